@@ -1,0 +1,55 @@
+//===- PageableCopyCheck.cpp - cuda-async-pageable-copy -------------------===//
+
+#include "PageableCopyCheck.h"
+#include "api/CudaApiCatalog.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cuda_async_lint {
+
+PageableCopyCheck::PageableCopyCheck(DiagnosticSink &Sink)
+    : Check("cuda-async-pageable-copy", Sink) {}
+
+void PageableCopyCheck::registerMatchers(MatchFinder &Finder) {
+  std::vector<std::string> Copies = apiNames(ApiKind::Copy, ApiMode::Async);
+  Finder.addMatcher(
+      callExpr(callee(functionDecl(hasAnyName(std::vector<llvm::StringRef>(
+                   Copies.begin(), Copies.end())))),
+               forFunction(functionDecl().bind("function")))
+          .bind("copy"),
+      this);
+}
+
+void PageableCopyCheck::run(const MatchFinder::MatchResult &R) {
+  const auto *Copy = R.Nodes.getNodeAs<CallExpr>("copy");
+  const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
+  const ApiSpec *Api = lookupApi(Copy);
+  // Templates are analysed through their instantiations, where types and
+  // callees are resolved; the base class reports each location once.
+  if (!Api || Function->isDependentContext())
+    return;
+  const FunctionProvenance &FP = Provenance.get(Function, *R.Context);
+  for (const HostSide &Side : hostSides(Copy, *Api, *R.Context)) {
+    HostProvenance P = FP.pointerAt(Copy, Side.Arg);
+    if (!P.is(MemoryKind::Pageable))
+      continue;
+    Finding F;
+    F.Loc = Copy->getBeginLoc();
+    F.Message =
+        ("'" + Api->Name + "' " + (Side.IsDestination ? "into" : "from") +
+         " pageable host memory is staged and synchronous; allocate "
+         "the buffer with cudaMallocHost or cudaHostAlloc, or pin it "
+         "with cudaHostRegister, to let it overlap")
+            .str();
+    for (Origin O : P.Origins) {
+      OriginNote Note = describeOrigin(O, MemoryKind::Pageable);
+      F.Notes.push_back({Note.Loc, Note.Message});
+    }
+    report(std::move(F), *R.Context);
+    return;
+  }
+}
+
+} // namespace cuda_async_lint

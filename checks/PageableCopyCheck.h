@@ -1,0 +1,33 @@
+//===- PageableCopyCheck.h - cuda-async-pageable-copy -----------*- C++ -*-===//
+//
+// An async copy whose host side is pageable memory. "For transfers from
+// pageable host memory to device memory, a stream sync is performed before
+// the copy is initiated"; "for transfers from device memory to pageable host
+// memory, the function will return only once the copy has completed" (CUDA
+// runtime API, API synchronization behavior). Either way the copy cannot
+// overlap with other work.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_PAGEABLECOPYCHECK_H
+#define CUDA_ASYNC_LINT_PAGEABLECOPYCHECK_H
+
+#include "analysis/HostProvenance.h"
+#include "cuda-async-lint/Check.h"
+
+namespace cuda_async_lint {
+
+class PageableCopyCheck : public Check {
+public:
+  explicit PageableCopyCheck(DiagnosticSink &Sink);
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+
+private:
+  void resetTranslationUnit() override { Provenance.clear(); }
+  ProvenanceCache Provenance;
+};
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_PAGEABLECOPYCHECK_H

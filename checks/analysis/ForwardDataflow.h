@@ -1,0 +1,108 @@
+//===- ForwardDataflow.h - A worklist solver over clang's CFG ---*- C++ -*-===//
+//
+// The shape of clang's UninitializedValues.cpp: a state per block, the join
+// of the predecessors' out-states as in-state, a transfer over the block's
+// elements, and a worklist in reverse post-order until nothing changes. Loops
+// are iterated to a true fixpoint, so loop-carried facts reach the loop head.
+//
+// An Analysis provides:
+//   using State = ...;                    // copyable, operator==
+//   State entryState() const;
+//   void join(State &Into, const State &From) const;
+//   void transfer(const clang::CFGElement &E, State &S) const;
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_ANALYSIS_FORWARDDATAFLOW_H
+#define CUDA_ASYNC_LINT_ANALYSIS_FORWARDDATAFLOW_H
+
+#include "clang/Analysis/CFG.h"
+#include <optional>
+#include <set>
+#include <vector>
+
+namespace cuda_async_lint {
+
+/// The reverse post-order index of every block reachable from the entry,
+/// so a worklist visits a block after its forward predecessors. Edges the
+/// CFG marks unreachable (null successors, as after 'while (0)') are skipped.
+inline std::vector<unsigned> reversePostOrder(const clang::CFG &Cfg) {
+  const unsigned N = Cfg.getNumBlockIDs();
+  std::vector<unsigned> PostIndex(N, ~0u);
+  std::vector<bool> Seen(N, false);
+  unsigned Next = 0;
+  // Iterative DFS: (block, index of the next successor to visit).
+  std::vector<std::pair<const clang::CFGBlock *, unsigned>> Stack;
+  Stack.push_back({&Cfg.getEntry(), 0});
+  Seen[Cfg.getEntry().getBlockID()] = true;
+  while (!Stack.empty()) {
+    auto &[B, SuccIndex] = Stack.back();
+    if (SuccIndex < B->succ_size()) {
+      const clang::CFGBlock *Succ = B->succ_begin()[SuccIndex++];
+      if (Succ && !Seen[Succ->getBlockID()]) {
+        Seen[Succ->getBlockID()] = true;
+        Stack.push_back({Succ, 0});
+      }
+      continue;
+    }
+    PostIndex[B->getBlockID()] = Next++;
+    Stack.pop_back();
+  }
+  std::vector<unsigned> Order(N, ~0u);
+  for (unsigned I = 0; I < N; ++I)
+    if (PostIndex[I] != ~0u)
+      Order[I] = Next - 1 - PostIndex[I];
+  return Order;
+}
+
+/// The in-state of every block, indexed by block ID; std::nullopt for blocks
+/// no path from the entry reaches.
+template <typename Analysis>
+std::vector<std::optional<typename Analysis::State>>
+solveForward(const clang::CFG &Cfg, const Analysis &A) {
+  using State = typename Analysis::State;
+  const unsigned N = Cfg.getNumBlockIDs();
+
+  std::vector<unsigned> Order = reversePostOrder(Cfg);
+
+  std::vector<std::optional<State>> In(N), Out(N);
+  std::set<std::pair<unsigned, const clang::CFGBlock *>> Worklist;
+  const clang::CFGBlock &Entry = Cfg.getEntry();
+  Worklist.insert({Order[Entry.getBlockID()], &Entry});
+
+  while (!Worklist.empty()) {
+    const clang::CFGBlock *B = Worklist.begin()->second;
+    Worklist.erase(Worklist.begin());
+
+    std::optional<State> BlockIn;
+    if (B == &Entry)
+      BlockIn = A.entryState();
+    for (const clang::CFGBlock::AdjacentBlock &P : B->preds()) {
+      if (!P.getReachableBlock() || !Out[P->getBlockID()])
+        continue;
+      if (!BlockIn)
+        BlockIn = *Out[P->getBlockID()];
+      else
+        A.join(*BlockIn, *Out[P->getBlockID()]);
+    }
+    if (!BlockIn)
+      continue;
+
+    State S = *BlockIn;
+    for (const clang::CFGElement &E : *B)
+      A.transfer(E, S);
+    In[B->getBlockID()] = std::move(BlockIn);
+    std::optional<State> &BlockOut = Out[B->getBlockID()];
+    if (BlockOut && *BlockOut == S)
+      continue;
+    BlockOut = std::move(S);
+    for (const clang::CFGBlock::AdjacentBlock &Succ : B->succs())
+      if (const clang::CFGBlock *SB = Succ.getReachableBlock())
+        Worklist.insert({Order[SB->getBlockID()], SB});
+  }
+  return In;
+}
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_ANALYSIS_FORWARDDATAFLOW_H

@@ -1,0 +1,78 @@
+//===- ProvenanceLattice.h - Facts of the provenance dataflow ---*- C++ -*-===//
+//
+// Per pointer variable: Unset (nothing stored yet: uninitialized or null),
+// Known(kind, origins), or Unknown. Per allocation: whether it is registered
+// with cudaHostRegister. Joins keep a kind only where every path agrees.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_ANALYSIS_PROVENANCELATTICE_H
+#define CUDA_ASYNC_LINT_ANALYSIS_PROVENANCELATTICE_H
+
+#include "../api/MemoryKind.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/PointerUnion.h"
+#include "llvm/ADT/SmallVector.h"
+#include <map>
+
+namespace cuda_async_lint {
+
+/// Where memory came from: the allocating expression (a malloc call, a new
+/// expression) or the declaration that owns it (an array, a std::vector).
+using Origin = llvm::PointerUnion<const clang::Stmt *, const clang::Decl *>;
+
+class PointerValue {
+public:
+  enum class Tag { Unset, Known, Unknown };
+
+  static PointerValue unset() { return PointerValue(Tag::Unset); }
+  static PointerValue unknown() { return PointerValue(Tag::Unknown); }
+  static PointerValue known(MemoryKind K, Origin O);
+
+  Tag tag() const { return T; }
+  bool isKnown() const { return T == Tag::Known; }
+  MemoryKind kind() const { return Kind; }
+  /// The allocations it may point into, in a stable order.
+  llvm::ArrayRef<Origin> origins() const { return Origins; }
+
+  /// The least upper bound: Unset is the identity, different kinds or too
+  /// many origins give Unknown.
+  static PointerValue join(const PointerValue &A, const PointerValue &B);
+
+  bool operator==(const PointerValue &O) const {
+    return T == O.T &&
+           (T != Tag::Known || (Kind == O.Kind && Origins == O.Origins));
+  }
+  bool operator!=(const PointerValue &O) const { return !(*this == O); }
+
+private:
+  explicit PointerValue(Tag T) : T(T) {}
+  Tag T;
+  MemoryKind Kind = MemoryKind::Pageable;
+  llvm::SmallVector<Origin, 2> Origins;
+};
+
+/// Whether an allocation is covered by cudaHostRegister at a point.
+enum class Registration { No, Yes, Maybe };
+
+struct ProvenanceState {
+  /// Tracked local pointers (and smart pointers, and arrays of pointers,
+  /// whose elements share one value). A missing local is Unset; a missing
+  /// parameter is Unknown.
+  std::map<const clang::VarDecl *, PointerValue> Vars;
+  /// Allocations registered on some path; missing means No.
+  std::map<const void *, Registration> Registered;
+
+  PointerValue get(const clang::VarDecl *VD) const;
+  Registration registration(Origin O) const;
+  void join(const ProvenanceState &Other);
+
+  bool operator==(const ProvenanceState &O) const {
+    return Vars == O.Vars && Registered == O.Registered;
+  }
+};
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_ANALYSIS_PROVENANCELATTICE_H

@@ -1,0 +1,62 @@
+//===- StdLibrary.cpp -----------------------------------------------------===//
+
+#include "StdLibrary.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclTemplate.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace cuda_async_lint {
+
+static const clang::ClassTemplateSpecializationDecl *
+stdSpecialization(clang::QualType T) {
+  const auto *RD =
+      T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
+  const auto *Spec =
+      llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(RD);
+  if (!Spec || !Spec->isInStdNamespace() || !Spec->getIdentifier())
+    return nullptr;
+  return Spec;
+}
+
+/// True if template argument \p I of \p Spec is std::allocator<...>: custom
+/// allocators (a pinned allocator, say) give storage of unknown provenance.
+static bool usesStdAllocator(const clang::ClassTemplateSpecializationDecl *Spec,
+                             unsigned I) {
+  const clang::TemplateArgumentList &Args = Spec->getTemplateArgs();
+  if (I >= Args.size() || Args[I].getKind() != clang::TemplateArgument::Type)
+    return false;
+  const auto *Alloc = stdSpecialization(Args[I].getAsType());
+  return Alloc && Alloc->getName() == "allocator";
+}
+
+bool isPageableContainer(clang::QualType T) {
+  const auto *Spec = stdSpecialization(T);
+  if (!Spec)
+    return false;
+  llvm::StringRef Name = Spec->getName();
+  if (Name == "array")
+    return true;
+  if (Name == "vector")
+    return usesStdAllocator(Spec, 1);
+  if (Name == "basic_string")
+    return usesStdAllocator(Spec, 2);
+  return false;
+}
+
+bool isSmartPointer(clang::QualType T) {
+  const auto *Spec = stdSpecialization(T);
+  return Spec &&
+         (Spec->getName() == "unique_ptr" || Spec->getName() == "shared_ptr");
+}
+
+bool isMakeSmartPointer(const clang::FunctionDecl *FD) {
+  if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier())
+    return false;
+  return llvm::StringSwitch<bool>(FD->getName())
+      .Cases({"make_unique", "make_shared", "make_unique_for_overwrite",
+              "make_shared_for_overwrite"},
+             true)
+      .Default(false);
+}
+
+} // namespace cuda_async_lint

@@ -1,0 +1,33 @@
+//===- StdLibrary.h - The C++ standard library's memory owners --*- C++ -*-===//
+//
+// std::vector, std::array and std::string own pageable storage (with the
+// default allocator); std::unique_ptr and std::shared_ptr hold a pointer whose
+// provenance is that of what they were given.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_ANALYSIS_STDLIBRARY_H
+#define CUDA_ASYNC_LINT_ANALYSIS_STDLIBRARY_H
+
+#include "clang/AST/Type.h"
+
+namespace clang {
+class FunctionDecl;
+} // namespace clang
+
+namespace cuda_async_lint {
+
+/// std::vector<T, std::allocator<T>>, std::array<T, N>, std::basic_string
+/// with std::allocator: containers whose data() is pageable memory they own.
+bool isPageableContainer(clang::QualType T);
+
+/// std::unique_ptr or std::shared_ptr.
+bool isSmartPointer(clang::QualType T);
+
+/// std::make_unique, std::make_shared and their _for_overwrite forms, which
+/// allocate with operator new.
+bool isMakeSmartPointer(const clang::FunctionDecl *FD);
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_ANALYSIS_STDLIBRARY_H

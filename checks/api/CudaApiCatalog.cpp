@@ -1,0 +1,224 @@
+//===- CudaApiCatalog.cpp - CudaApis.def, indexed
+//--------------------------===//
+
+#include "CudaApiCatalog.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/ErrorHandling.h"
+
+namespace cuda_async_lint {
+
+llvm::StringRef memoryKindName(MemoryKind K) {
+  switch (K) {
+  case MemoryKind::Pageable:
+    return "pageable";
+  case MemoryKind::Pinned:
+    return "pinned";
+  case MemoryKind::Registered:
+    return "registered";
+  case MemoryKind::Managed:
+    return "managed";
+  case MemoryKind::Device:
+    return "device";
+  }
+  llvm_unreachable("unknown MemoryKind");
+}
+
+static std::vector<std::optional<ArgRole>> parseRoles(llvm::StringRef Roles) {
+  llvm::SmallVector<llvm::StringRef, 12> Words;
+  Roles.split(Words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  std::vector<std::optional<ArgRole>> Result;
+  for (llvm::StringRef W : Words) {
+    std::optional<ArgRole> R = llvm::StringSwitch<std::optional<ArgRole>>(W)
+                                   .Case("dst", ArgRole::Dst)
+                                   .Case("src", ArgRole::Src)
+                                   .Case("size", ArgRole::Size)
+                                   .Case("kind", ArgRole::Kind)
+                                   .Case("stream", ArgRole::Stream)
+                                   .Case("event", ArgRole::Event)
+                                   .Case("ptr", ArgRole::Ptr)
+                                   .Case("out", ArgRole::Out)
+                                   .Case("flags", ArgRole::Flags)
+                                   .Case("desc", ArgRole::Desc)
+                                   .Case("config", ArgRole::Config)
+                                   .Case("value", ArgRole::Value)
+                                   .Default(std::nullopt);
+    if (!R && W != "-")
+      llvm::report_fatal_error("CudaApis.def: unknown role '" + W + "'");
+    Result.push_back(R);
+  }
+  return Result;
+}
+
+static std::vector<ApiSpec> buildCatalog() {
+  std::vector<ApiSpec> Apis;
+  auto Add = [&](llvm::StringRef Name, ApiFamily F, ApiKind K, ApiMode M,
+                 CopyDirection D, std::optional<MemoryKind> Mem,
+                 llvm::StringRef Roles) {
+    Apis.push_back({Name, F, K, M, D, Mem, parseRoles(Roles)});
+  };
+  // Calls that are neither copies nor memsets return when done and have no
+  // direction.
+  constexpr auto Blocking = ApiMode::Blocking;
+  constexpr auto None = CopyDirection::Descriptor;
+#define CUDA_COPY(Name, Family, Mode, Direction, Roles)                        \
+  Add(#Name, ApiFamily::Family, ApiKind::Copy, ApiMode::Mode,                  \
+      CopyDirection::Direction, std::nullopt, Roles);
+#define CUDA_MEMSET(Name, Family, Mode, Roles)                                 \
+  Add(#Name, ApiFamily::Family, ApiKind::Memset, ApiMode::Mode, None,          \
+      std::nullopt, Roles);
+#define CUDA_ALLOC(Name, Family, Memory, Roles)                                \
+  Add(#Name, ApiFamily::Family, ApiKind::Allocate, Blocking, None,             \
+      MemoryKind::Memory, Roles);
+#define CUDA_RELEASE(Name, Family, Memory, Roles)                              \
+  Add(#Name, ApiFamily::Family, ApiKind::Release, Blocking, None,              \
+      MemoryKind::Memory, Roles);
+#define CUDA_REGISTER(Name, Family, Roles)                                     \
+  Add(#Name, ApiFamily::Family, ApiKind::Register, Blocking, None,             \
+      MemoryKind::Registered, Roles);
+#define CUDA_UNREGISTER(Name, Family, Roles)                                   \
+  Add(#Name, ApiFamily::Family, ApiKind::Unregister, Blocking, None,           \
+      std::nullopt, Roles);
+#define CUDA_CALL(Name, Family, Kind, Roles)                                   \
+  Add(#Name, ApiFamily::Family, ApiKind::Kind, Blocking, None, std::nullopt,   \
+      Roles);
+#include "CudaApis.def"
+  return Apis;
+}
+
+llvm::ArrayRef<ApiSpec> allApis() {
+  static const std::vector<ApiSpec> Apis = buildCatalog();
+  return Apis;
+}
+
+/// Strips the suffixes that cuda.h and cuda_runtime_api.h append through
+/// macros: cuMemcpyHtoDAsync -> cuMemcpyHtoDAsync_v2_ptsz, and so on.
+static llvm::StringRef baseName(llvm::StringRef Name) {
+  for (llvm::StringRef Suffix : {"_ptsz", "_ptds"})
+    if (Name.consume_back(Suffix))
+      break;
+  for (llvm::StringRef Suffix : {"_v2", "_v3"})
+    if (Name.consume_back(Suffix))
+      break;
+  return Name;
+}
+
+const ApiSpec *lookupApi(llvm::StringRef Name) {
+  static const llvm::StringMap<const ApiSpec *> Index = [] {
+    llvm::StringMap<const ApiSpec *> M;
+    for (const ApiSpec &S : allApis())
+      M[S.Name] = &S;
+    return M;
+  }();
+  auto It = Index.find(baseName(Name));
+  return It == Index.end() ? nullptr : It->second;
+}
+
+const ApiSpec *lookupApi(const clang::FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier())
+    return nullptr;
+  const clang::DeclContext *DC = FD->getDeclContext()->getRedeclContext();
+  if (!DC->isTranslationUnit() && !DC->isStdNamespace())
+    return nullptr;
+  return lookupApi(FD->getName());
+}
+
+const ApiSpec *lookupApi(const clang::CallExpr *Call) {
+  return Call ? lookupApi(Call->getDirectCallee()) : nullptr;
+}
+
+std::optional<unsigned> ApiSpec::argIndex(ArgRole R) const {
+  for (unsigned I = 0; I < Roles.size(); ++I)
+    if (Roles[I] == R)
+      return I;
+  return std::nullopt;
+}
+
+const clang::Expr *ApiSpec::arg(const clang::CallExpr *Call, ArgRole R) const {
+  std::optional<unsigned> I = argIndex(R);
+  if (!I || *I >= Call->getNumArgs())
+    return nullptr;
+  return Call->getArg(*I);
+}
+
+std::vector<std::string> apiNames(ApiKind K, std::optional<ApiMode> M) {
+  std::vector<std::string> Names;
+  for (const ApiSpec &S : allApis()) {
+    if (S.Kind != K || (M && S.Mode != *M))
+      continue;
+    for (llvm::StringRef Version : {"", "_v2", "_v3"})
+      for (llvm::StringRef PerThread : {"", "_ptsz", "_ptds"})
+        Names.push_back((S.Name + Version + PerThread).str());
+  }
+  return Names;
+}
+
+std::optional<CopyDirection> copyDirection(const clang::CallExpr *Call,
+                                           const ApiSpec &Spec,
+                                           const clang::ASTContext &Ctx) {
+  if (Spec.Direction != CopyDirection::KindArg)
+    return Spec.Direction;
+  const clang::Expr *KindArg = Spec.arg(Call, ArgRole::Kind);
+  if (!KindArg)
+    return std::nullopt;
+  // A defaulted 'kind' (cudaMemcpyToSymbol's) evaluates through its default.
+  if (const auto *Default = llvm::dyn_cast<clang::CXXDefaultArgExpr>(KindArg))
+    KindArg = Default->getExpr();
+  clang::Expr::EvalResult Result;
+  if (KindArg->isValueDependent() || !KindArg->EvaluateAsInt(Result, Ctx))
+    return std::nullopt;
+  // enum cudaMemcpyKind, as driver_types.h numbers it.
+  switch (Result.Val.getInt().getExtValue()) {
+  case 0:
+    return CopyDirection::HostToHost;
+  case 1:
+    return CopyDirection::HostToDevice;
+  case 2:
+    return CopyDirection::DeviceToHost;
+  case 3:
+    return CopyDirection::DeviceToDevice;
+  case 4:
+    return CopyDirection::Default;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::vector<HostSide> hostSides(const clang::CallExpr *Call,
+                                const ApiSpec &Spec,
+                                const clang::ASTContext &Ctx) {
+  std::vector<HostSide> Sides;
+  std::optional<CopyDirection> Dir = copyDirection(Call, Spec, Ctx);
+  if (!Dir)
+    return Sides;
+  bool HostDst = false, HostSrc = false;
+  switch (*Dir) {
+  case CopyDirection::HostToDevice:
+    HostSrc = true;
+    break;
+  case CopyDirection::DeviceToHost:
+    HostDst = true;
+    break;
+  case CopyDirection::HostToHost:
+  case CopyDirection::Default:
+    HostDst = HostSrc = true;
+    break;
+  case CopyDirection::DeviceToDevice:
+  case CopyDirection::KindArg:
+  case CopyDirection::Descriptor:
+    break;
+  }
+  if (HostSrc)
+    if (const clang::Expr *Src = Spec.arg(Call, ArgRole::Src))
+      Sides.push_back({Src, /*IsDestination=*/false});
+  if (HostDst)
+    if (const clang::Expr *Dst = Spec.arg(Call, ArgRole::Dst))
+      Sides.push_back({Dst, /*IsDestination=*/true});
+  return Sides;
+}
+
+} // namespace cuda_async_lint

@@ -1,0 +1,144 @@
+//===- CudaApiCatalog.h - What each CUDA call does, by table ----*- C++ -*-===//
+//
+// The one place that knows the CUDA API: which calls copy, allocate, release,
+// register, synchronize or launch, and which argument plays which role. The
+// table itself is CudaApis.def; adding an API variant is a line there.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_API_CUDAAPICATALOG_H
+#define CUDA_ASYNC_LINT_API_CUDAAPICATALOG_H
+
+#include "MemoryKind.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class Expr;
+class FunctionDecl;
+} // namespace clang
+
+namespace cuda_async_lint {
+
+enum class ApiFamily { Runtime, Driver, Libc };
+
+enum class ApiKind {
+  Copy,
+  Memset,
+  Allocate,
+  Release,
+  Register,
+  Unregister,
+  StreamCreate,
+  StreamDestroy,
+  StreamSync,
+  DeviceSync,
+  StreamQuery,
+  EventSync,
+  EventQuery,
+  EventCreate,
+  EventRecord,
+  StreamWaitEvent,
+  KernelLaunch,
+};
+
+/// Whether the call returns before the work is done.
+enum class ApiMode { Async, Blocking };
+
+/// The direction of a copy, as cudaMemcpyKind spells it.
+enum class CopyDirection {
+  HostToHost,
+  HostToDevice,
+  DeviceToHost,
+  DeviceToDevice,
+  /// cudaMemcpyDefault: unified virtual addressing tells the sides apart.
+  Default,
+  /// Read from the call's 'kind' argument.
+  KindArg,
+  /// The sides are described in a struct or in arrays.
+  Descriptor,
+};
+
+/// Parameter roles, as CudaApis.def spells them.
+enum class ArgRole {
+  Dst,
+  Src,
+  Size,
+  Kind,
+  Stream,
+  Event,
+  Ptr,
+  Out,
+  Flags,
+  Desc,
+  Config,
+  Value,
+};
+
+struct ApiSpec {
+  llvm::StringRef Name;
+  ApiFamily Family;
+  ApiKind Kind;
+  ApiMode Mode = ApiMode::Blocking;
+  CopyDirection Direction = CopyDirection::Descriptor;
+  /// Allocate: the memory returned. Release: the memory it must be given.
+  std::optional<MemoryKind> Memory;
+  /// The parameter list's roles; std::nullopt for '-'.
+  std::vector<std::optional<ArgRole>> Roles;
+
+  /// The index of the parameter with role \p R, if any.
+  std::optional<unsigned> argIndex(ArgRole R) const;
+  /// The argument of \p Call with role \p R, if present in the call (a
+  /// defaulted argument is present as a CXXDefaultArgExpr).
+  const clang::Expr *arg(const clang::CallExpr *Call, ArgRole R) const;
+};
+
+/// Every catalogued API.
+llvm::ArrayRef<ApiSpec> allApis();
+
+/// The API named \p Name once the headers' renaming suffixes (_v2, _v3, _ptsz,
+/// _ptds) are stripped, or null.
+const ApiSpec *lookupApi(llvm::StringRef Name);
+
+/// The API \p FD declares, or null. Only functions at global scope or in
+/// namespace std count: a user's own 'mylib::free' is not the C library's.
+const ApiSpec *lookupApi(const clang::FunctionDecl *FD);
+
+/// The API \p Call calls directly, or null.
+const ApiSpec *lookupApi(const clang::CallExpr *Call);
+
+/// The names of every API of kind \p K and, for Copy and Memset, mode \p M,
+/// with their renamed variants, for hasAnyName matchers.
+std::vector<std::string> apiNames(ApiKind K,
+                                  std::optional<ApiMode> M = std::nullopt);
+
+/// The direction of the copy \p Call (a call of \p Spec), reading its 'kind'
+/// argument when the API has one. std::nullopt when it cannot be known.
+std::optional<CopyDirection> copyDirection(const clang::CallExpr *Call,
+                                           const ApiSpec &Spec,
+                                           const clang::ASTContext &Ctx);
+
+/// One argument of a copy that may be host memory.
+struct HostSide {
+  const clang::Expr *Arg;
+  /// True for the destination (the host is written), false for the source.
+  bool IsDestination;
+};
+
+/// The arguments of copy \p Call that name host memory, by direction: the
+/// source of a host-to-device copy, the destination of a device-to-host copy,
+/// both sides of host-to-host and of cudaMemcpyDefault copies (there, only
+/// memory proven to be host memory is host memory). Empty when the direction
+/// is unknown or the sides are in a descriptor.
+std::vector<HostSide> hostSides(const clang::CallExpr *Call,
+                                const ApiSpec &Spec,
+                                const clang::ASTContext &Ctx);
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_API_CUDAAPICATALOG_H

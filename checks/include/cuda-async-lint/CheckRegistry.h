@@ -1,0 +1,31 @@
+//===- CheckRegistry.h - The checks, as listed in Checks.def ----*- C++ -*-===//
+
+#ifndef CUDA_ASYNC_LINT_CHECKREGISTRY_H
+#define CUDA_ASYNC_LINT_CHECKREGISTRY_H
+
+#include "cuda-async-lint/Check.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <memory>
+
+namespace cuda_async_lint {
+
+/// What the front-ends need to know about one check: its id, its one-line
+/// summary, the CUDA rule behind it (SARIF's fullDescription), and how to
+/// create it.
+struct CheckInfo {
+  llvm::StringRef Id;
+  llvm::StringRef Summary;
+  llvm::StringRef Rationale;
+  std::unique_ptr<Check> (*Create)(DiagnosticSink &Sink);
+};
+
+/// Every check, in Checks.def order.
+llvm::ArrayRef<CheckInfo> allChecks();
+
+/// The documentation page of check \p Id, relative to the repository root.
+std::string checkDocPath(llvm::StringRef Id);
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_CHECKREGISTRY_H
