@@ -1,0 +1,121 @@
+//===- Analysis.cpp -------------------------------------------------------===//
+
+#include "Analysis.h"
+#include "FindingCollector.h"
+#include "cuda-async-lint/CheckRegistry.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+using namespace clang;
+
+namespace cuda_async_lint {
+
+namespace {
+
+/// Keeps clang's errors (the first few, rendered) and drops its warnings:
+/// the tool reports its own findings, not the compiler's.
+class ParseErrorCollector : public DiagnosticConsumer {
+public:
+  static constexpr unsigned MaxShown = 3;
+
+  ParseErrorCollector() : OS(Text), Printer(OS, Options) {}
+
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Printer.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Printer.EndSourceFile(); }
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level >= DiagnosticsEngine::Error) {
+      ShowingNotes = ++Errors <= MaxShown;
+      if (ShowingNotes)
+        Printer.HandleDiagnostic(Level, Info);
+    } else if (Level == DiagnosticsEngine::Note && ShowingNotes) {
+      Printer.HandleDiagnostic(Level, Info);
+    } else if (Level != DiagnosticsEngine::Note) {
+      ShowingNotes = false;
+    }
+  }
+
+  unsigned errors() const { return Errors; }
+  std::string text() {
+    OS.flush();
+    if (Errors > MaxShown)
+      Text += std::to_string(Errors - MaxShown) + " more error(s) not shown\n";
+    return Text;
+  }
+
+private:
+  std::string Text;
+  llvm::raw_string_ostream OS;
+  DiagnosticOptions Options;
+  TextDiagnosticPrinter Printer;
+  unsigned Errors = 0;
+  bool ShowingNotes = false;
+};
+
+struct FileResult {
+  std::vector<ResolvedFinding> Findings;
+  std::optional<FailedFile> Failure;
+};
+
+FileResult analyzeFile(const std::string &File,
+                       const AnalysisOptions &Options) {
+  FindingCollector Sink;
+  std::vector<std::unique_ptr<Check>> Checks;
+  ast_matchers::MatchFinder Finder;
+  for (const CheckInfo &Info : allChecks()) {
+    if (!Options.Checks.isEnabled(Info.Id))
+      continue;
+    Checks.push_back(Info.Create(Sink));
+    Checks.back()->registerMatchers(Finder);
+  }
+
+  ParseErrorCollector Errors;
+  tooling::ClangTool Tool(*Options.Database, {File});
+  Tool.setDiagnosticConsumer(&Errors);
+  Tool.setPrintErrorMessage(false);
+  Tool.appendArgumentsAdjuster(Options.Adjuster);
+  int Status = Tool.run(tooling::newFrontendActionFactory(&Finder).get());
+
+  FileResult Result;
+  if (Status != 0 || Errors.errors() != 0) {
+    std::string Text = Errors.text();
+    if (Text.empty())
+      Text = "clang could not process the file\n";
+    Result.Failure = FailedFile{File, std::move(Text)};
+    return Result;
+  }
+  Result.Findings = Sink.take();
+  return Result;
+}
+
+} // namespace
+
+Report analyzeFiles(const std::vector<std::string> &Files,
+                    const AnalysisOptions &Options) {
+  std::vector<FileResult> Results(Files.size());
+  {
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Options.Jobs));
+    for (size_t I = 0; I < Files.size(); ++I)
+      Pool.async([&, I] { Results[I] = analyzeFile(Files[I], Options); });
+    Pool.wait();
+  }
+  Report R;
+  R.FilesAnalysed = Files.size();
+  for (FileResult &FR : Results) {
+    std::move(FR.Findings.begin(), FR.Findings.end(),
+              std::back_inserter(R.Findings));
+    if (FR.Failure)
+      R.Failures.push_back(std::move(*FR.Failure));
+  }
+  sortAndUnique(R.Findings);
+  return R;
+}
+
+} // namespace cuda_async_lint

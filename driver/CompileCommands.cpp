@@ -1,0 +1,235 @@
+//===- CompileCommands.cpp ------------------------------------------------===//
+
+#include "CompileCommands.h"
+#include "NvccFlags.h"
+#include "clang/Options/Options.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include <set>
+
+using namespace clang::tooling;
+
+namespace cuda_async_lint {
+
+std::optional<SourceLanguage> languageOfFile(llvm::StringRef Path) {
+  llvm::StringRef Ext = llvm::sys::path::extension(Path);
+  if (Ext == ".C") // Case matters: .C is C++, .c is C.
+    return SourceLanguage::Cxx;
+  return llvm::StringSwitch<std::optional<SourceLanguage>>(Ext.lower())
+      .Cases({".cu", ".cuh"}, SourceLanguage::Cuda)
+      .Case(".c", SourceLanguage::C)
+      .Cases({".cc", ".cpp", ".cxx", ".c++", ".cp", ".h", ".hh", ".hpp", ".hxx",
+              ".inl"},
+             SourceLanguage::Cxx)
+      .Default(std::nullopt);
+}
+
+static llvm::StringRef languageFlag(SourceLanguage L) {
+  switch (L) {
+  case SourceLanguage::Cuda:
+    return "cuda";
+  case SourceLanguage::Cxx:
+    return "c++";
+  case SourceLanguage::C:
+    return "c";
+  }
+  llvm_unreachable("unknown SourceLanguage");
+}
+
+namespace {
+
+/// With no database and no '--': one default command per file, by extension.
+class ExtensionDatabase : public CompilationDatabase {
+public:
+  std::vector<CompileCommand>
+  getCompileCommands(llvm::StringRef FilePath) const override {
+    std::optional<SourceLanguage> L = languageOfFile(FilePath);
+    std::vector<std::string> Args = {L == SourceLanguage::C ? "clang"
+                                                            : "clang++"};
+    if (L) {
+      Args.push_back("-x");
+      Args.push_back(languageFlag(*L).str());
+      if (L != SourceLanguage::C)
+        Args.push_back("-std=c++17");
+    }
+    Args.push_back(FilePath.str());
+    llvm::SmallString<256> Cwd;
+    llvm::sys::fs::current_path(Cwd);
+    return {CompileCommand(Cwd, FilePath, std::move(Args), "")};
+  }
+};
+
+bool hasArg(const CommandLineArguments &Args, llvm::StringRef Flag) {
+  return llvm::is_contained(Args, Flag);
+}
+
+bool hasArgPrefix(const CommandLineArguments &Args, llvm::StringRef Prefix) {
+  return llvm::any_of(Args, [&](const std::string &A) {
+    return llvm::StringRef(A).starts_with(Prefix);
+  });
+}
+
+bool hasLanguageFlag(const CommandLineArguments &Args) {
+  return llvm::any_of(Args, [](const std::string &A) {
+    return A == "-x" || (A.size() > 2 && llvm::StringRef(A).starts_with("-x") &&
+                         !llvm::StringRef(A).starts_with("-xc-"));
+  });
+}
+
+/// Drops what clang's driver does not know (the host compiler's own flags
+/// passed through -Xcompiler, leftovers of other compilers): clang would
+/// refuse the whole command for one of them.
+CommandLineArguments dropUnknownArgs(const CommandLineArguments &Args) {
+  if (Args.size() < 2)
+    return Args;
+  std::vector<const char *> Argv;
+  for (size_t I = 1; I < Args.size(); ++I)
+    Argv.push_back(Args[I].c_str());
+  unsigned MissingIndex = 0, MissingCount = 0;
+  llvm::opt::InputArgList Parsed = clang::getDriverOptTable().ParseArgs(
+      Argv, MissingIndex, MissingCount,
+      llvm::opt::Visibility(clang::options::ClangOption));
+  std::set<unsigned> Unknown;
+  for (const llvm::opt::Arg *A : Parsed.filtered(clang::options::OPT_UNKNOWN))
+    Unknown.insert(A->getIndex());
+  if (Unknown.empty())
+    return Args;
+  CommandLineArguments Out = {Args.front()};
+  for (size_t I = 1; I < Args.size(); ++I)
+    if (!Unknown.count(I - 1))
+      Out.push_back(Args[I]);
+  return Out;
+}
+
+} // namespace
+
+LintCompilationDatabase::LintCompilationDatabase(
+    std::unique_ptr<CompilationDatabase> Base)
+    : Base(std::move(Base)) {}
+
+llvm::Expected<std::vector<CompileCommand>>
+LintCompilationDatabase::commandsFor(llvm::StringRef File) const {
+  std::vector<CompileCommand> Commands = Base->getCompileCommands(File);
+  if (Commands.empty())
+    return llvm::createStringError("no compile command for '%s'",
+                                   File.str().c_str());
+  for (CompileCommand &C : Commands) {
+    if (C.CommandLine.empty() || !isNvcc(C.CommandLine.front()))
+      continue;
+    llvm::Expected<std::vector<std::string>> Clang =
+        translateNvccCommand(C.CommandLine, C.Directory);
+    if (!Clang)
+      return Clang.takeError();
+    C.CommandLine = std::move(*Clang);
+  }
+  return Commands;
+}
+
+std::vector<CompileCommand>
+LintCompilationDatabase::getCompileCommands(llvm::StringRef File) const {
+  llvm::Expected<std::vector<CompileCommand>> Commands = commandsFor(File);
+  if (!Commands) {
+    llvm::consumeError(Commands.takeError()); // Reported by commandsFor().
+    return {};
+  }
+  return std::move(*Commands);
+}
+
+std::vector<std::string> LintCompilationDatabase::getAllFiles() const {
+  return Base->getAllFiles();
+}
+
+llvm::Expected<std::unique_ptr<LintCompilationDatabase>>
+loadCompilationDatabase(llvm::StringRef BuildPath) {
+  llvm::SmallString<256> Path(BuildPath);
+  if (llvm::sys::fs::is_directory(Path))
+    llvm::sys::path::append(Path, "compile_commands.json");
+  else if (!llvm::sys::fs::exists(Path))
+    return llvm::createStringError("build directory '%s' does not exist",
+                                   BuildPath.str().c_str());
+  if (!llvm::sys::fs::exists(Path))
+    return llvm::createStringError("no compile_commands.json in '%s'",
+                                   BuildPath.str().c_str());
+  std::string Error;
+  std::unique_ptr<CompilationDatabase> DB =
+      JSONCompilationDatabase::loadFromFile(Path, Error,
+                                            JSONCommandLineSyntax::AutoDetect);
+  if (!DB)
+    return llvm::createStringError("cannot load '%s': %s", Path.c_str(),
+                                   Error.c_str());
+  // Files the database does not list take the command of a similar file.
+  return std::make_unique<LintCompilationDatabase>(
+      inferMissingCompileCommands(std::move(DB)));
+}
+
+std::unique_ptr<LintCompilationDatabase>
+makeCommandLineDatabase(std::optional<std::vector<std::string>> ExtraArgs) {
+  if (!ExtraArgs)
+    return std::make_unique<LintCompilationDatabase>(
+        std::make_unique<ExtensionDatabase>());
+  return std::make_unique<LintCompilationDatabase>(
+      std::make_unique<FixedCompilationDatabase>(".", *ExtraArgs));
+}
+
+bool compilesCuda(const std::vector<std::string> &Args, llvm::StringRef File) {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (A == "-x" && I + 1 < Args.size())
+      return Args[I + 1] == "cuda";
+    if (A.starts_with("-x") && A.size() > 2)
+      return A == "-xcuda";
+  }
+  return languageOfFile(File) == SourceLanguage::Cuda;
+}
+
+ArgumentsAdjuster makeCommandAdjuster(const CudaHeaders &Cuda,
+                                      std::string ResourceDir) {
+  return [Cuda, ResourceDir](const CommandLineArguments &In,
+                             llvm::StringRef File) {
+    CommandLineArguments Args = dropUnknownArgs(In);
+    if (Args.empty())
+      return Args;
+    std::vector<std::string> Front, Back;
+    // A file whose extension clang does not know (.cuh) still needs its
+    // language named before it.
+    if (!hasLanguageFlag(Args))
+      if (std::optional<SourceLanguage> L = languageOfFile(File))
+        Front = {"-x", languageFlag(*L).str()};
+    bool IsCuda = compilesCuda(Args, File);
+    if (IsCuda) {
+      // The checks are about host code: parse the host side only, once.
+      if (!hasArg(Args, "--cuda-host-only") &&
+          !hasArg(Args, "--cuda-device-only") &&
+          !hasArg(Args, "--cuda-compile-host-device"))
+        Back.push_back("--cuda-host-only");
+      Back.push_back("-Wno-unknown-cuda-version");
+    }
+    if (!hasArgPrefix(Args, "--cuda-path") && !hasArg(Args, "-nocudainc")) {
+      bool Toolkit = Cuda.From == CudaHeaders::Source::Toolkit;
+      if (IsCuda && Toolkit) {
+        Back.push_back("--cuda-path=" + Cuda.Path);
+      } else if (IsCuda) {
+        // clang's CUDA wrapper headers need a toolkit; the bundled
+        // declarations stand in for them, included first as nvcc does.
+        Back.insert(Back.end(), {"-nocudainc", "-nocudalib", "-isystem",
+                                 Cuda.Path, "-include", "cuda_runtime.h"});
+      } else {
+        Back.push_back("-isystem");
+        Back.push_back(Toolkit ? Cuda.Path + "/include" : Cuda.Path);
+      }
+    }
+    // Warnings are not the tool's business; -Werror must not fail a parse.
+    Back.push_back("-Wno-error");
+    if (!hasArgPrefix(Args, "-resource-dir"))
+      Back.push_back("-resource-dir=" + ResourceDir);
+    Args.insert(Args.begin() + 1, Front.begin(), Front.end());
+    Args.insert(Args.begin() + 1 + Front.size(), Back.begin(), Back.end());
+    return Args;
+  };
+}
+
+} // namespace cuda_async_lint

@@ -1,0 +1,70 @@
+//===- CompileCommands.h - How each file is parsed --------------*- C++ -*-===//
+//
+// The compilation database (compile_commands.json from -p, the arguments
+// after --, or defaults by file extension) and the adjustments every command
+// gets: nvcc flags translated, CUDA parsed for the host side only against the
+// chosen CUDA declarations, and clang's own resource directory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_DRIVER_COMPILECOMMANDS_H
+#define CUDA_ASYNC_LINT_DRIVER_COMPILECOMMANDS_H
+
+#include "CudaToolkit.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/Error.h"
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cuda_async_lint {
+
+/// The language a file is analysed as when no command names one.
+enum class SourceLanguage { Cuda, Cxx, C };
+
+/// By extension: .cu/.cuh are CUDA; .c is C; .cc, .cpp, .cxx, .C, .c++ and
+/// headers are C++. std::nullopt for anything else.
+std::optional<SourceLanguage> languageOfFile(llvm::StringRef Path);
+
+/// A compilation database whose nvcc commands read as clang commands.
+class LintCompilationDatabase : public clang::tooling::CompilationDatabase {
+public:
+  explicit LintCompilationDatabase(
+      std::unique_ptr<clang::tooling::CompilationDatabase> Base);
+
+  /// The commands for \p File, or why there are none (not listed, an nvcc
+  /// options file that cannot be read).
+  llvm::Expected<std::vector<clang::tooling::CompileCommand>>
+  commandsFor(llvm::StringRef File) const;
+
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override;
+  std::vector<std::string> getAllFiles() const override;
+
+private:
+  std::unique_ptr<clang::tooling::CompilationDatabase> Base;
+};
+
+/// Loads BUILD_DIR/compile_commands.json (or \p BuildPath itself if it names
+/// the file). Files it does not list get the command of their nearest
+/// sibling, as clang-tidy does.
+llvm::Expected<std::unique_ptr<LintCompilationDatabase>>
+loadCompilationDatabase(llvm::StringRef BuildPath);
+
+/// Commands from the arguments after '--', or, when there are none, a
+/// default command per file by its extension.
+std::unique_ptr<LintCompilationDatabase>
+makeCommandLineDatabase(std::optional<std::vector<std::string>> ExtraArgs);
+
+/// True if the command \p Args for \p File compiles CUDA.
+bool compilesCuda(const std::vector<std::string> &Args, llvm::StringRef File);
+
+/// The adjustments every command gets before it is parsed.
+clang::tooling::ArgumentsAdjuster makeCommandAdjuster(const CudaHeaders &Cuda,
+                                                      std::string ResourceDir);
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_DRIVER_COMPILECOMMANDS_H

@@ -1,0 +1,56 @@
+//===- JsonOutput.cpp - The project's JSON schema, version 1 --------------===//
+
+#include "Output.h"
+#include <nlohmann/json.hpp>
+
+namespace cuda_async_lint {
+
+using nlohmann::json;
+
+static json location(const FileLocation &L, const OutputContext &Ctx) {
+  return {{"file", relativePath(L.File, Ctx.SourceRoot)},
+          {"line", L.Line},
+          {"column", L.Column},
+          {"offset", L.Offset}};
+}
+
+void writeJson(const Report &R, const OutputContext &Ctx,
+               llvm::raw_ostream &OS) {
+  std::vector<std::string> Prints = fingerprints(R, Ctx.SourceRoot);
+  json Findings = json::array();
+  for (size_t I = 0; I < R.Findings.size(); ++I) {
+    const ResolvedFinding &F = R.Findings[I];
+    json Notes = json::array(), Fixes = json::array();
+    for (const ResolvedNote &N : F.Notes)
+      Notes.push_back(
+          {{"message", N.Message}, {"location", location(N.Loc, Ctx)}});
+    for (const ResolvedFix &Fix : F.Fixes)
+      Fixes.push_back({{"file", relativePath(Fix.Begin.File, Ctx.SourceRoot)},
+                       {"offset", Fix.Begin.Offset},
+                       {"length", Fix.End.Offset - Fix.Begin.Offset},
+                       {"replacement", Fix.Replacement}});
+    Findings.push_back({{"check", F.CheckId},
+                        {"severity", "warning"},
+                        {"message", F.Message},
+                        {"location", location(F.Loc, Ctx)},
+                        {"notes", std::move(Notes)},
+                        {"fixes", std::move(Fixes)},
+                        {"fingerprint", Prints[I]}});
+  }
+  json Errors = json::array();
+  for (const FailedFile &Failure : R.Failures)
+    Errors.push_back({{"file", relativePath(Failure.File, Ctx.SourceRoot)},
+                      {"message", Failure.Errors}});
+  json Doc = {
+      {"version", 1},
+      {"tool", {{"name", "cuda-async-lint"}, {"version", Ctx.ToolVersion}}},
+      {"findings", std::move(Findings)},
+      {"errors", std::move(Errors)},
+      {"summary",
+       {{"files", R.FilesAnalysed},
+        {"findings", R.Findings.size()},
+        {"failedFiles", R.Failures.size()}}}};
+  OS << Doc.dump(2) << "\n";
+}
+
+} // namespace cuda_async_lint

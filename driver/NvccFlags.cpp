@@ -1,0 +1,282 @@
+//===- NvccFlags.cpp - nvcc flag translation ------------------------------===//
+
+#include "NvccFlags.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/StringSaver.h"
+
+namespace cuda_async_lint {
+
+namespace {
+
+/// What to do with one nvcc option.
+enum class Action {
+  /// Device code generation or nvcc's own tooling: no meaning for host-side
+  /// analysis. The option takes no value.
+  Drop,
+  /// Like Drop, for an option that takes a value ('-arch sm_90',
+  /// '-arch=sm_90').
+  DropWithValue,
+  /// Options to pass to the host compiler, comma separated.
+  HostCompiler,
+  /// nvcc long spellings of ordinary compiler options.
+  IncludePath,
+  SystemIncludePath,
+  Define,
+  Undefine,
+  PreInclude,
+  OutputFile,
+  Standard,
+  /// '-x cu' is '-x cuda'.
+  Language,
+  /// '--default-stream per-thread' is CUDA_API_PER_THREAD_DEFAULT_STREAM.
+  DefaultStream,
+  /// --options-file/-optf: more options, read from a file.
+  OptionsFile,
+};
+
+const llvm::StringMap<Action> &nvccOptions() {
+  static const llvm::StringMap<Action> Options = {
+      // Device code generation.
+      {"-gencode", Action::DropWithValue},
+      {"--generate-code", Action::DropWithValue},
+      {"-arch", Action::DropWithValue},
+      {"--gpu-architecture", Action::DropWithValue},
+      {"-code", Action::DropWithValue},
+      {"--gpu-code", Action::DropWithValue},
+      {"-rdc", Action::DropWithValue},
+      {"--relocatable-device-code", Action::DropWithValue},
+      {"-maxrregcount", Action::DropWithValue},
+      {"--maxrregcount", Action::DropWithValue},
+      {"-ftz", Action::DropWithValue},
+      {"--ftz", Action::DropWithValue},
+      {"-prec-div", Action::DropWithValue},
+      {"--prec-div", Action::DropWithValue},
+      {"-prec-sqrt", Action::DropWithValue},
+      {"--prec-sqrt", Action::DropWithValue},
+      {"-fmad", Action::DropWithValue},
+      {"--fmad", Action::DropWithValue},
+      {"-dc", Action::Drop},
+      {"--device-c", Action::Drop},
+      {"-dw", Action::Drop},
+      {"--device-w", Action::Drop},
+      {"-dlink", Action::Drop},
+      {"--device-link", Action::Drop},
+      {"-G", Action::Drop},
+      {"--device-debug", Action::Drop},
+      {"-lineinfo", Action::Drop},
+      {"--generate-line-info", Action::Drop},
+      {"-use_fast_math", Action::Drop},
+      {"--use_fast_math", Action::Drop},
+      {"-extended-lambda", Action::Drop},
+      {"--extended-lambda", Action::Drop},
+      {"-expt-extended-lambda", Action::Drop},
+      {"--expt-extended-lambda", Action::Drop},
+      {"-expt-relaxed-constexpr", Action::Drop},
+      {"--expt-relaxed-constexpr", Action::Drop},
+      {"-restrict", Action::Drop},
+      {"--restrict", Action::Drop},
+      {"-static-global-template-stub", Action::DropWithValue},
+      {"--static-global-template-stub", Action::DropWithValue},
+      // The other tools nvcc drives, and nvcc itself.
+      {"-ccbin", Action::DropWithValue},
+      {"--compiler-bindir", Action::DropWithValue},
+      {"-Xptxas", Action::DropWithValue},
+      {"--ptxas-options", Action::DropWithValue},
+      {"-Xnvlink", Action::DropWithValue},
+      {"--nvlink-options", Action::DropWithValue},
+      {"-Xfatbin", Action::DropWithValue},
+      {"--fatbin-options", Action::DropWithValue},
+      {"-Xcudafe", Action::DropWithValue},
+      {"-Xarchive", Action::DropWithValue},
+      {"--archive-options", Action::DropWithValue},
+      {"-cudart", Action::DropWithValue},
+      {"--cudart", Action::DropWithValue},
+      {"-cudadevrt", Action::DropWithValue},
+      {"--cudadevrt", Action::DropWithValue},
+      {"-t", Action::DropWithValue},
+      {"--threads", Action::DropWithValue},
+      {"-split-compile", Action::DropWithValue},
+      {"--split-compile", Action::DropWithValue},
+      {"-diag-suppress", Action::DropWithValue},
+      {"--diag-suppress", Action::DropWithValue},
+      {"-diag-warn", Action::DropWithValue},
+      {"--diag-warn", Action::DropWithValue},
+      {"-diag-error", Action::DropWithValue},
+      {"--diag-error", Action::DropWithValue},
+      {"-odir", Action::DropWithValue},
+      {"--output-directory", Action::DropWithValue},
+      {"--dependency-output", Action::DropWithValue},
+      {"--Werror", Action::DropWithValue},
+      {"-forward-unknown-to-host-compiler", Action::Drop},
+      {"--forward-unknown-to-host-compiler", Action::Drop},
+      {"-forward-unknown-opts", Action::Drop},
+      {"--forward-unknown-opts", Action::Drop},
+      {"-keep", Action::Drop},
+      {"--keep", Action::Drop},
+      {"-res-usage", Action::Drop},
+      {"--resource-usage", Action::Drop},
+      {"-Wno-deprecated-gpu-targets", Action::Drop},
+      {"--Wno-deprecated-gpu-targets", Action::Drop},
+      {"-Wext-lambda-captures-this", Action::Drop},
+      {"--display-error-number", Action::Drop},
+      {"--no-display-error-number", Action::Drop},
+      {"-src-in-ptx", Action::Drop},
+      {"--source-in-ptx", Action::Drop},
+      {"-cuda", Action::Drop},
+      {"-ptx", Action::Drop},
+      {"-cubin", Action::Drop},
+      {"-fatbin", Action::Drop},
+      {"-m64", Action::Drop},
+      {"--machine", Action::DropWithValue},
+      // Translated.
+      {"-Xcompiler", Action::HostCompiler},
+      {"--compiler-options", Action::HostCompiler},
+      {"--include-path", Action::IncludePath},
+      {"--system-include", Action::SystemIncludePath},
+      {"--define-macro", Action::Define},
+      {"--undefine-macro", Action::Undefine},
+      {"--pre-include", Action::PreInclude},
+      {"--output-file", Action::OutputFile},
+      {"-std", Action::Standard},
+      {"--std", Action::Standard},
+      {"-x", Action::Language},
+      {"--x", Action::Language},
+      {"-default-stream", Action::DefaultStream},
+      {"--default-stream", Action::DefaultStream},
+      {"-optf", Action::OptionsFile},
+      {"--options-file", Action::OptionsFile},
+  };
+  return Options;
+}
+
+bool takesValue(Action A) { return A != Action::Drop; }
+
+/// nvcc's list-valued options take comma-separated values.
+void appendSplit(llvm::StringRef Values, std::vector<std::string> &Out) {
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  Values.split(Parts, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef P : Parts)
+    Out.push_back(P.trim().str());
+}
+
+} // namespace
+
+bool isNvcc(llvm::StringRef Compiler) {
+  llvm::StringRef Name = llvm::sys::path::filename(Compiler);
+  Name.consume_back(".exe");
+  return Name == "nvcc";
+}
+
+llvm::Expected<std::vector<std::string>>
+translateNvccCommand(const std::vector<std::string> &Args,
+                     llvm::StringRef Directory) {
+  std::vector<std::string> Out = {"clang++"};
+  // Arguments still to translate, front first; options files are spliced in.
+  std::vector<std::string> Pending(Args.rbegin(), Args.rend() - 1);
+  llvm::BumpPtrAllocator Alloc;
+  llvm::StringSaver Saver(Alloc);
+  unsigned OptionsFilesRead = 0;
+
+  while (!Pending.empty()) {
+    std::string Arg = std::move(Pending.back());
+    Pending.pop_back();
+    llvm::StringRef Name = Arg, Value;
+    bool HasInlineValue = false;
+    if (Arg.size() > 1 && Arg[0] == '-') {
+      size_t Eq = Arg.find('=');
+      if (Eq != std::string::npos) {
+        Name = llvm::StringRef(Arg).take_front(Eq);
+        Value = llvm::StringRef(Arg).drop_front(Eq + 1);
+        HasInlineValue = true;
+      }
+    }
+    auto It = nvccOptions().find(Name);
+    if (It == nvccOptions().end()) {
+      Out.push_back(Arg); // Shared with clang: -I, -D, -O2, -c, -o, ...
+      continue;
+    }
+    Action A = It->second;
+    std::string Separate;
+    if (takesValue(A) && !HasInlineValue) {
+      if (Pending.empty())
+        break; // A trailing option without its value means nothing.
+      Separate = std::move(Pending.back());
+      Pending.pop_back();
+      Value = Separate;
+    }
+    switch (A) {
+    case Action::Drop:
+    case Action::DropWithValue:
+      break;
+    case Action::HostCompiler:
+      appendSplit(Value, Out);
+      break;
+    case Action::IncludePath:
+      for (llvm::StringRef Dir : llvm::split(Value, ','))
+        Out.push_back(("-I" + Dir).str());
+      break;
+    case Action::SystemIncludePath:
+      for (llvm::StringRef Dir : llvm::split(Value, ',')) {
+        Out.push_back("-isystem");
+        Out.push_back(Dir.str());
+      }
+      break;
+    case Action::Define:
+      for (llvm::StringRef Macro : llvm::split(Value, ','))
+        Out.push_back(("-D" + Macro).str());
+      break;
+    case Action::Undefine:
+      for (llvm::StringRef Macro : llvm::split(Value, ','))
+        Out.push_back(("-U" + Macro).str());
+      break;
+    case Action::PreInclude:
+      Out.push_back("-include");
+      Out.push_back(Value.str());
+      break;
+    case Action::OutputFile:
+      Out.push_back("-o");
+      Out.push_back(Value.str());
+      break;
+    case Action::Standard:
+      Out.push_back(("-std=" + Value).str());
+      break;
+    case Action::Language:
+      Out.push_back("-x");
+      Out.push_back(Value == "cu" ? "cuda" : Value.str());
+      break;
+    case Action::DefaultStream:
+      // "--default-stream per-thread": the legacy default stream becomes
+      // the per-thread stream; nvcc defines this macro for the headers.
+      if (Value == "per-thread")
+        Out.push_back("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1");
+      break;
+    case Action::OptionsFile: {
+      if (++OptionsFilesRead > 64)
+        return llvm::createStringError("too many nested nvcc options files");
+      llvm::SmallString<256> Path(Value);
+      if (!llvm::sys::path::is_absolute(Path))
+        llvm::sys::path::make_absolute(Directory, Path);
+      auto Buffer = llvm::MemoryBuffer::getFile(Path);
+      if (!Buffer)
+        return llvm::createStringError(Buffer.getError(),
+                                       "cannot read nvcc options file '%s'",
+                                       Path.c_str());
+      llvm::SmallVector<const char *, 32> Tokens;
+      llvm::cl::TokenizeGNUCommandLine((*Buffer)->getBuffer(), Saver, Tokens);
+      for (auto T = Tokens.rbegin(); T != Tokens.rend(); ++T)
+        if (*T)
+          Pending.push_back(*T);
+      break;
+    }
+    }
+  }
+  return Out;
+}
+
+} // namespace cuda_async_lint

@@ -1,0 +1,42 @@
+//===- Output.h - Rendering a Report as text, JSON or SARIF -----*- C++ -*-===//
+
+#ifndef CUDA_ASYNC_LINT_DRIVER_OUTPUT_H
+#define CUDA_ASYNC_LINT_DRIVER_OUTPUT_H
+
+#include "Report.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace cuda_async_lint {
+
+/// Where paths in JSON and SARIF are relative to (the working directory),
+/// and the tool's identity.
+struct OutputContext {
+  std::string SourceRoot; ///< Absolute, no trailing separator.
+  std::string ToolVersion;
+  std::string DocsBaseUri; ///< helpUri of check X is DocsBaseUri + doc path.
+};
+
+/// clang-tidy's text: each finding's warning and notes with snippets,
+/// colored if \p Colors.
+void writeText(const Report &R, llvm::raw_ostream &OS, bool Colors);
+
+/// The project's own JSON schema, version 1 (docs/usage.md describes it).
+void writeJson(const Report &R, const OutputContext &Ctx,
+               llvm::raw_ostream &OS);
+
+/// SARIF 2.1.0, one run.
+void writeSarif(const Report &R, const OutputContext &Ctx,
+                llvm::raw_ostream &OS);
+
+/// \p Path relative to \p Root if it lies under it, else unchanged.
+std::string relativePath(llvm::StringRef Path, llvm::StringRef Root);
+
+/// Fingerprints that survive edits elsewhere in the file: a hash of the
+/// check, the file, the reported line's text (whitespace-normalized) and the
+/// message, then ':' and the occurrence of that hash within the file.
+std::vector<std::string> fingerprints(const Report &R,
+                                      llvm::StringRef SourceRoot);
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_DRIVER_OUTPUT_H

@@ -1,0 +1,80 @@
+//===- Report.h - Findings resolved to files, lines and columns -*- C++ -*-===//
+//
+// What the driver keeps of a translation unit once its AST is gone: findings
+// with file locations (and their clang-tidy text, rendered while the source
+// manager was alive), and the files that failed to parse.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_DRIVER_REPORT_H
+#define CUDA_ASYNC_LINT_DRIVER_REPORT_H
+
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace cuda_async_lint {
+
+struct FileLocation {
+  std::string File; ///< Absolute path.
+  unsigned Line = 0;
+  unsigned Column = 0; ///< 1-based, in bytes.
+  unsigned Offset = 0; ///< 0-based byte offset in the file.
+};
+
+struct ResolvedNote {
+  FileLocation Loc;
+  std::string Message;
+};
+
+struct ResolvedFix {
+  FileLocation Begin, End; ///< The replaced characters: [Begin, End).
+  std::string Replacement;
+};
+
+/// One line of clang-tidy's text output before it is printed: the warning,
+/// a note, or a note clang's renderer adds ("expanded from macro 'X'"),
+/// each at a file offset, so it can be printed once the AST is gone.
+struct RenderedMessage {
+  bool IsNote = false;
+  std::string File; ///< Empty for a message without a location.
+  unsigned Offset = 0;
+  std::string Message;
+  /// Highlighted ranges: (offset, length) in File.
+  std::vector<std::pair<unsigned, unsigned>> Ranges;
+  /// Fix-its shown under the snippet: (offset, length, replacement).
+  std::vector<std::tuple<unsigned, unsigned, std::string>> Fixes;
+};
+
+struct ResolvedFinding {
+  std::string CheckId;
+  FileLocation Loc;
+  std::string Message;
+  std::vector<ResolvedNote> Notes;
+  std::vector<ResolvedFix> Fixes;
+  /// The finding as clang-tidy renders it: the warning first.
+  std::vector<RenderedMessage> Messages;
+  /// The reported line's text, for fingerprints that survive line moves.
+  std::string LineText;
+};
+
+/// A file that could not be analysed: clang's first errors, rendered.
+struct FailedFile {
+  std::string File;
+  std::string Errors;
+};
+
+struct Report {
+  unsigned FilesAnalysed = 0;
+  std::vector<ResolvedFinding> Findings; ///< In clang-tidy's order.
+  std::vector<FailedFile> Failures;
+};
+
+/// Sorts findings as clang-tidy does (file, offset, check, message) and
+/// drops duplicates (a header included by several files, say).
+void sortAndUnique(std::vector<ResolvedFinding> &Findings);
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_DRIVER_REPORT_H

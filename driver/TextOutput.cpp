@@ -1,0 +1,105 @@
+//===- TextOutput.cpp - Text, and what every format shares ----------------===//
+
+#include "Output.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
+
+namespace cuda_async_lint {
+
+void writeText(const Report &R, llvm::raw_ostream &OS, bool Colors) {
+  // clang-tidy's ErrorReporter: a fresh source manager over the files on
+  // disk, a TextDiagnosticPrinter, "<message> [<check>]" warnings and "%0"
+  // notes at file offsets.
+  clang::DiagnosticOptions Options;
+  Options.ShowColors = Colors;
+  clang::TextDiagnosticPrinter Printer(OS, Options);
+  clang::DiagnosticsEngine Diags(new clang::DiagnosticIDs(), Options, &Printer,
+                                 /*ShouldOwnClient=*/false);
+  clang::FileManager Files{clang::FileSystemOptions()};
+  clang::SourceManager Sources(Diags, Files);
+  Diags.setSourceManager(&Sources);
+  clang::LangOptions LangOpts;
+  Printer.BeginSourceFile(LangOpts, /*PP=*/nullptr);
+
+  auto Location = [&](const RenderedMessage &M) -> clang::SourceLocation {
+    if (M.File.empty())
+      return {};
+    llvm::Expected<clang::FileEntryRef> File = Files.getFileRef(M.File);
+    if (!File) {
+      llvm::consumeError(File.takeError());
+      return {};
+    }
+    clang::FileID ID = Sources.getOrCreateFileID(*File, clang::SrcMgr::C_User);
+    return Sources.getLocForStartOfFile(ID).getLocWithOffset(M.Offset);
+  };
+  for (const ResolvedFinding &F : R.Findings) {
+    for (const RenderedMessage &M : F.Messages) {
+      clang::SourceLocation Loc = Location(M);
+      auto Diag =
+          M.IsNote
+              ? Diags.Report(Loc, Diags.getCustomDiagID(
+                                      clang::DiagnosticsEngine::Note, "%0"))
+                    << M.Message
+              : Diags.Report(Loc,
+                             Diags.getCustomDiagID(
+                                 clang::DiagnosticsEngine::Warning, "%0 [%1]"))
+                    << M.Message << F.CheckId;
+      if (Loc.isInvalid())
+        continue;
+      for (auto [Offset, Length] : M.Ranges)
+        Diag << clang::CharSourceRange::getCharRange(
+            Loc.getLocWithOffset(Offset - M.Offset),
+            Loc.getLocWithOffset(Offset - M.Offset + Length));
+      for (const auto &[Offset, Length, Text] : M.Fixes)
+        Diag << clang::FixItHint::CreateReplacement(
+            clang::CharSourceRange::getCharRange(
+                Loc.getLocWithOffset(Offset - M.Offset),
+                Loc.getLocWithOffset(Offset - M.Offset + Length)),
+            Text);
+    }
+  }
+  Printer.EndSourceFile();
+}
+
+std::string relativePath(llvm::StringRef Path, llvm::StringRef Root) {
+  llvm::StringRef Rest = Path;
+  if (!Root.empty() && Rest.consume_front(Root) &&
+      (Rest.empty() || llvm::sys::path::is_separator(Rest.front())))
+    return Rest.ltrim("/\\").str();
+  return Path.str();
+}
+
+static std::string normalizedLine(llvm::StringRef Line) {
+  std::string Out;
+  for (char C : Line)
+    if (!llvm::isSpace(C))
+      Out += C;
+  return Out;
+}
+
+std::vector<std::string> fingerprints(const Report &R,
+                                      llvm::StringRef SourceRoot) {
+  std::vector<std::string> Result;
+  llvm::StringMap<unsigned> Occurrences;
+  for (const ResolvedFinding &F : R.Findings) {
+    std::string Key = F.CheckId + '\0' + relativePath(F.Loc.File, SourceRoot) +
+                      '\0' + normalizedLine(F.LineText) + '\0' + F.Message;
+    uint64_t Hash = llvm::xxh3_64bits(llvm::StringRef(Key));
+    std::string Hex = llvm::formatv("{0:x-16}", Hash).str();
+    unsigned N = ++Occurrences[Hex];
+    Result.push_back(Hex + ":" + std::to_string(N));
+  }
+  return Result;
+}
+
+} // namespace cuda_async_lint

@@ -1,0 +1,288 @@
+//===- main.cpp - The cuda-async-lint command line tool -------------------===//
+//
+//   cuda-async-lint [options] FILES... [-- COMPILER_ARGS]
+//   cuda-async-lint -p BUILD_DIR [FILES...]
+//
+//===----------------------------------------------------------------------===//
+
+#include "Analysis.h"
+#include "CheckSelection.h"
+#include "CompileCommands.h"
+#include "Config.h"
+#include "CudaToolkit.h"
+#include "ExitCodes.h"
+#include "Output.h"
+#include "cuda-async-lint/CheckRegistry.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+#include <set>
+
+using namespace llvm;
+using namespace cuda_async_lint;
+
+namespace {
+
+cl::OptionCategory Category("cuda-async-lint options");
+
+cl::list<std::string> Files(cl::Positional, cl::desc("<file>..."),
+                            cl::cat(Category));
+cl::opt<std::string>
+    BuildPath("p", cl::value_desc("build-dir"),
+              cl::desc("Directory with compile_commands.json (CMake: "
+                       "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON). With no files, "
+                       "every C, C++ and CUDA file it lists is analysed."),
+              cl::cat(Category));
+cl::opt<std::string> ChecksGlob(
+    "checks", cl::value_desc("globs"), cl::init("cuda-async-*"),
+    cl::desc("Comma-separated globs of checks to run, as in clang-tidy: "
+             "'-' disables, later globs win (default: cuda-async-*)"),
+    cl::cat(Category));
+cl::opt<bool> ListChecks("list-checks",
+                         cl::desc("List the enabled checks and exit"),
+                         cl::cat(Category));
+
+enum class Format { Text, Json, Sarif };
+cl::opt<Format> OutputFormat(
+    "format", cl::desc("Output format:"), cl::init(Format::Text),
+    cl::values(clEnumValN(Format::Text, "text", "clang-tidy's text (default)"),
+               clEnumValN(Format::Json, "json",
+                          "cuda-async-lint's JSON, schema version 1"),
+               clEnumValN(Format::Sarif, "sarif", "SARIF 2.1.0")),
+    cl::cat(Category));
+cl::opt<std::string> OutputPath("output", cl::value_desc("file"),
+                                cl::desc("Write the report to <file>"),
+                                cl::cat(Category));
+cl::alias OutputPathShort("o", cl::aliasopt(OutputPath),
+                          cl::desc("Alias for --output"));
+cl::opt<std::string> CudaPath(
+    "cuda-path", cl::value_desc("dir"),
+    cl::desc("CUDA toolkit to parse against (default: $CUDA_PATH, then "
+             "/usr/local/cuda, then the bundled declarations)"),
+    cl::cat(Category));
+cl::opt<bool> UseBundledCuda(
+    "use-bundled-cuda",
+    cl::desc("Parse against the bundled CUDA declarations even if a "
+             "toolkit is installed"),
+    cl::cat(Category));
+cl::opt<unsigned> Jobs("j", cl::value_desc("n"), cl::init(0),
+                       cl::desc("Files analysed at once (default: one per "
+                                "core)"),
+                       cl::cat(Category));
+cl::opt<bool> Verbose("verbose",
+                      cl::desc("Say which CUDA declarations and commands "
+                               "are used"),
+                      cl::cat(Category));
+
+int usageError(const Twine &Message) {
+  errs() << "cuda-async-lint: error: " << Message << "\n";
+  return ExitUsageError;
+}
+
+std::string bundledCudaDir(const char *Argv0) {
+  std::string Exe =
+      sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&usageError));
+  SmallString<256> Dir(sys::path::parent_path(sys::path::parent_path(Exe)));
+  sys::path::append(Dir, "share", "cuda-async-lint", "include");
+  return std::string(Dir);
+}
+
+std::string currentDirectory() {
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  return std::string(Cwd);
+}
+
+/// Checks one input file; an empty string means it can be analysed.
+std::string checkInput(StringRef File, bool HasDatabase,
+                       const std::optional<std::vector<std::string>> &Extra) {
+  if (!sys::fs::exists(File))
+    return "'" + File.str() + "': no such file";
+  if (sys::fs::is_directory(File))
+    return "'" + File.str() + "' is a directory, not a source file";
+  if (std::error_code EC = sys::fs::access(File, sys::fs::AccessMode::Exist))
+    return "'" + File.str() + "': " + EC.message();
+  int FD;
+  if (std::error_code EC = sys::fs::openFileForRead(File, FD))
+    return "cannot read '" + File.str() + "': " + EC.message();
+  sys::Process::SafelyCloseFileDescriptor(FD);
+  bool NamesLanguage = Extra && llvm::any_of(*Extra, [](const std::string &A) {
+                         return StringRef(A).starts_with("-x");
+                       });
+  if (!HasDatabase && !NamesLanguage && !languageOfFile(File))
+    return "'" + File.str() +
+           "' is not a C, C++ or CUDA source file (to analyse it anyway, "
+           "name its language: -- -x cuda)";
+  return "";
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  InitLLVM X(argc, argv);
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "cuda-async-lint version " << CUDA_ASYNC_LINT_VERSION << " (LLVM "
+       << CUDA_ASYNC_LINT_LLVM_VERSION << ")\n";
+  });
+
+  // Everything after '--' is the compile command for every file.
+  std::optional<std::vector<std::string>> ExtraArgs;
+  int OwnArgc = argc;
+  for (int I = 1; I < argc; ++I)
+    if (StringRef(argv[I]) == "--") {
+      ExtraArgs.emplace(argv + I + 1, argv + argc);
+      OwnArgc = I;
+      break;
+    }
+  if (!cl::ParseCommandLineOptions(
+          OwnArgc, argv,
+          "Finds CUDA host code that misuses asynchronous transfers.\n\n"
+          "  cuda-async-lint [options] FILES... [-- COMPILER_ARGS]\n"
+          "  cuda-async-lint -p BUILD_DIR [FILES...]\n\n"
+          "Exit status: 0 no findings, 1 findings, 2 usage or input error, "
+          "3 a file failed to parse.\n",
+          &errs()))
+    return ExitUsageError;
+
+  Expected<CheckSelection> Selection = CheckSelection::parse(ChecksGlob);
+  if (!Selection)
+    return usageError(toString(Selection.takeError()));
+  std::vector<StringRef> Enabled;
+  for (const CheckInfo &Info : allChecks())
+    if (Selection->isEnabled(Info.Id))
+      Enabled.push_back(Info.Id);
+  if (ListChecks) {
+    outs() << "Enabled checks:\n";
+    for (StringRef Id : Enabled)
+      outs() << "    " << Id << "\n";
+    outs() << "\n";
+    return ExitClean;
+  }
+  if (Enabled.empty())
+    return usageError("no checks enabled by --checks='" + ChecksGlob + "'");
+
+  if (!BuildPath.empty() && ExtraArgs)
+    return usageError("-p and '--' cannot be combined: the compile commands "
+                      "come from one or the other");
+  std::unique_ptr<LintCompilationDatabase> Database;
+  if (!BuildPath.empty()) {
+    auto Loaded = loadCompilationDatabase(BuildPath);
+    if (!Loaded)
+      return usageError(toString(Loaded.takeError()));
+    Database = std::move(*Loaded);
+  } else {
+    Database = makeCommandLineDatabase(ExtraArgs);
+  }
+
+  std::vector<std::string> Inputs(Files.begin(), Files.end());
+  if (Inputs.empty() && BuildPath.empty())
+    return usageError("no input files (give FILES..., or -p BUILD_DIR to "
+                      "analyse a compilation database)");
+  if (Inputs.empty()) {
+    for (const std::string &F : Database->getAllFiles())
+      if (languageOfFile(F))
+        Inputs.push_back(F);
+    if (Inputs.empty())
+      return usageError("the compilation database in '" + BuildPath +
+                        "' lists no C, C++ or CUDA files");
+  }
+
+  // Validate every input before analysing any: a typo must not turn into a
+  // green run.
+  std::vector<std::string> Absolute;
+  std::set<std::string> Seen;
+  bool InputErrors = false;
+  for (const std::string &F : Inputs) {
+    if (std::string Problem = checkInput(F, !BuildPath.empty(), ExtraArgs);
+        !Problem.empty()) {
+      usageError(Problem);
+      InputErrors = true;
+      continue;
+    }
+    SmallString<256> Path(F);
+    sys::fs::make_absolute(Path);
+    sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    if (!BuildPath.empty())
+      if (auto Commands = Database->commandsFor(Path); !Commands) {
+        usageError(toString(Commands.takeError()));
+        InputErrors = true;
+        continue;
+      }
+    if (Seen.insert(std::string(Path)).second)
+      Absolute.push_back(std::string(Path));
+  }
+  if (InputErrors)
+    return ExitUsageError;
+
+  std::optional<std::string> CudaPathEnv = sys::Process::GetEnv("CUDA_PATH");
+  std::string Bundled = bundledCudaDir(argv[0]);
+  Expected<CudaHeaders> Cuda = chooseCudaHeaders(
+      CudaPath, CudaPathEnv.value_or(""), UseBundledCuda, Bundled);
+  if (!Cuda)
+    return usageError(toString(Cuda.takeError()));
+  if (Cuda->From == CudaHeaders::Source::Bundled &&
+      !sys::fs::exists(Cuda->Path + "/cuda_runtime.h"))
+    return usageError("the bundled CUDA declarations are missing from '" +
+                      Cuda->Path + "'; reinstall cuda-async-lint");
+  if (Verbose)
+    errs() << "cuda-async-lint: CUDA declarations: "
+           << (Cuda->From == CudaHeaders::Source::Toolkit ? "toolkit "
+                                                          : "bundled ")
+           << Cuda->Path << " (" << Cuda->Reason << ")\n";
+
+  std::unique_ptr<raw_fd_ostream> File;
+  if (!OutputPath.empty()) {
+    std::error_code EC;
+    File = std::make_unique<raw_fd_ostream>(OutputPath, EC);
+    if (EC)
+      return usageError("cannot write '" + OutputPath + "': " + EC.message());
+  }
+  raw_ostream &OS = File ? *File : outs();
+
+  AnalysisOptions Options;
+  Options.Database = Database.get();
+  Options.Adjuster =
+      makeCommandAdjuster(*Cuda, CUDA_ASYNC_LINT_CLANG_RESOURCE_DIR);
+  Options.Checks = *Selection;
+  Options.Jobs = Jobs;
+  if (Verbose)
+    for (const std::string &F : Absolute)
+      for (const auto &Command : Database->getCompileCommands(F))
+        errs() << "cuda-async-lint: " << F << ": "
+               << join(Options.Adjuster(Command.CommandLine, F), " ") << "\n";
+
+  Report R = analyzeFiles(Absolute, Options);
+  bool Colors = OutputFormat == Format::Text && !File &&
+                sys::Process::StandardOutHasColors();
+
+  for (const FailedFile &Failure : R.Failures)
+    errs() << "cuda-async-lint: error: cannot analyse '" << Failure.File
+           << "': it does not parse:\n"
+           << Failure.Errors;
+
+  OutputContext Ctx{currentDirectory(), CUDA_ASYNC_LINT_VERSION,
+                    CUDA_ASYNC_LINT_DOCS_URL};
+  switch (OutputFormat) {
+  case Format::Text:
+    writeText(R, OS, Colors);
+    break;
+  case Format::Json:
+    writeJson(R, Ctx, OS);
+    break;
+  case Format::Sarif:
+    writeSarif(R, Ctx, OS);
+    break;
+  }
+  OS.flush();
+  if (File && File->has_error())
+    return usageError("cannot write '" + OutputPath + "'");
+
+  if (!R.Failures.empty())
+    return ExitParseError;
+  return R.Findings.empty() ? ExitClean : ExitFindings;
+}
