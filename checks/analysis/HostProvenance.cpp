@@ -10,6 +10,9 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/CFG.h"
+#include "clang/Basic/CharInfo.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -35,6 +38,33 @@ const VarDecl *asTrackedLocal(const Expr *E) {
   if (!VD || !VD->hasLocalStorage() || !isTrackedType(VD->getType()))
     return nullptr;
   return VD;
+}
+
+/// True for a __managed__ variable. clang drops the 'managed' attribute in
+/// CUDA mode, so the declaration's spelling is read instead.
+bool isManagedVariable(const VarDecl *VD) {
+  if (VD->hasAttr<HIPManagedAttr>())
+    return true;
+  if (!VD->hasGlobalStorage())
+    return false;
+  const SourceManager &SM = VD->getASTContext().getSourceManager();
+  SourceLocation Begin = SM.getExpansionLoc(VD->getBeginLoc());
+  SourceLocation Name = SM.getExpansionLoc(VD->getLocation());
+  if (SM.getFileID(Begin) != SM.getFileID(Name))
+    return false;
+  llvm::StringRef Spelling =
+      Lexer::getSourceText(CharSourceRange::getCharRange(Begin, Name), SM,
+                           VD->getASTContext().getLangOpts());
+  for (size_t At = Spelling.find("__managed__"); At != llvm::StringRef::npos;
+       At = Spelling.find("__managed__", At + 1)) {
+    bool StartsWord = At == 0 || !isAsciiIdentifierContinue(Spelling[At - 1]);
+    size_t End = At + llvm::StringRef("__managed__").size();
+    bool EndsWord =
+        End == Spelling.size() || !isAsciiIdentifierContinue(Spelling[End]);
+    if (StartsWord && EndsWord)
+      return true;
+  }
+  return false;
 }
 
 /// The operand of '&x' under any casts: cudaMallocHost((void **)&p, n).
@@ -97,6 +127,10 @@ public:
   /// What the pointer value of \p E points to.
   PointerValue pointer(const Expr *E) const {
     E = E->IgnoreParens();
+    // Callers may hand over an argument without its implicit conversions:
+    // an lvalue array decays to its storage, an lvalue pointer is loaded.
+    if (E->isGLValue())
+      return E->getType()->isArrayType() ? storage(E) : loaded(E);
     if (const auto *Cast = dyn_cast<CastExpr>(E)) {
       switch (Cast->getCastKind()) {
       case CK_ArrayToPointerDecay:
@@ -201,6 +235,21 @@ private:
       if (const VarDecl *VD = asTrackedLocal(ASE->getBase()))
         if (VD->getType()->isArrayType())
           return value(VD);
+    // C++ lvalues that stand for another one: 'p = q', '++p', 'c ? p : q'.
+    if (const auto *BO = dyn_cast<BinaryOperator>(LValue)) {
+      if (BO->getOpcode() == BO_Assign)
+        return pointer(BO->getRHS());
+      if (BO->isCompoundAssignmentOp())
+        return loaded(BO->getLHS());
+      if (BO->getOpcode() == BO_Comma)
+        return loaded(BO->getRHS());
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(LValue))
+      if (UO->isIncrementDecrementOp())
+        return loaded(UO->getSubExpr());
+    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(LValue))
+      return PointerValue::join(loaded(CO->getTrueExpr()),
+                                loaded(CO->getFalseExpr()));
     return PointerValue::unknown();
   }
 
@@ -213,7 +262,7 @@ private:
         return PointerValue::unknown();
       // CUDA variables: __device__/__constant__ live on the device,
       // __managed__ is unified memory.
-      if (VD->hasAttr<HIPManagedAttr>())
+      if (isManagedVariable(VD))
         return PointerValue::known(MemoryKind::Managed, VD);
       if (VD->hasAttr<CUDADeviceAttr>() || VD->hasAttr<CUDAConstantAttr>())
         return PointerValue::known(MemoryKind::Device, VD);

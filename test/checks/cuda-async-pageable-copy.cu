@@ -1,0 +1,454 @@
+// Both front-ends, one set of expectations; any other warning or note fails.
+// RUN: not %lint %s | %check_messages %s
+// RUN: %tidy %s -- %cuda_args | %check_messages %s
+
+#include <array>
+#include <cuda.h>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <string>
+#include <sys/mman.h>
+#include <vector>
+
+#define CUDA_CHECK(call)                                                       \
+  do {                                                                         \
+    if ((call) != cudaSuccess)                                                 \
+      abort();                                                                 \
+  } while (0)
+
+__global__ void kernel(float *x) {}
+
+// ---------------------------------------------------------------------------
+// Pageable origins: each is a finding.
+
+// The example of seed 001: malloc, then cudaMemcpyAsync on the legacy stream.
+int seedExample() {
+  int *h_data;
+  int size = 1024 * 1024;
+  h_data = (int *)malloc(size * sizeof(int));
+  int *d_data;
+  cudaMalloc((void **)&d_data, size * sizeof(int));
+  cudaMemcpyAsync(d_data, h_data, size * sizeof(int), cudaMemcpyHostToDevice, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable host memory is staged and synchronous; allocate the buffer with cudaMallocHost or cudaHostAlloc, or pin it with cudaHostRegister, to let it overlap [cuda-async-pageable-copy]
+  // CHECK-MESSAGES: :[[@LINE-5]]:19: note: pageable memory allocated here with 'malloc'
+  cudaFree(d_data);
+  free(h_data);
+  return 0;
+}
+
+void fromCalloc(float *d, cudaStream_t s) {
+  float *h = (float *)calloc(256, sizeof(float));
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' into pageable host memory is staged and synchronous{{.*}} [cuda-async-pageable-copy]
+  // CHECK-MESSAGES: :[[@LINE-3]]:23: note: pageable memory allocated here with 'calloc'
+}
+
+void fromRealloc(float *d, cudaStream_t s) {
+  float *h = (float *)malloc(16);
+  h = (float *)realloc(h, 1024);
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-3]]:16: note: pageable memory allocated here with 'realloc'
+}
+
+void fromAlignedAlloc(float *d, cudaStream_t s) {
+  void *h = aligned_alloc(64, 1024);
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-3]]:13: note: pageable memory allocated here with 'aligned_alloc'
+}
+
+void fromPosixMemalign(float *d, cudaStream_t s) {
+  void *h;
+  posix_memalign(&h, 64, 1024);
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: pageable memory allocated here with 'posix_memalign'
+}
+
+void fromNewArray(float *d, cudaStream_t s) {
+  float *h = new float[256];
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-3]]:14: note: pageable memory allocated here with 'new[]'
+  delete[] h;
+}
+
+void fromNewObject(float *d, cudaStream_t s) {
+  float *h = new (std::nothrow) float;
+  cudaMemcpyAsync(d, h, sizeof(float), cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-3]]:14: note: pageable memory allocated here with 'new'
+}
+
+void fromVector(float *d, cudaStream_t s) {
+  std::vector<float> v(256);
+  cudaMemcpyAsync(d, v.data(), 1024, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-3]]:22: note: the storage of 'v' is pageable memory
+  cudaMemcpyAsync(&v[0], d, 1024, cudaMemcpyDeviceToHost, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' into pageable
+  // CHECK-MESSAGES: :[[@LINE-6]]:22: note: the storage of 'v' is pageable memory
+}
+
+void fromStdArrayAndString(float *d, cudaStream_t s) {
+  std::array<float, 64> a{};
+  std::string text = "hello";
+  cudaMemcpyAsync(d, a.data(), sizeof(a), cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-4]]:25: note: the storage of 'a' is pageable memory
+  cudaMemcpyAsync(d, text.c_str(), 5, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-6]]:15: note: the storage of 'text' is pageable memory
+}
+
+void fromSmartPointers(float *d, cudaStream_t s) {
+  std::unique_ptr<float[]> owned(new float[256]);
+  auto made = std::make_unique<float[]>(256);
+  cudaMemcpyAsync(d, owned.get(), 1024, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-4]]:34: note: pageable memory allocated here with 'new[]'
+  cudaMemcpyAsync(d, made.get(), 1024, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-6]]:15: note: pageable memory allocated here with 'std::make_unique'
+}
+
+float globalTable[1024];
+
+void fromStackGlobalAndStatic(float *d, cudaStream_t s) {
+  float local[256];
+  static float kept[256];
+  float scalar = 1.0f;
+  cudaMemcpyAsync(d, local, sizeof(local), cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-5]]:9: note: 'local' is a local variable: its storage is pageable memory
+  cudaMemcpyAsync(d, globalTable, sizeof(globalTable), cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-11]]:7: note: 'globalTable' has static storage: pageable memory
+  cudaMemcpyAsync(kept, d, sizeof(kept), cudaMemcpyDeviceToHost, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' into pageable
+  // CHECK-MESSAGES: :[[@LINE-10]]:16: note: 'kept' has static storage: pageable memory
+  cudaMemcpyAsync(d, &scalar, sizeof(scalar), cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-12]]:9: note: 'scalar' is a local variable: its storage is pageable memory
+}
+
+struct Batch {
+  float samples[64];
+};
+
+void fromMemberArrayOfLocal(float *d, cudaStream_t s) {
+  Batch b;
+  cudaMemcpyAsync(d, b.samples, sizeof(b.samples), cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-3]]:9: note: 'b' is a local variable: its storage is pageable memory
+}
+
+void fromMmap(float *d, cudaStream_t s) {
+  void *h = mmap(nullptr, 4096, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  cudaMemcpyAsync(d, h, 4096, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-4]]:13: note: pageable memory allocated here with 'mmap'
+}
+
+// ---------------------------------------------------------------------------
+// Every async copy API with a host side.
+
+__device__ float deviceTable[256];
+
+void everyRuntimeCopy(float *d, cudaArray_t array, cudaStream_t s) {
+  float *h = (float *)malloc(1024);
+  cudaMemcpy2DAsync(d, 64, h, 64, 64, 4, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpy2DAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-3]]:23: note: pageable memory allocated here with 'malloc'
+  cudaMemcpyToSymbolAsync(deviceTable, h, 1024, 0, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyToSymbolAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-6]]:23: note: pageable memory allocated here with 'malloc'
+  cudaMemcpyFromSymbolAsync(h, deviceTable, 1024, 0, cudaMemcpyDeviceToHost, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyFromSymbolAsync' into pageable
+  // CHECK-MESSAGES: :[[@LINE-9]]:23: note: pageable memory allocated here with 'malloc'
+  cudaMemcpy2DToArrayAsync(array, 0, 0, h, 64, 64, 4, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpy2DToArrayAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-12]]:23: note: pageable memory allocated here with 'malloc'
+  cudaMemcpy2DFromArrayAsync(h, 64, array, 0, 0, 64, 4, cudaMemcpyDeviceToHost, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpy2DFromArrayAsync' into pageable
+  // CHECK-MESSAGES: :[[@LINE-15]]:23: note: pageable memory allocated here with 'malloc'
+  cudaMemcpyAsync(h, h + 128, 512, cudaMemcpyHostToHost, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-18]]:23: note: pageable memory allocated here with 'malloc'
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyDefault, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-21]]:23: note: pageable memory allocated here with 'malloc'
+}
+
+void everyDriverCopy(CUdeviceptr d, CUarray array, CUstream s) {
+  char *h = (char *)malloc(1024);
+  cuMemcpyHtoDAsync(d, h, 1024, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cuMemcpyHtoDAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-3]]:21: note: pageable memory allocated here with 'malloc'
+  cuMemcpyDtoHAsync(h, d, 1024, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cuMemcpyDtoHAsync' into pageable
+  // CHECK-MESSAGES: :[[@LINE-6]]:21: note: pageable memory allocated here with 'malloc'
+  cuMemcpyHtoAAsync(array, 0, h, 1024, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cuMemcpyHtoAAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-9]]:21: note: pageable memory allocated here with 'malloc'
+  cuMemcpyAtoHAsync(h, array, 0, 1024, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cuMemcpyAtoHAsync' into pageable
+  // CHECK-MESSAGES: :[[@LINE-12]]:21: note: pageable memory allocated here with 'malloc'
+}
+
+// ---------------------------------------------------------------------------
+// Through expressions and control flow.
+
+void throughArithmeticAndCasts(float *d, cudaStream_t s, size_t offset) {
+  float *h = (float *)malloc(4096);
+  float *cursor = h + offset;
+  cudaMemcpyAsync(d, reinterpret_cast<const void *>(cursor + 4), 16,
+                  cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-5]]:23: note: pageable memory allocated here with 'malloc'
+  CUDA_CHECK(cudaMemcpyAsync(d, (void *)&h[8], 16, cudaMemcpyHostToDevice, s));
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-8]]:23: note: pageable memory allocated here with 'malloc'
+}
+
+void reassignedFromPinnedToPageable(float *d, cudaStream_t s) {
+  float *h;
+  cudaMallocHost(&h, 1024);
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  h = (float *)malloc(1024);
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-3]]:16: note: pageable memory allocated here with 'malloc'
+}
+
+void registeredThenUnregistered(float *d, cudaStream_t s) {
+  float *h = (float *)malloc(1024);
+  cudaHostRegister(h, 1024, cudaHostRegisterDefault);
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  cudaHostUnregister(h);
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-6]]:23: note: pageable memory allocated here with 'malloc'
+}
+
+void bothBranchesPageable(float *d, cudaStream_t s, bool big) {
+  float *h = big ? (float *)malloc(4096) : new float[16];
+  cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-3]]:29: note: pageable memory allocated here with 'malloc'
+  // CHECK-MESSAGES: :[[@LINE-4]]:44: note: pageable memory allocated here with 'new[]'
+}
+
+// The 4-stream pipeline of seed 002, with malloc'd host buffers.
+void mallocPipeline(float *d_in, float *d_out) {
+  const int batches = 4, batch = 1024;
+  float *h_in = (float *)malloc(batches * batch * sizeof(float));
+  float *h_out = (float *)malloc(batches * batch * sizeof(float));
+  cudaStream_t streams[batches];
+  for (int i = 0; i < batches; i++)
+    cudaStreamCreate(&streams[i]);
+  for (int i = 0; i < batches; i++) {
+    size_t offset = i * batch;
+    cudaMemcpyAsync(d_in + offset, h_in + offset, batch * sizeof(float),
+                    cudaMemcpyHostToDevice, streams[i]);
+    // CHECK-MESSAGES: :[[@LINE-2]]:5: warning: 'cudaMemcpyAsync' from pageable
+    // CHECK-MESSAGES: :[[@LINE-10]]:26: note: pageable memory allocated here with 'malloc'
+    kernel<<<batch / 256, 256, 0, streams[i]>>>(d_out + offset);
+    cudaMemcpyAsync(h_out + offset, d_out + offset, batch * sizeof(float),
+                    cudaMemcpyDeviceToHost, streams[i]);
+    // CHECK-MESSAGES: :[[@LINE-2]]:5: warning: 'cudaMemcpyAsync' into pageable
+    // CHECK-MESSAGES: :[[@LINE-14]]:27: note: pageable memory allocated here with 'malloc'
+  }
+  for (int i = 0; i < batches; i++)
+    cudaStreamSynchronize(streams[i]);
+}
+
+void arrayOfPageableBuffers(float *d, cudaStream_t s) {
+  float *buffers[4];
+  for (int i = 0; i < 4; ++i)
+    buffers[i] = (float *)malloc(1024);
+  for (int i = 0; i < 4; ++i)
+    cudaMemcpyAsync(d, buffers[i], 1024, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-4]]:27: note: pageable memory allocated here with 'malloc'
+}
+
+// Templates: analysed per instantiation, reported once where spelled.
+template <typename T> void copyTemplate(T *d, cudaStream_t s) {
+  T *h = new T[64];
+  cudaMemcpyAsync(d, h, 64 * sizeof(T), cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE-3]]:10: note: pageable memory allocated here with 'new[]'
+}
+template void copyTemplate<float>(float *, cudaStream_t);
+template void copyTemplate<double>(double *, cudaStream_t);
+
+void inLambda(float *d, cudaStream_t s) {
+  auto upload = [d, s]() {
+    float *h = (float *)malloc(64);
+    cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpyAsync' from pageable
+    // CHECK-MESSAGES: :[[@LINE-3]]:25: note: pageable memory allocated here with 'malloc'
+  };
+  upload();
+}
+
+// ---------------------------------------------------------------------------
+// Negative cases: none of these is a finding.
+
+void pinnedAllocations(float *d, cudaStream_t s, CUdeviceptr dd, CUstream cs) {
+  float *a, *b, *c;
+  void *e, *f;
+  cudaMallocHost((void **)&a, 1024);
+  cudaMallocHost(&b, 1024);
+  cudaHostAlloc(reinterpret_cast<void **>(&c), 1024, cudaHostAllocDefault);
+  cuMemAllocHost(&e, 1024);
+  cuMemHostAlloc(&f, 1024, 0);
+  cudaMemcpyAsync(d, a, 1024, cudaMemcpyHostToDevice, s);
+  cudaMemcpyAsync(b, d, 1024, cudaMemcpyDeviceToHost, s);
+  cudaMemcpyAsync(d, c + 16, 64, cudaMemcpyHostToDevice, s);
+  cuMemcpyHtoDAsync(dd, e, 1024, cs);
+  cuMemcpyDtoHAsync(f, dd, 1024, cs);
+}
+
+void registeredMemory(float *d, cudaStream_t s) {
+  float *h = (float *)malloc(1024);
+  std::vector<float> v(256);
+  cudaHostRegister(h, 1024, cudaHostRegisterDefault);
+  cudaHostRegister(v.data(), v.size() * sizeof(float), cudaHostRegisterPortable);
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  cudaMemcpyAsync(v.data(), d, 1024, cudaMemcpyDeviceToHost, s);
+  cudaStreamSynchronize(s);
+  cudaHostUnregister(h);
+  cudaHostUnregister(v.data());
+}
+
+__managed__ float managedTable[256];
+
+void managedAndDeviceMemory(float *d, cudaStream_t s) {
+  float *m, *dev, *dev2;
+  cudaMallocManaged(&m, 1024);
+  cudaMalloc(&dev, 1024);
+  cudaMalloc(&dev2, 1024);
+  cudaMemcpyAsync(d, m, 1024, cudaMemcpyHostToDevice, s);
+  cudaMemcpyAsync(d, managedTable, 1024, cudaMemcpyDefault, s);
+  cudaMemcpyAsync(dev, dev2, 1024, cudaMemcpyDeviceToDevice, s);
+  cudaMemcpyPeerAsync(dev, 1, dev2, 0, 1024, s);
+}
+
+void deviceToDeviceIgnoresHostMemory(float *d, cudaStream_t s) {
+  float *h = (float *)malloc(1024);
+  // Wrong, but no host side: the copy says both pointers are device memory.
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyDeviceToDevice, s);
+}
+
+float *globalPointer;
+float *makeBuffer(size_t n);
+void fill(float **p);
+
+void unknownOrigins(float *param, cudaStream_t s, float *d) {
+  cudaMemcpyAsync(d, param, 1024, cudaMemcpyHostToDevice, s);
+  cudaMemcpyAsync(d, globalPointer, 1024, cudaMemcpyHostToDevice, s);
+  float *fromCall = makeBuffer(256);
+  cudaMemcpyAsync(d, fromCall, 1024, cudaMemcpyHostToDevice, s);
+  float *escaped = (float *)malloc(1024);
+  fill(&escaped);
+  cudaMemcpyAsync(d, escaped, 1024, cudaMemcpyHostToDevice, s);
+}
+
+void pathsDisagree(float *d, cudaStream_t s, bool pin) {
+  float *h;
+  if (pin)
+    cudaMallocHost(&h, 1024);
+  else
+    h = (float *)malloc(1024);
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+}
+
+void registeredOnOnePath(float *d, cudaStream_t s, bool pin) {
+  float *h = (float *)malloc(1024);
+  if (pin)
+    cudaHostRegister(h, 1024, 0);
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+}
+
+void reassignedFromPageableToPinned(float *d, cudaStream_t s) {
+  float *h = (float *)malloc(1024);
+  free(h);
+  cudaMallocHost(&h, 1024);
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+}
+
+void blockingCopiesAreNotAsync(float *d) {
+  float *h = (float *)malloc(1024);
+  cudaMemcpy(d, h, 1024, cudaMemcpyHostToDevice);
+  cudaMemset(d, 0, 1024);
+}
+
+void memsetsHaveNoHostSide(float *d, cudaStream_t s) {
+  cudaMemsetAsync(d, 0, 1024, s);
+}
+
+void directionUnknown(float *d, cudaStream_t s, cudaMemcpyKind kind) {
+  float *h = (float *)malloc(1024);
+  cudaMemcpyAsync(d, h, 1024, kind, s);
+}
+
+template <typename T> struct PinnedAllocator {
+  using value_type = T;
+  T *allocate(size_t n);
+  void deallocate(T *p, size_t n);
+};
+
+void customAllocatorAndPlacementNew(float *d, cudaStream_t s) {
+  std::vector<float, PinnedAllocator<float>> pinned(256);
+  cudaMemcpyAsync(d, pinned.data(), 1024, cudaMemcpyHostToDevice, s);
+  void *block;
+  cudaMallocHost(&block, 1024);
+  float *placed = new (block) float[16];
+  cudaMemcpyAsync(d, placed, 64, cudaMemcpyHostToDevice, s);
+}
+
+void capturedByReference(float *d, cudaStream_t s) {
+  float *h = (float *)malloc(64);
+  auto repin = [&h]() { cudaMallocHost(&h, 64); };
+  repin();
+  cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s);
+}
+
+void pinnedArrayOfBuffers(float *d, cudaStream_t s) {
+  float *buffers[4];
+  for (int i = 0; i < 4; ++i)
+    cudaMallocHost(&buffers[i], 1024);
+  for (int i = 0; i < 4; ++i)
+    cudaMemcpyAsync(d, buffers[i], 1024, cudaMemcpyHostToDevice, s);
+}
+
+void descriptorCopiesAreNotAnalysed(cudaStream_t s) {
+  float local[64];
+  cudaMemcpy3DParms p = {};
+  p.srcPtr.ptr = local;
+  p.kind = cudaMemcpyHostToDevice;
+  cudaMemcpy3DAsync(&p, s);
+}
+
+template <typename T> void neverInstantiated(T *d, cudaStream_t s) {
+  T *h = new T[4];
+  cudaMemcpyAsync(d, h, sizeof(T) * 4, cudaMemcpyHostToDevice, s);
+}
+
+void unreachableCopy(float *d, cudaStream_t s) {
+  float *h = (float *)malloc(64);
+  return;
+  cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s);
+}
+
+void suppressedByNolint(float *d, cudaStream_t s) {
+  float *h = (float *)malloc(64);
+  cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s); // NOLINT(cuda-async-pageable-copy)
+  // NOLINTNEXTLINE(cuda-async-*)
+  cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s);
+}

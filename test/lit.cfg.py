@@ -1,0 +1,56 @@
+# lit configuration of cuda-async-lint's tests.
+#
+# Every check test runs both front-ends against the same CHECK-MESSAGES:
+#   %lint         the cuda-async-lint driver, on the bundled CUDA declarations
+#   %tidy         clang-tidy with the plugin; its compiler arguments follow --
+#   %cuda_args    those arguments: CUDA, host side, bundled declarations
+#   %tidy_toolkit / %lint_toolkit   the same against the real CUDA toolkit
+#   %check_messages  FileCheck of CHECK-MESSAGES that fails on any other
+#                 warning or note
+import os
+import lit.formats
+
+config.name = "cuda-async-lint"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cu", ".cpp", ".test"]
+config.excludes = ["Inputs", "unit", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.binary_root, "test")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
+# Tests choose their CUDA declarations explicitly.
+config.environment.pop("CUDA_PATH", None)
+
+cuda_args = ("-x cuda --cuda-host-only -nocudainc -nocudalib -std=c++17 "
+             "-isystem %s -include cuda_runtime.h" % config.bundled_include)
+tidy = "%s --load=%s --checks='-*,cuda-async-*' --quiet" % (
+    config.clang_tidy, config.tidy_plugin)
+check_messages = ("FileCheck --check-prefix=CHECK-MESSAGES "
+                  "--implicit-check-not='{{warning|note|error}}:'")
+
+config.substitutions.append(("%lint_toolkit",
+                             "%s --cuda-path=%s" % (config.lint, config.cuda_path)))
+config.substitutions.append(("%tidy_toolkit", tidy))
+config.substitutions.append(("%toolkit_args",
+                             "-x cuda --cuda-host-only -std=c++17 "
+                             "--cuda-path=%s -Wno-unknown-cuda-version"
+                             % config.cuda_path))
+config.substitutions.append(("%lint_bin", config.lint))
+config.substitutions.append(("%lint", config.lint + " --use-bundled-cuda"))
+config.substitutions.append(("%tidy", tidy))
+config.substitutions.append(("%cuda_args", cuda_args))
+config.substitutions.append(("%check_messages", check_messages))
+config.substitutions.append(("%bundled_include", config.bundled_include))
+config.substitutions.append(("%cuda_path", config.cuda_path))
+config.substitutions.append(("%nvcc", config.nvcc))
+config.substitutions.append(("%cmake", config.cmake))
+config.substitutions.append(("%python", config.python))
+config.substitutions.append(("%inputs",
+                             os.path.join(config.test_source_root, "Inputs")))
+
+if config.cuda_path and os.path.exists(
+        os.path.join(config.cuda_path, "include", "cuda_runtime.h")):
+    config.available_features.add("cuda-toolkit")
+if config.nvcc and os.path.exists(config.nvcc):
+    config.available_features.add("nvcc")

@@ -1,0 +1,167 @@
+//===- CudaApiCatalogTest.cpp - The table-driven CUDA API catalog ---------===//
+
+#include "api/CudaApiCatalog.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+#include "gtest/gtest.h"
+#include <set>
+
+using namespace cuda_async_lint;
+using namespace clang::ast_matchers;
+
+namespace {
+
+TEST(CudaApiCatalog, NamesAreUnique) {
+  std::set<std::string> Seen;
+  for (const ApiSpec &S : allApis())
+    EXPECT_TRUE(Seen.insert(S.Name.str()).second) << S.Name.str();
+}
+
+TEST(CudaApiCatalog, StripsRenamingSuffixes) {
+  // cuda.h: #define cuMemcpyHtoDAsync __CUDA_API_PTSZ(cuMemcpyHtoDAsync_v2)
+  const ApiSpec *S = lookupApi("cuMemcpyHtoDAsync_v2_ptsz");
+  ASSERT_NE(S, nullptr);
+  EXPECT_EQ(S->Name, "cuMemcpyHtoDAsync");
+  ASSERT_NE(lookupApi("cudaMemcpyAsync_ptsz"), nullptr);
+  ASSERT_NE(lookupApi("cuMemAlloc_v2"), nullptr);
+  EXPECT_EQ(lookupApi("cudaMemcpyAsync_v7"), nullptr);
+  EXPECT_EQ(lookupApi("notACudaCall"), nullptr);
+}
+
+TEST(CudaApiCatalog, EveryAsyncOperationOfTheContractHasAStream) {
+  // CHECKS.md, "Async operation".
+  for (llvm::StringRef Name : {"cudaMemcpyAsync",
+                               "cudaMemcpy2DAsync",
+                               "cudaMemcpy3DAsync",
+                               "cudaMemcpyToSymbolAsync",
+                               "cudaMemcpyFromSymbolAsync",
+                               "cudaMemcpy2DToArrayAsync",
+                               "cudaMemcpy2DFromArrayAsync",
+                               "cudaMemcpyPeerAsync",
+                               "cudaMemcpyBatchAsync",
+                               "cudaMemsetAsync",
+                               "cudaMemset2DAsync",
+                               "cudaMemset3DAsync",
+                               "cuMemcpyHtoDAsync",
+                               "cuMemcpyDtoHAsync",
+                               "cuMemcpyAsync",
+                               "cuMemcpy2DAsync",
+                               "cuMemcpy3DAsync",
+                               "cuMemsetD8Async",
+                               "cuMemsetD16Async",
+                               "cuMemsetD32Async",
+                               "cuMemsetD2D8Async",
+                               "cudaLaunchKernel"}) {
+    const ApiSpec *S = lookupApi(Name);
+    ASSERT_NE(S, nullptr) << Name.str();
+    EXPECT_TRUE(S->argIndex(ArgRole::Stream)) << Name.str();
+    if (S->Kind == ApiKind::Copy || S->Kind == ApiKind::Memset)
+      EXPECT_EQ(S->Mode, ApiMode::Async) << Name.str();
+  }
+}
+
+TEST(CudaApiCatalog, RolesFollowTheParameterList) {
+  const ApiSpec *Copy = lookupApi("cudaMemcpy2DAsync");
+  ASSERT_NE(Copy, nullptr);
+  EXPECT_EQ(Copy->argIndex(ArgRole::Dst), 0u);
+  EXPECT_EQ(Copy->argIndex(ArgRole::Src), 2u);
+  EXPECT_EQ(Copy->argIndex(ArgRole::Kind), 6u);
+  EXPECT_EQ(Copy->argIndex(ArgRole::Stream), 7u);
+  const ApiSpec *Launch = lookupApi("cuLaunchKernel");
+  ASSERT_NE(Launch, nullptr);
+  EXPECT_EQ(Launch->argIndex(ArgRole::Stream), 8u);
+  EXPECT_EQ(lookupApi("cuMemcpyDtoHAsync")->Direction,
+            CopyDirection::DeviceToHost);
+}
+
+TEST(CudaApiCatalog, AllocatorsAndReleasersKnowTheirMemory) {
+  struct {
+    const char *Name;
+    MemoryKind Kind;
+    bool OutParameter;
+  } Cases[] = {{"cudaMallocHost", MemoryKind::Pinned, true},
+               {"cudaHostAlloc", MemoryKind::Pinned, true},
+               {"cuMemAllocHost", MemoryKind::Pinned, true},
+               {"cuMemHostAlloc", MemoryKind::Pinned, true},
+               {"cudaMallocManaged", MemoryKind::Managed, true},
+               {"cudaMalloc", MemoryKind::Device, true},
+               {"cuMemAlloc", MemoryKind::Device, true},
+               {"malloc", MemoryKind::Pageable, false},
+               {"posix_memalign", MemoryKind::Pageable, true},
+               {"mmap", MemoryKind::Pageable, false}};
+  for (const auto &C : Cases) {
+    const ApiSpec *S = lookupApi(C.Name);
+    ASSERT_NE(S, nullptr) << C.Name;
+    EXPECT_EQ(S->Kind, ApiKind::Allocate) << C.Name;
+    EXPECT_EQ(S->Memory, C.Kind) << C.Name;
+    EXPECT_EQ(S->argIndex(ArgRole::Out).has_value(), C.OutParameter) << C.Name;
+  }
+  EXPECT_EQ(lookupApi("cudaFreeHost")->Memory, MemoryKind::Pinned);
+  EXPECT_EQ(lookupApi("free")->Memory, MemoryKind::Pageable);
+  EXPECT_EQ(lookupApi("cudaHostRegister")->Kind, ApiKind::Register);
+}
+
+TEST(CudaApiCatalog, MatcherNamesIncludeRenamedVariants) {
+  std::vector<std::string> Names = apiNames(ApiKind::Copy, ApiMode::Async);
+  auto Has = [&](llvm::StringRef N) { return llvm::is_contained(Names, N); };
+  EXPECT_TRUE(Has("cudaMemcpyAsync"));
+  EXPECT_TRUE(Has("cudaMemcpyAsync_ptsz"));
+  EXPECT_TRUE(Has("cuMemcpyHtoDAsync_v2_ptsz"));
+  EXPECT_FALSE(Has("cudaMemcpy"));
+}
+
+/// The direction and host sides of the copy calls in \p Code.
+std::vector<std::vector<bool>> hostSidesOf(llvm::StringRef Code) {
+  std::string Decls = R"(
+    enum cudaMemcpyKind { cudaMemcpyHostToHost, cudaMemcpyHostToDevice,
+                          cudaMemcpyDeviceToHost, cudaMemcpyDeviceToDevice,
+                          cudaMemcpyDefault };
+    extern "C" int cudaMemcpyAsync(void *, const void *, unsigned long,
+                                   cudaMemcpyKind, void *s = 0);
+    namespace mylib { int cudaMemcpyAsync(void *, const void *, unsigned long,
+                                          cudaMemcpyKind, void *); })";
+  auto AST = clang::tooling::buildASTFromCode(Decls + Code.str());
+  std::vector<std::vector<bool>> Result;
+  for (const BoundNodes &N :
+       match(callExpr().bind("c"), AST->getASTContext())) {
+    const auto *Call = N.getNodeAs<clang::CallExpr>("c");
+    const ApiSpec *S = lookupApi(Call);
+    if (!S) {
+      Result.push_back({});
+      continue;
+    }
+    std::vector<bool> Sides;
+    for (const HostSide &H : hostSides(Call, *S, AST->getASTContext()))
+      Sides.push_back(H.IsDestination);
+    Result.push_back(Sides);
+  }
+  return Result;
+}
+
+TEST(CudaApiCatalog, HostSidesFollowTheDirection) {
+  using Sides = std::vector<std::vector<bool>>;
+  EXPECT_EQ(hostSidesOf("void f(void*d,void*h){cudaMemcpyAsync(d,h,4,"
+                        "cudaMemcpyHostToDevice);}"),
+            (Sides{{false}}));
+  EXPECT_EQ(hostSidesOf("void f(void*d,void*h){cudaMemcpyAsync(h,d,4,"
+                        "cudaMemcpyDeviceToHost);}"),
+            (Sides{{true}}));
+  EXPECT_EQ(hostSidesOf("void f(void*d,void*h){cudaMemcpyAsync(d,h,4,"
+                        "cudaMemcpyDefault);}"),
+            (Sides{{false, true}}));
+  EXPECT_EQ(hostSidesOf("void f(void*d,void*h){cudaMemcpyAsync(d,h,4,"
+                        "cudaMemcpyDeviceToDevice);}"),
+            (Sides{{}}));
+  EXPECT_EQ(hostSidesOf("void f(void*d,void*h,cudaMemcpyKind k){"
+                        "cudaMemcpyAsync(d,h,4,k);}"),
+            (Sides{{}}));
+  // Not the CUDA runtime's function: a user's namespace.
+  EXPECT_EQ(hostSidesOf("void f(void*d,void*h){mylib::cudaMemcpyAsync(d,h,4,"
+                        "cudaMemcpyHostToDevice,0);}"),
+            (Sides{{}}));
+}
+
+} // namespace

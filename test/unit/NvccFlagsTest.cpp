@@ -1,0 +1,85 @@
+//===- NvccFlagsTest.cpp - nvcc command lines as clang command lines ------===//
+
+#include "NvccFlags.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "gtest/gtest.h"
+
+using namespace cuda_async_lint;
+
+namespace {
+
+std::vector<std::string> translate(std::vector<std::string> Args,
+                                   llvm::StringRef Dir = "/") {
+  auto R = translateNvccCommand(Args, Dir);
+  EXPECT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+  return R ? *R : std::vector<std::string>{};
+}
+
+TEST(NvccFlags, RecognizesNvcc) {
+  EXPECT_TRUE(isNvcc("/usr/local/cuda/bin/nvcc"));
+  EXPECT_TRUE(isNvcc("nvcc"));
+  EXPECT_FALSE(isNvcc("/usr/bin/clang++"));
+  EXPECT_FALSE(isNvcc("nvcc-wrapper"));
+}
+
+TEST(NvccFlags, TranslatesACMakeCommand) {
+  // As CMake 3.25 writes it for a .cu file of a CUDA project.
+  EXPECT_EQ(
+      translate({"/usr/local/cuda/bin/nvcc",
+                 "-forward-unknown-to-host-compiler", "-DNDEBUG",
+                 "-I/src/include", "-O3",
+                 "--generate-code=arch=compute_90,code=[compute_90,"
+                 "sm_90]",
+                 "-Xcompiler=-fPIC,-Wall", "-std=c++17", "-x", "cu", "-c",
+                 "/src/a.cu", "-o", "a.cu.o"}),
+      (std::vector<std::string>{"clang++", "-DNDEBUG", "-I/src/include", "-O3",
+                                "-fPIC", "-Wall", "-std=c++17", "-x", "cuda",
+                                "-c", "/src/a.cu", "-o", "a.cu.o"}));
+}
+
+TEST(NvccFlags, DropsDeviceAndToolOptions) {
+  EXPECT_EQ(translate({"nvcc", "-gencode", "arch=compute_80,code=sm_80",
+                       "-arch=sm_90", "-arch", "sm_90", "-ccbin", "g++-12",
+                       "--expt-relaxed-constexpr", "--expt-extended-lambda",
+                       "-rdc=true", "--use_fast_math", "-lineinfo", "-Xptxas",
+                       "-v", "a.cu"}),
+            (std::vector<std::string>{"clang++", "a.cu"}));
+}
+
+TEST(NvccFlags, TranslatesLongSpellings) {
+  EXPECT_EQ(
+      translate({"nvcc", "--include-path", "/a,/b", "--define-macro=X=1",
+                 "--system-include=/s", "--std", "c++20", "--default-stream",
+                 "per-thread", "-Xcompiler", "-fopenmp", "a.cu"}),
+      (std::vector<std::string>{
+          "clang++", "-I/a", "-I/b", "-DX=1", "-isystem", "/s", "-std=c++20",
+          "-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1", "-fopenmp", "a.cu"}));
+  EXPECT_EQ(translate({"nvcc", "--default-stream=legacy", "a.cu"}),
+            (std::vector<std::string>{"clang++", "a.cu"}));
+}
+
+TEST(NvccFlags, ReadsOptionsFilesRelativeToTheDirectory) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("nvcc-flags", Dir));
+  llvm::SmallString<128> Rsp(Dir);
+  llvm::sys::path::append(Rsp, "includes_CUDA.rsp");
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Rsp, EC);
+    ASSERT_FALSE(EC);
+    OS << "-I/from/rsp \"-I/with space\"\n";
+  }
+  EXPECT_EQ(
+      translate({"nvcc", "--options-file", "includes_CUDA.rsp", "a.cu"}, Dir),
+      (std::vector<std::string>{"clang++", "-I/from/rsp", "-I/with space",
+                                "a.cu"}));
+  auto Missing = translateNvccCommand({"nvcc", "-optf", "missing.rsp"}, Dir);
+  ASSERT_FALSE(static_cast<bool>(Missing));
+  EXPECT_NE(llvm::toString(Missing.takeError()).find("missing.rsp"),
+            std::string::npos);
+  llvm::sys::fs::remove_directories(Dir);
+}
+
+} // namespace
