@@ -52,5 +52,11 @@ config.substitutions.append(("%inputs",
 if config.cuda_path and os.path.exists(
         os.path.join(config.cuda_path, "include", "cuda_runtime.h")):
     config.available_features.add("cuda-toolkit")
+# The reference SARIF validator, installed from npm by scripts/install-deps.sh.
+sarif_multitool = os.path.join(config.source_root, "tools", "sarif",
+                               "node_modules", ".bin", "sarif-multitool")
+if os.path.exists(sarif_multitool):
+    config.available_features.add("sarif-multitool")
+    config.substitutions.append(("%sarif_multitool", sarif_multitool))
 if config.nvcc and os.path.exists(config.nvcc):
     config.available_features.add("nvcc")
