@@ -222,8 +222,9 @@ ArgumentsAdjuster makeCommandAdjuster(const CudaHeaders &Cuda,
         Back.push_back(Toolkit ? Cuda.Path + "/include" : Cuda.Path);
       }
     }
-    // Warnings are not the tool's business; -Werror must not fail a parse.
-    Back.push_back("-Wno-error");
+    // The compiler's warnings are not the tool's business (and -Werror must
+    // not fail a parse): only errors are reported.
+    Back.push_back("-w");
     if (!hasArgPrefix(Args, "-resource-dir"))
       Back.push_back("-resource-dir=" + ResourceDir);
     Args.insert(Args.begin() + 1, Front.begin(), Front.end());

@@ -11,7 +11,11 @@
 #ifndef CUDA_ASYNC_LINT_BUNDLED_CUDA_RUNTIME_H
 #define CUDA_ASYNC_LINT_BUNDLED_CUDA_RUNTIME_H
 
+/* As the toolkit's headers do: clang's CUDA wrappers of <new> and <cmath>
+ * rely on these having been included. */
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define CUDART_VERSION 13000
 
@@ -113,6 +117,30 @@ struct dim3 {
 typedef struct dim3 dim3;
 #endif
 
+/* The commonly read fields of the device properties. */
+struct cudaDeviceProp {
+  char name[256];
+  size_t totalGlobalMem;
+  size_t sharedMemPerBlock;
+  int regsPerBlock;
+  int warpSize;
+  int maxThreadsPerBlock;
+  int maxThreadsDim[3];
+  int maxGridSize[3];
+  size_t totalConstMem;
+  int major;
+  int minor;
+  int multiProcessorCount;
+  int asyncEngineCount;
+  int concurrentKernels;
+  int unifiedAddressing;
+  int canMapHostMemory;
+  int managedMemory;
+  int pageableMemoryAccess;
+  int memoryBusWidth;
+  int l2CacheSize;
+};
+
 #define cudaStreamLegacy ((cudaStream_t)0x1)
 #define cudaStreamPerThread ((cudaStream_t)0x2)
 #define cudaStreamDefault 0x00
@@ -144,6 +172,11 @@ __host__ const char *cudaGetErrorName(cudaError_t error);
 __host__ cudaError_t cudaSetDevice(int device);
 __host__ cudaError_t cudaGetDevice(int *device);
 __host__ cudaError_t cudaGetDeviceCount(int *count);
+__host__ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop,
+                                             int device);
+__host__ cudaError_t cudaSetDeviceFlags(unsigned int flags);
+__host__ cudaError_t cudaDriverGetVersion(int *driverVersion);
+__host__ cudaError_t cudaRuntimeGetVersion(int *runtimeVersion);
 __host__ cudaError_t cudaDeviceReset(void);
 __host__ cudaError_t cudaDeviceSynchronize(void);
 __host__ cudaError_t cudaThreadSynchronize(void);
@@ -172,6 +205,7 @@ __host__ cudaError_t cudaFreeHost(void *ptr);
 __host__ cudaError_t cudaHostRegister(void *ptr, size_t size,
                                       unsigned int flags);
 __host__ cudaError_t cudaHostUnregister(void *ptr);
+__host__ cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost);
 __host__ cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost,
                                               unsigned int flags);
 
@@ -245,6 +279,11 @@ __host__ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream,
 __host__ cudaError_t cudaStreamDestroy(cudaStream_t stream);
 __host__ cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 __host__ cudaError_t cudaStreamQuery(cudaStream_t stream);
+__host__ cudaError_t cudaStreamGetFlags(cudaStream_t hStream,
+                                        unsigned int *flags);
+typedef void (*cudaHostFn_t)(void *userData);
+__host__ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn,
+                                        void *userData);
 __host__ cudaError_t cudaStreamWaitEvent(cudaStream_t stream,
                                          cudaEvent_t event,
                                          unsigned int flags
