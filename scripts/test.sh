@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Installs, builds, and runs every test: lit (both front-ends against the
+# same expectations, driver behaviour) and the GoogleTest unit tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/install-deps.sh
+./scripts/build.sh
+ctest --test-dir build --output-on-failure
