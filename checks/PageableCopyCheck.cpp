@@ -30,7 +30,9 @@ void PageableCopyCheck::run(const MatchFinder::MatchResult &R) {
   // callees are resolved; the base class reports each location once.
   if (!Api || Function->isDependentContext())
     return;
-  const FunctionProvenance &FP = Provenance.get(Function, *R.Context);
+  if (!Provenance)
+    Provenance = ProvenanceAnalysis::forTranslationUnit(*R.Context);
+  const FunctionProvenance &FP = Provenance->function(Function);
   for (const HostSide &Side : hostSides(Copy, *Api, *R.Context)) {
     HostProvenance P = FP.pointerAt(Copy, Side.Arg);
     if (!P.is(MemoryKind::Pageable))

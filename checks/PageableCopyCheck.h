@@ -12,7 +12,7 @@
 #ifndef CUDA_ASYNC_LINT_PAGEABLECOPYCHECK_H
 #define CUDA_ASYNC_LINT_PAGEABLECOPYCHECK_H
 
-#include "analysis/HostProvenance.h"
+#include "analysis/ProvenanceAnalysis.h"
 #include "cuda-async-lint/Check.h"
 
 namespace cuda_async_lint {
@@ -24,8 +24,8 @@ public:
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
 
 private:
-  void resetTranslationUnit() override { Provenance.clear(); }
-  ProvenanceCache Provenance;
+  void resetTranslationUnit() override { Provenance.reset(); }
+  std::shared_ptr<ProvenanceAnalysis> Provenance;
 };
 
 } // namespace cuda_async_lint

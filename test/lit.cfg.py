@@ -2,7 +2,8 @@
 #
 # Every check test runs both front-ends against the same CHECK-MESSAGES:
 #   %lint         the cuda-async-lint driver, on the bundled CUDA declarations
-#   %tidy         clang-tidy with the plugin; its compiler arguments follow --
+#   %tidy         clang-tidy with the plugin (tests name --checks); its
+#                 compiler arguments follow --
 #   %cuda_args    those arguments: CUDA, host side, bundled declarations
 #   %tidy_toolkit / %lint_toolkit   the same against the real CUDA toolkit
 #   %check_messages  FileCheck of CHECK-MESSAGES that fails on any other
@@ -24,7 +25,7 @@ config.environment.pop("CUDA_PATH", None)
 
 cuda_args = ("-x cuda --cuda-host-only -nocudainc -nocudalib -std=c++17 "
              "-isystem %s -include cuda_runtime.h" % config.bundled_include)
-tidy = "%s --load=%s --checks='-*,cuda-async-*' --quiet" % (
+tidy = "%s --load=%s --quiet" % (
     config.clang_tidy, config.tidy_plugin)
 check_messages = ("FileCheck --check-prefix=CHECK-MESSAGES "
                   "--implicit-check-not='{{warning|note|error}}:'")

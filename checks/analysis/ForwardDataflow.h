@@ -10,6 +10,9 @@
 //   State entryState() const;
 //   void join(State &Into, const State &From) const;
 //   void transfer(const clang::CFGElement &E, State &S) const;
+//   // What taking edge SuccIndex out of From teaches (a branch condition):
+//   void transferEdge(const clang::CFGBlock &From, unsigned SuccIndex,
+//                     State &S) const;
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,12 +81,22 @@ solveForward(const clang::CFG &Cfg, const Analysis &A) {
     if (B == &Entry)
       BlockIn = A.entryState();
     for (const clang::CFGBlock::AdjacentBlock &P : B->preds()) {
-      if (!P.getReachableBlock() || !Out[P->getBlockID()])
+      const clang::CFGBlock *Pred = P.getReachableBlock();
+      if (!Pred || !Out[Pred->getBlockID()])
         continue;
-      if (!BlockIn)
-        BlockIn = *Out[P->getBlockID()];
-      else
-        A.join(*BlockIn, *Out[P->getBlockID()]);
+      // Each edge from Pred to B, refined by what taking it means.
+      unsigned Index = 0;
+      for (const clang::CFGBlock::AdjacentBlock &Succ : Pred->succs()) {
+        if (Succ.getReachableBlock() == B) {
+          State Edge = *Out[Pred->getBlockID()];
+          A.transferEdge(*Pred, Index, Edge);
+          if (!BlockIn)
+            BlockIn = std::move(Edge);
+          else
+            A.join(*BlockIn, Edge);
+        }
+        ++Index;
+      }
     }
     if (!BlockIn)
       continue;

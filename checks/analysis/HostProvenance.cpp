@@ -1,5 +1,4 @@
-//===- HostProvenance.cpp - The provenance dataflow
-//------------------------===//
+//===- HostProvenance.cpp - The provenance dataflow -----------------------===//
 
 #include "HostProvenance.h"
 #include "../api/CudaApiCatalog.h"
@@ -17,6 +16,8 @@
 using namespace clang;
 
 namespace cuda_async_lint {
+
+SummaryProvider::~SummaryProvider() = default;
 
 namespace {
 
@@ -38,6 +39,29 @@ const VarDecl *asTrackedLocal(const Expr *E) {
   if (!VD || !VD->hasLocalStorage() || !isTrackedType(VD->getType()))
     return nullptr;
   return VD;
+}
+
+/// A parameter a function can store a pointer through: T** or T*&.
+bool isOutParameterType(QualType T) {
+  if (const auto *Ref = T->getAs<ReferenceType>())
+    return Ref->getPointeeType()->isPointerType() &&
+           !Ref->getPointeeType().isConstQualified();
+  return T->isPointerType() && T->getPointeeType()->isPointerType();
+}
+
+/// A struct or class field the analysis summarizes: a raw pointer of the
+/// user's code.
+const FieldDecl *userPointerField(const Expr *E) {
+  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  if (!ME)
+    return nullptr;
+  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (!FD || !FD->getType()->isPointerType())
+    return nullptr;
+  const SourceManager &SM = FD->getASTContext().getSourceManager();
+  if (SM.isInSystemHeader(FD->getLocation()))
+    return nullptr;
+  return FD;
 }
 
 /// True for a __managed__ variable. clang drops the 'managed' attribute in
@@ -75,6 +99,33 @@ const Expr *addressOfOperand(const Expr *E) {
   return UO->getSubExpr()->IgnoreParens();
 }
 
+/// The index of the parameter argument \p Arg of \p Call binds to: member
+/// operator calls pass the object as argument 0.
+std::optional<unsigned> parameterIndex(const CallExpr *Call,
+                                       const FunctionDecl *FD, unsigned Arg) {
+  unsigned Offset =
+      isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+  if (Arg < Offset || Arg - Offset >= FD->getNumParams())
+    return std::nullopt;
+  return Arg - Offset;
+}
+
+/// The cudaHostRegister call whose result \p E is: the call itself or a
+/// local variable initialized with it.
+const CallExpr *registerResult(
+    const Expr *E,
+    const llvm::DenseMap<const VarDecl *, const CallExpr *> &Results) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const ApiSpec *Api = lookupApi(Call);
+    return Api && Api->Kind == ApiKind::Register ? Call : nullptr;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      return Results.lookup(VD);
+  return nullptr;
+}
+
 /// Locals whose address or a reference to them is kept somewhere the
 /// dataflow cannot follow: stored, captured by reference, bound to a
 /// reference variable. They are Unknown everywhere. An '&p' passed straight
@@ -110,8 +161,15 @@ public:
     if (VD->getType()->isReferenceType() && VD->getInit())
       if (const VarDecl *Target = asTrackedLocal(VD->getInit()))
         Escaped.insert(Target);
+    // 'cudaError_t err = cudaHostRegister(...)': err tells whether it worked.
+    if (VD->hasLocalStorage() && VD->getInit())
+      if (const CallExpr *Register =
+              registerResult(VD->getInit(), RegisterResults))
+        RegisterResults[VD] = Register;
     return true;
   }
+
+  llvm::DenseMap<const VarDecl *, const CallExpr *> RegisterResults;
 
 private:
   llvm::DenseSet<const Expr *> PassedToCall;
@@ -121,8 +179,9 @@ private:
 class Evaluator {
 public:
   Evaluator(const ProvenanceState &S,
-            const llvm::DenseSet<const VarDecl *> &Escaped)
-      : S(S), Escaped(Escaped) {}
+            const llvm::DenseSet<const VarDecl *> &Escaped,
+            SummaryProvider *Summaries)
+      : S(S), Escaped(Escaped), Summaries(Summaries) {}
 
   /// What the pointer value of \p E points to.
   PointerValue pointer(const Expr *E) const {
@@ -147,6 +206,8 @@ public:
     }
     if (isa<CXXNullPtrLiteralExpr, GNUNullExpr>(E))
       return PointerValue::unset();
+    if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(E))
+      return pointer(Default->getExpr());
     if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
       if (UO->getOpcode() == UO_AddrOf)
         return storage(UO->getSubExpr());
@@ -210,6 +271,48 @@ public:
     return PointerValue::unknown();
   }
 
+  /// The T** or T*& parameter \p E designates, unless it was reassigned.
+  const ParmVarDecl *outParameter(const Expr *E) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts());
+    const auto *PD = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+    if (!PD || !isOutParameterType(PD->getType()) || S.Vars.count(PD))
+      return nullptr;
+    return PD;
+  }
+
+  /// Keys of the registration facts for the memory \p E points to: its
+  /// origins, or the unreassigned pointer parameter it is derived from.
+  llvm::SmallVector<const void *, 2> registrationKeys(const Expr *E) const {
+    llvm::SmallVector<const void *, 2> Keys;
+    PointerValue V = pointer(E);
+    if (V.isKnown()) {
+      for (Origin O : V.origins())
+        Keys.push_back(O.getOpaqueValue());
+      return Keys;
+    }
+    const Expr *Base = E->IgnoreParenCasts();
+    while (true) {
+      if (const auto *BO = dyn_cast<BinaryOperator>(Base);
+          BO && BO->isAdditiveOp())
+        Base = (BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                         : BO->getRHS())
+                   ->IgnoreParenCasts();
+      else if (const auto *UO = dyn_cast<UnaryOperator>(Base);
+               UO && UO->getOpcode() == UO_AddrOf &&
+               isa<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
+        Base = cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens())
+                   ->getBase()
+                   ->IgnoreParenCasts();
+      else
+        break;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
+      if (const auto *PD = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+        if (PD->getType()->isPointerType() && !S.Vars.count(PD))
+          Keys.push_back(PD);
+    return Keys;
+  }
+
 private:
   static bool isNothrowPlacement(const CXXNewExpr *New) {
     if (New->getNumPlacementArgs() != 1)
@@ -235,6 +338,15 @@ private:
       if (const VarDecl *VD = asTrackedLocal(ASE->getBase()))
         if (VD->getType()->isArrayType())
           return value(VD);
+    // A field: what every store in the translation unit put there.
+    if (const FieldDecl *FD = userPointerField(LValue))
+      return Summaries ? Summaries->field(FD) : PointerValue::unknown();
+    // A T*& parameter this function stored into.
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(LValue))
+      if (const auto *PD = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+        if (PD->getType()->isReferenceType())
+          if (auto It = S.Pointees.find(PD); It != S.Pointees.end())
+            return It->second;
     // C++ lvalues that stand for another one: 'p = q', '++p', 'c ? p : q'.
     if (const auto *BO = dyn_cast<BinaryOperator>(LValue)) {
       if (BO->getOpcode() == BO_Assign)
@@ -299,21 +411,25 @@ private:
     return PointerValue::known(MemoryKind::Pageable, VD);
   }
 
-  /// v.data(), s.c_str(), v.front(), v.at(i), p.get().
+  /// v.data(), s.c_str(), v.front(), v.at(i), p.get(), and calls of methods
+  /// with summaries.
   PointerValue memberCall(const CXXMemberCallExpr *MC) const {
     const CXXMethodDecl *MD = MC->getMethodDecl();
     const Expr *Object = MC->getImplicitObjectArgument();
-    if (!MD || !MD->getIdentifier() || !Object)
+    if (!MD || !Object)
       return PointerValue::unknown();
-    llvm::StringRef Name = MD->getName();
+    llvm::StringRef Name = MD->getIdentifier() ? MD->getName() : "";
     if (isPageableContainer(Object->getType()) &&
         (Name == "data" || Name == "c_str" || Name == "front" ||
          Name == "back" || Name == "at"))
       return container(Object);
-    if (isSmartPointer(Object->getType()) && Name == "get")
-      if (const VarDecl *VD = asTrackedLocal(Object))
-        return value(VD);
-    return PointerValue::unknown();
+    if (isSmartPointer(Object->getType())) {
+      if (Name == "get")
+        if (const VarDecl *VD = asTrackedLocal(Object))
+          return value(VD);
+      return PointerValue::unknown();
+    }
+    return call(MC);
   }
 
   PointerValue call(const CallExpr *Call) const {
@@ -325,31 +441,41 @@ private:
     if (FD && FD->isInStdNamespace() && FD->getIdentifier() &&
         FD->getName() == "addressof" && Call->getNumArgs() == 1)
       return storage(Call->getArg(0));
+    if (FD && Summaries)
+      if (const FunctionSummary *Summary = Summaries->summary(FD))
+        return Summary->Returns;
     return PointerValue::unknown();
   }
 
   const ProvenanceState &S;
   const llvm::DenseSet<const VarDecl *> &Escaped;
+  SummaryProvider *Summaries;
 };
 
-/// The transfer functions over CFG elements, and the snapshot of the state
-/// at each catalogued call.
+/// The transfer functions over CFG elements.
 class ProvenanceDataflow {
 public:
   using State = ProvenanceState;
 
-  explicit ProvenanceDataflow(const llvm::DenseSet<const VarDecl *> &Escaped)
-      : Escaped(Escaped) {}
+  ProvenanceDataflow(
+      const llvm::DenseSet<const VarDecl *> &Escaped,
+      const llvm::DenseMap<const VarDecl *, const CallExpr *> &RegisterResults,
+      SummaryProvider *Summaries)
+      : Escaped(Escaped), RegisterResults(RegisterResults),
+        Summaries(Summaries) {}
 
   State entryState() const { return State(); }
   void join(State &Into, const State &From) const { Into.join(From); }
+  Evaluator evaluator(const State &S) const {
+    return Evaluator(S, Escaped, Summaries);
+  }
 
   void transfer(const CFGElement &Element, State &S) const {
     std::optional<CFGStmt> CS = Element.getAs<CFGStmt>();
     if (!CS)
       return;
     const Stmt *St = CS->getStmt();
-    Evaluator Eval(S, Escaped);
+    Evaluator Eval = evaluator(S);
     if (const auto *DS = dyn_cast<DeclStmt>(St)) {
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D))
@@ -385,16 +511,71 @@ public:
       call(Call, S);
   }
 
-  /// Records the state before every catalogued call.
-  void snapshot(const CFGElement &Element, const State &S,
-                std::map<const CallExpr *, State> &Out) const {
-    if (std::optional<CFGStmt> CS = Element.getAs<CFGStmt>())
-      if (const auto *Call = dyn_cast<CallExpr>(CS->getStmt()))
-        if (lookupApi(Call))
-          Out.insert_or_assign(Call, S);
+  /// On the branch where a cudaHostRegister call reported failure, nothing
+  /// was registered: 'if (cudaHostRegister(p, n, 0) != cudaSuccess)',
+  /// 'if (err)', 'if (err == cudaSuccess)' (its false branch), '!err'.
+  void transferEdge(const CFGBlock &From, unsigned SuccIndex, State &S) const {
+    const auto *Cond = dyn_cast_or_null<Expr>(
+        From.getTerminatorCondition(/*StripParens=*/true));
+    if (!Cond || From.succ_size() != 2)
+      return;
+    Cond = Cond->IgnoreParenImpCasts();
+    unsigned FailureEdge = 0; // The true branch, for 'if (result)'.
+    const Expr *Result = Cond;
+    if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
+        UO && UO->getOpcode() == UO_LNot) {
+      Result = UO->getSubExpr();
+      FailureEdge = 1;
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(Cond);
+               BO && BO->isEqualityOp()) {
+      const Expr *Other = BO->getRHS();
+      Result = BO->getLHS();
+      if (!isSuccessCode(Other)) {
+        std::swap(Result, Other);
+        if (!isSuccessCode(Other))
+          return;
+      }
+      FailureEdge = BO->getOpcode() == BO_NE ? 0 : 1;
+    }
+    const CallExpr *Register = registerResult(Result, RegisterResults);
+    if (!Register || SuccIndex != FailureEdge)
+      return;
+    if (const Expr *Ptr = lookupApi(Register)->arg(Register, ArgRole::Ptr))
+      for (const void *Key : evaluator(S).registrationKeys(Ptr))
+        S.Registered.insert_or_assign(Key, RegistrationFact{});
+  }
+
+  /// What a call stores through its argument \p Arg: an allocator's or a
+  /// summarized function's out-parameter. std::nullopt if nothing.
+  std::optional<PointerValue> storedThrough(const CallExpr *Call,
+                                            unsigned Arg) const {
+    const ApiSpec *Api = lookupApi(Call);
+    if (Api && Api->Kind == ApiKind::Allocate) {
+      std::optional<unsigned> Out = Api->argIndex(ArgRole::Out);
+      if (Out && *Out == Arg)
+        return PointerValue::known(*Api->Memory, Call);
+      return std::nullopt;
+    }
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (Api || !FD || !Summaries)
+      return std::nullopt;
+    const FunctionSummary *Summary = Summaries->summary(FD);
+    std::optional<unsigned> P = parameterIndex(Call, FD, Arg);
+    if (!Summary || !P || *P >= Summary->OutParams.size())
+      return std::nullopt;
+    return Summary->OutParams[*P];
   }
 
 private:
+  /// cudaSuccess, CUDA_SUCCESS: the constant 0 of an error enum.
+  static bool isSuccessCode(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *Constant =
+        DRE ? dyn_cast<EnumConstantDecl>(DRE->getDecl()) : nullptr;
+    return Constant && Constant->getInitVal() == 0;
+  }
+
   PointerValue initialValue(const VarDecl *VD, const Evaluator &Eval) const {
     const Expr *Init = VD->getInit();
     if (!Init)
@@ -407,7 +588,9 @@ private:
   }
 
   /// Stores \p V into the lvalue \p LHS: a strong update of a local pointer,
-  /// a weak update (join) of an element of a local array of pointers.
+  /// a weak update (join) of an element of a local array of pointers, the
+  /// pointee of an out-parameter ('*out = p', 'out[0] = p', 'ref = p').
+  /// Fields are summarized separately (see FunctionProvenance).
   void assign(const Expr *LHS, PointerValue V, State &S) const {
     LHS = LHS->IgnoreParenImpCasts();
     if (const VarDecl *VD = asTrackedLocal(LHS)) {
@@ -415,128 +598,309 @@ private:
         S.Vars.insert_or_assign(VD, std::move(V));
       return;
     }
-    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(LHS))
-      if (const VarDecl *VD = asTrackedLocal(ASE->getBase()))
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(LHS)) {
+      if (const VarDecl *VD = asTrackedLocal(ASE->getBase())) {
         if (VD->getType()->isArrayType())
           S.Vars.insert_or_assign(VD, PointerValue::join(S.get(VD), V));
+        return;
+      }
+      if (const ParmVarDecl *PD = evaluator(S).outParameter(ASE->getBase()))
+        S.Pointees.insert_or_assign(PD, std::move(V));
+      return;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(LHS)) {
+      if (UO->getOpcode() == UO_Deref)
+        if (const ParmVarDecl *PD = evaluator(S).outParameter(UO->getSubExpr()))
+          S.Pointees.insert_or_assign(PD, std::move(V));
+      return;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(LHS))
+      if (const auto *PD = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+        if (PD->getType()->isReferenceType() &&
+            isOutParameterType(PD->getType()))
+          S.Pointees.insert_or_assign(PD, std::move(V));
+  }
+
+  /// Stores \p V through the out-parameter argument \p Arg: '&p', '&a[i]',
+  /// a T** parameter passed on, or a T*& argument.
+  void storeThrough(const Expr *Arg, bool ByReference, PointerValue V,
+                    State &S) const {
+    if (ByReference) {
+      assign(Arg, std::move(V), S);
+      return;
+    }
+    if (const Expr *Target = addressOfOperand(Arg)) {
+      assign(Target, std::move(V), S);
+      return;
+    }
+    if (const ParmVarDecl *PD = evaluator(S).outParameter(Arg))
+      S.Pointees.insert_or_assign(PD, std::move(V));
+  }
+
+  void setRegistration(const Expr *Ptr, Registration R, const CallExpr *By,
+                       State &S) const {
+    for (const void *Key : evaluator(S).registrationKeys(Ptr))
+      S.Registered.insert_or_assign(
+          Key, RegistrationFact{R, R == Registration::Yes ? By : nullptr});
   }
 
   void call(const CallExpr *Call, State &S) const {
-    Evaluator Eval(S, Escaped);
     const ApiSpec *Api = lookupApi(Call);
-    if (Api && Api->Kind == ApiKind::Allocate) {
-      if (const Expr *Out = Api->arg(Call, ArgRole::Out)) {
-        if (const Expr *Target = addressOfOperand(Out))
-          assign(Target, PointerValue::known(*Api->Memory, Call), S);
-        return;
-      }
-    }
+    const FunctionDecl *FD = Call->getDirectCallee();
     if (Api &&
         (Api->Kind == ApiKind::Register || Api->Kind == ApiKind::Unregister)) {
       // cudaHostRegister page-locks the allocation the pointer points into;
       // cudaHostUnregister releases it.
-      if (const Expr *Ptr = Api->arg(Call, ArgRole::Ptr)) {
-        PointerValue V = Eval.pointer(Ptr);
-        if (V.isKnown())
-          for (Origin O : V.origins())
-            S.Registered[O.getOpaqueValue()] = Api->Kind == ApiKind::Register
-                                                   ? Registration::Yes
-                                                   : Registration::No;
-      }
+      if (const Expr *Ptr = Api->arg(Call, ArgRole::Ptr))
+        setRegistration(Ptr,
+                        Api->Kind == ApiKind::Register ? Registration::Yes
+                                                       : Registration::No,
+                        Call, S);
       return;
     }
-    // Any other call may store through '&p' or a non-const reference to p.
-    const FunctionDecl *FD = Call->getDirectCallee();
-    unsigned ParamOffset =
-        isa<CXXOperatorCallExpr>(Call) && isa_and_nonnull<CXXMethodDecl>(FD)
-            ? 1
-            : 0;
+    const FunctionSummary *Summary =
+        !Api && FD && Summaries ? Summaries->summary(FD) : nullptr;
+    bool Opaque =
+        !Api && Summaries && !Summary && (!FD || Summaries->isOpaque(FD));
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);
+      std::optional<unsigned> P =
+          FD ? parameterIndex(Call, FD, I) : std::nullopt;
+      bool ByReference =
+          P && FD->getParamDecl(*P)->getType()->isReferenceType();
+      if (std::optional<PointerValue> Stored = storedThrough(Call, I)) {
+        storeThrough(Arg, ByReference, std::move(*Stored), S);
+        continue;
+      }
+      if (Summary && P && *P < Summary->RegistersParam.size())
+        if (std::optional<Registration> R = Summary->RegistersParam[*P])
+          setRegistration(Arg, *R, Call, S);
+      // A function the analysis cannot see may pin or unpin what it gets.
+      if (Opaque && Arg->getType()->isPointerType())
+        setRegistration(Arg, Registration::Maybe, nullptr, S);
+      if (Summary)
+        continue;
+      // Any other call may store through '&p' or a non-const reference.
       if (const Expr *Target = addressOfOperand(Arg)) {
         if (const VarDecl *VD = asTrackedLocal(Target))
           S.Vars.insert_or_assign(VD, PointerValue::unknown());
         continue;
       }
-      if (!FD || I < ParamOffset || I - ParamOffset >= FD->getNumParams())
-        continue;
-      QualType ParamT = FD->getParamDecl(I - ParamOffset)->getType();
-      if (ParamT->isReferenceType() &&
-          !ParamT.getNonReferenceType().isConstQualified())
+      if (ByReference && !FD->getParamDecl(*P)
+                              ->getType()
+                              .getNonReferenceType()
+                              .isConstQualified())
         if (const VarDecl *VD = asTrackedLocal(Arg))
           S.Vars.insert_or_assign(VD, PointerValue::unknown());
     }
+    if (Summary)
+      for (const auto &[Key, Fact] : Summary->ExitRegistration)
+        S.Registered.insert_or_assign(Key, Fact);
   }
 
   const llvm::DenseSet<const VarDecl *> &Escaped;
+  const llvm::DenseMap<const VarDecl *, const CallExpr *> &RegisterResults;
+  SummaryProvider *Summaries;
+};
+
+/// Records, while the reporting pass replays a block, the state before each
+/// CUDA API call and delete expression, the values returned, and the values
+/// stored into fields.
+class Recorder {
+public:
+  Recorder(const ProvenanceDataflow &Dataflow,
+           std::map<const Stmt *, ProvenanceState> &StateAt,
+           std::map<const FieldDecl *, PointerValue> &FieldStores,
+           PointerValue &Returns)
+      : Dataflow(Dataflow), StateAt(StateAt), FieldStores(FieldStores),
+        Returns(Returns) {}
+
+  void observe(const CFGElement &Element, const ProvenanceState &S) {
+    Evaluator Eval = Dataflow.evaluator(S);
+    if (std::optional<CFGInitializer> CI = Element.getAs<CFGInitializer>()) {
+      const CXXCtorInitializer *Init = CI->getInitializer();
+      if (const FieldDecl *FD = Init->getAnyMember())
+        if (FD->getType()->isPointerType())
+          store(FD, Init->getInit(), Eval);
+      return;
+    }
+    std::optional<CFGStmt> CS = Element.getAs<CFGStmt>();
+    if (!CS)
+      return;
+    const Stmt *St = CS->getStmt();
+    if (const auto *Call = dyn_cast<CallExpr>(St)) {
+      if (lookupApi(Call))
+        StateAt.insert_or_assign(Call, S);
+      // '&field' handed to a call: stored through, or escaped.
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+        if (const Expr *Target = addressOfOperand(Call->getArg(I)))
+          if (const FieldDecl *FD = userPointerField(Target))
+            store(FD, Dataflow.storedThrough(Call, I).value_or(
+                          PointerValue::unknown()));
+      return;
+    }
+    if (isa<CXXDeleteExpr>(St)) {
+      StateAt.insert_or_assign(St, S);
+      return;
+    }
+    if (const auto *Return = dyn_cast<ReturnStmt>(St)) {
+      if (const Expr *Value = Return->getRetValue())
+        if (Value->getType()->isPointerType())
+          Returns = PointerValue::join(Returns, Eval.pointer(Value));
+      return;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(St)) {
+      if (BO->getOpcode() == BO_Assign)
+        if (const FieldDecl *FD = userPointerField(BO->getLHS()))
+          store(FD, BO->getRHS(), Eval);
+      return;
+    }
+    if (const auto *List = dyn_cast<InitListExpr>(St)) {
+      const RecordDecl *RD = List->getType()->getAsRecordDecl();
+      if (!RD || List->isTransparent())
+        return;
+      unsigned I = 0;
+      for (const FieldDecl *FD : RD->fields()) {
+        if (I >= List->getNumInits())
+          break;
+        const Expr *Init = List->getInit(I++);
+        if (FD->getType()->isPointerType() &&
+            !FD->getASTContext().getSourceManager().isInSystemHeader(
+                FD->getLocation()))
+          store(FD, Eval.pointer(Init));
+      }
+    }
+  }
+
+private:
+  /// Stores the value of \p Value into \p FD, unless it copies the same
+  /// field of another object (copy constructors and assignments), which
+  /// adds nothing to the field's provenance.
+  void store(const FieldDecl *FD, const Expr *Value, const Evaluator &Eval) {
+    if (userPointerField(Value) == FD)
+      return;
+    store(FD, Eval.pointer(Value));
+  }
+
+  void store(const FieldDecl *FD, PointerValue V) {
+    auto It = FieldStores.find(FD);
+    FieldStores.insert_or_assign(
+        FD,
+        PointerValue::join(
+            It == FieldStores.end() ? PointerValue::unset() : It->second, V));
+  }
+
+  const ProvenanceDataflow &Dataflow;
+  std::map<const Stmt *, ProvenanceState> &StateAt;
+  std::map<const FieldDecl *, PointerValue> &FieldStores;
+  PointerValue &Returns;
 };
 
 } // namespace
 
-FunctionProvenance::FunctionProvenance(const FunctionDecl *FD,
-                                       ASTContext &Ctx) {
+FunctionProvenance::FunctionProvenance(const FunctionDecl *FD, ASTContext &Ctx,
+                                       SummaryProvider *Summaries)
+    : Summaries(Summaries) {
   Stmt *Body = FD->getBody();
   if (!Body)
     return;
   EscapeFinder Finder;
   Finder.TraverseStmt(Body);
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      Finder.TraverseStmt(Init->getInit());
   Escaped = std::move(Finder.Escaped);
+  RegisterResults = std::move(Finder.RegisterResults);
 
   CFG::BuildOptions Options;
   Options.setAllAlwaysAdd();
+  Options.AddInitializers = true;
   std::unique_ptr<CFG> Cfg = CFG::buildCFG(FD, Body, &Ctx, Options);
   if (!Cfg)
     return;
-  ProvenanceDataflow Dataflow(Escaped);
+  ProvenanceDataflow Dataflow(Escaped, RegisterResults, Summaries);
   std::vector<std::optional<ProvenanceState>> In = solveForward(*Cfg, Dataflow);
+
   // Reporting pass: replay each reached block from its fixpoint in-state.
+  PointerValue Returns = PointerValue::unset();
+  Recorder Record(Dataflow, StateAt, FieldStores, Returns);
   for (const CFGBlock *B : *Cfg) {
     const std::optional<ProvenanceState> &BlockIn = In[B->getBlockID()];
     if (!BlockIn)
       continue;
     ProvenanceState S = *BlockIn;
     for (const CFGElement &E : *B) {
-      Dataflow.snapshot(E, S, StateAtCall);
+      Record.observe(E, S);
       Dataflow.transfer(E, S);
     }
   }
+
+  // What callers see: the state where every path returns.
+  const std::optional<ProvenanceState> &Exit = In[Cfg->getExit().getBlockID()];
+  if (!Exit)
+    return;
+  Summary.Returns = Returns;
+  Summary.OutParams.resize(FD->getNumParams());
+  Summary.RegistersParam.resize(FD->getNumParams());
+  for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+    const ParmVarDecl *PD = FD->getParamDecl(I);
+    if (auto It = Exit->Pointees.find(PD); It != Exit->Pointees.end())
+      Summary.OutParams[I] = It->second;
+    if (const RegistrationFact *F = Exit->registration(PD))
+      Summary.RegistersParam[I] = F->R;
+  }
+  auto ExportRegistration = [&](const PointerValue &V) {
+    if (V.isKnown())
+      for (Origin O : V.origins())
+        if (const RegistrationFact *F = Exit->registration(O.getOpaqueValue()))
+          Summary.ExitRegistration.insert_or_assign(O.getOpaqueValue(), *F);
+  };
+  ExportRegistration(Summary.Returns);
+  for (const std::optional<PointerValue> &Out : Summary.OutParams)
+    if (Out)
+      ExportRegistration(*Out);
 }
 
-FunctionProvenance::~FunctionProvenance() = default;
+PointerValue FunctionProvenance::valueAt(const Stmt *At,
+                                         const Expr *Ptr) const {
+  auto It = StateAt.find(At);
+  if (It == StateAt.end() || !Ptr)
+    return PointerValue::unknown();
+  return Evaluator(It->second, Escaped, Summaries).pointer(Ptr);
+}
 
-HostProvenance FunctionProvenance::pointerAt(const CallExpr *Call,
+HostProvenance FunctionProvenance::pointerAt(const Stmt *At,
                                              const Expr *Ptr) const {
-  auto It = StateAtCall.find(Call);
-  if (It == StateAtCall.end() || !Ptr)
-    return {};
-  PointerValue V = Evaluator(It->second, Escaped).pointer(Ptr);
+  auto It = StateAt.find(At);
+  PointerValue V = valueAt(At, Ptr);
   if (!V.isKnown())
     return {};
-  HostProvenance Result{V.kind(), {V.origins().begin(), V.origins().end()}};
+  HostProvenance Result{V.kind(), {V.origins().begin(), V.origins().end()}, {}};
   if (V.kind() != MemoryKind::Pageable)
     return Result;
   // Pageable memory is registered only if every allocation it may point
-  // into is registered on every path.
+  // into is registered on every path. Where this function says nothing, a
+  // registration elsewhere in the translation unit leaves it open.
   unsigned Registered = 0;
   for (Origin O : V.origins()) {
-    Registration R = It->second.registration(O);
+    const RegistrationFact *F = It->second.registration(O.getOpaqueValue());
+    Registration R = F ? F->R
+                     : Summaries && Summaries->registeredAnywhere(O)
+                         ? Registration::Maybe
+                         : Registration::No;
     if (R == Registration::Maybe)
       return {};
-    Registered += R == Registration::Yes;
+    if (R == Registration::Yes) {
+      ++Registered;
+      if (F->By && !llvm::is_contained(Result.RegisteredBy, F->By))
+        Result.RegisteredBy.push_back(F->By);
+    }
   }
   if (Registered == V.origins().size())
     Result.Kind = MemoryKind::Registered;
   else if (Registered != 0)
     return {};
   return Result;
-}
-
-const FunctionProvenance &ProvenanceCache::get(const FunctionDecl *FD,
-                                               ASTContext &Ctx) {
-  std::unique_ptr<FunctionProvenance> &Slot = Functions[FD];
-  if (!Slot)
-    Slot = std::make_unique<FunctionProvenance>(FD, Ctx);
-  return *Slot;
 }
 
 /// How an allocating call is spelled in a note: 'malloc', 'new[]', ...

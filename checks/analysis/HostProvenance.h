@@ -1,10 +1,12 @@
 //===- HostProvenance.h - What a host pointer points to ---------*- C++ -*-===//
 //
-// The provenance of pointers within one function: a flow-sensitive dataflow
-// over clang's CFG through declarations, assignments, casts, pointer
-// arithmetic, '&p' out-parameters of allocators, .data()/.get(), and the
-// cudaHostRegister/cudaHostUnregister ranges. Paths that disagree join to
-// unknown; parameters, globals and anything that escapes are unknown.
+// The provenance of pointers in one function: a flow-sensitive dataflow over
+// clang's CFG through declarations, assignments, casts, pointer arithmetic,
+// '&p' out-parameters of allocators, .data()/.get(), and the
+// cudaHostRegister/cudaHostUnregister ranges. Calls into functions of the
+// same translation unit and reads of struct fields use summaries from a
+// SummaryProvider. Paths that disagree join to unknown; parameters, globals
+// and anything that escapes are unknown.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,14 +19,15 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include <map>
-#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace clang {
 class ASTContext;
 class CallExpr;
 class Expr;
+class FieldDecl;
 class FunctionDecl;
 } // namespace clang
 
@@ -36,6 +39,8 @@ struct HostProvenance {
   std::optional<MemoryKind> Kind;
   /// Where the memory was allocated or declared.
   llvm::SmallVector<Origin, 2> Origins;
+  /// For Registered memory: the cudaHostRegister calls that pinned it.
+  llvm::SmallVector<const clang::CallExpr *, 1> RegisteredBy;
 
   bool is(MemoryKind K) const { return Kind == K; }
 };
@@ -47,35 +52,71 @@ struct OriginNote {
 };
 OriginNote describeOrigin(Origin O, MemoryKind K);
 
+/// What a call of a function does, as its callers see it.
+struct FunctionSummary {
+  /// The provenance of the pointer it returns.
+  PointerValue Returns = PointerValue::unknown();
+  /// Per parameter: what it stores through a T** or T*& parameter on every
+  /// path (std::nullopt: it stores nothing there).
+  std::vector<std::optional<PointerValue>> OutParams;
+  /// Per parameter: whether, on return, it has registered (Yes) or
+  /// unregistered (No) the memory the parameter points to (std::nullopt:
+  /// neither).
+  std::vector<std::optional<Registration>> RegistersParam;
+  /// On return, the registration of the memory it returns or stores into
+  /// out-parameters, by origin.
+  std::map<const void *, RegistrationFact> ExitRegistration;
+};
+
+/// The translation-unit knowledge one function's analysis draws on.
+class SummaryProvider {
+public:
+  virtual ~SummaryProvider();
+  /// The summary of \p FD, or null if there is none to trust: no body in the
+  /// translation unit, a system header, or a recursive call being analysed.
+  virtual const FunctionSummary *summary(const clang::FunctionDecl *FD) = 0;
+  /// True if a call of \p FD may do anything to the memory its arguments
+  /// point to (register it, say): a function of another translation unit.
+  virtual bool isOpaque(const clang::FunctionDecl *FD) = 0;
+  /// The provenance of what field \p FD holds, joined over every store to it
+  /// in the translation unit.
+  virtual PointerValue field(const clang::FieldDecl *FD) = 0;
+  /// True if some function registers memory of origin \p O with
+  /// cudaHostRegister.
+  virtual bool registeredAnywhere(Origin O) = 0;
+};
+
 /// The provenance analysis of one function body, run once.
 class FunctionProvenance {
 public:
-  FunctionProvenance(const clang::FunctionDecl *FD, clang::ASTContext &Ctx);
-  ~FunctionProvenance();
+  /// \p Summaries may be null: then calls and fields are unknown.
+  FunctionProvenance(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
+                     SummaryProvider *Summaries);
 
-  /// The provenance of \p Ptr, an argument of the CUDA API call \p Call, as
-  /// it is when \p Call runs. Unknown for calls on paths the CFG does not
-  /// reach and for calls the catalog does not know.
-  HostProvenance pointerAt(const clang::CallExpr *Call,
-                           const clang::Expr *Ptr) const;
+  /// The provenance of \p Ptr, an argument of the CUDA API call or delete
+  /// expression \p At, as it is when \p At runs. Unknown for code on paths
+  /// the CFG does not reach.
+  HostProvenance pointerAt(const clang::Stmt *At, const clang::Expr *Ptr) const;
+
+  /// The raw value of \p Ptr at \p At, before registration is resolved.
+  PointerValue valueAt(const clang::Stmt *At, const clang::Expr *Ptr) const;
+
+  /// What callers of this function see.
+  const FunctionSummary &summary() const { return Summary; }
+
+  /// The join of what this function stores into each field.
+  const std::map<const clang::FieldDecl *, PointerValue> &fieldStores() const {
+    return FieldStores;
+  }
 
 private:
+  SummaryProvider *Summaries;
   llvm::DenseSet<const clang::VarDecl *> Escaped;
-  std::map<const clang::CallExpr *, ProvenanceState> StateAtCall;
-};
-
-/// One FunctionProvenance per function of a translation unit, built on first
-/// use.
-class ProvenanceCache {
-public:
-  const FunctionProvenance &get(const clang::FunctionDecl *FD,
-                                clang::ASTContext &Ctx);
-  void clear() { Functions.clear(); }
-
-private:
-  llvm::DenseMap<const clang::FunctionDecl *,
-                 std::unique_ptr<FunctionProvenance>>
-      Functions;
+  llvm::DenseMap<const clang::VarDecl *, const clang::CallExpr *>
+      RegisterResults;
+  std::map<const clang::Stmt *, ProvenanceState> StateAt;
+  FunctionSummary Summary;
+  std::map<const clang::FieldDecl *, PointerValue> FieldStores;
 };
 
 } // namespace cuda_async_lint

@@ -2,6 +2,7 @@
 
 #include "ProvenanceLattice.h"
 #include "llvm/ADT/STLExtras.h"
+#include <functional>
 
 namespace cuda_async_lint {
 
@@ -43,9 +44,21 @@ PointerValue ProvenanceState::get(const clang::VarDecl *VD) const {
                                            : PointerValue::unset();
 }
 
-Registration ProvenanceState::registration(Origin O) const {
-  auto It = Registered.find(O.getOpaqueValue());
-  return It == Registered.end() ? Registration::No : It->second;
+const RegistrationFact *ProvenanceState::registration(const void *Key) const {
+  auto It = Registered.find(Key);
+  return It == Registered.end() ? nullptr : &It->second;
+}
+
+/// Joins two registration facts; a missing one counts as No.
+static RegistrationFact joinFacts(const RegistrationFact &A,
+                                  const RegistrationFact &B) {
+  if (A.R != B.R)
+    return {Registration::Maybe, nullptr};
+  // Registered on both paths, maybe by different calls: keep one,
+  // deterministically.
+  if (A.By && B.By && A.By != B.By)
+    return std::less<const clang::CallExpr *>()(A.By, B.By) ? A : B;
+  return A.By ? A : B;
 }
 
 void ProvenanceState::join(const ProvenanceState &Other) {
@@ -56,14 +69,23 @@ void ProvenanceState::join(const ProvenanceState &Other) {
   for (auto &[VD, V] : Vars)
     if (!Other.Vars.count(VD))
       V = PointerValue::join(V, Other.get(VD));
-  for (const auto &[Key, R] : Other.Registered) {
-    auto [It, Inserted] = Registered.try_emplace(Key, Registration::No);
-    if (It->second != R)
-      It->second = Registration::Maybe;
+  // A pointee nothing was stored into on one path is Unset there.
+  for (const auto &[PD, V] : Other.Pointees) {
+    auto It = Pointees.find(PD);
+    PointerValue Joined = PointerValue::join(
+        It == Pointees.end() ? PointerValue::unset() : It->second, V);
+    Pointees.insert_or_assign(PD, std::move(Joined));
   }
-  for (auto &[Key, R] : Registered)
-    if (!Other.Registered.count(Key) && R != Registration::No)
-      R = Registration::Maybe;
+  const RegistrationFact Missing;
+  for (const auto &[Key, F] : Other.Registered) {
+    auto It = Registered.find(Key);
+    RegistrationFact Joined =
+        joinFacts(It == Registered.end() ? Missing : It->second, F);
+    Registered.insert_or_assign(Key, Joined);
+  }
+  for (auto &[Key, F] : Registered)
+    if (!Other.Registered.count(Key))
+      F = joinFacts(F, Missing);
 }
 
 } // namespace cuda_async_lint

@@ -11,6 +11,7 @@
 
 #include "../api/MemoryKind.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/PointerUnion.h"
 #include "llvm/ADT/SmallVector.h"
@@ -56,20 +57,36 @@ private:
 /// Whether an allocation is covered by cudaHostRegister at a point.
 enum class Registration { No, Yes, Maybe };
 
+struct RegistrationFact {
+  Registration R = Registration::No;
+  /// The cudaHostRegister call, when R is Yes.
+  const clang::CallExpr *By = nullptr;
+
+  bool operator==(const RegistrationFact &O) const {
+    return R == O.R && By == O.By;
+  }
+};
+
 struct ProvenanceState {
   /// Tracked local pointers (and smart pointers, and arrays of pointers,
   /// whose elements share one value). A missing local is Unset; a missing
   /// parameter is Unknown.
   std::map<const clang::VarDecl *, PointerValue> Vars;
-  /// Allocations registered on some path; missing means No.
-  std::map<const void *, Registration> Registered;
+  /// What was stored through a T** or T*& parameter: an out-parameter.
+  /// Missing means nothing was stored.
+  std::map<const clang::ParmVarDecl *, PointerValue> Pointees;
+  /// Registration facts this function established, keyed by an origin's
+  /// opaque value, or by a pointer parameter for the memory it points to.
+  /// Missing means the function did not touch it.
+  std::map<const void *, RegistrationFact> Registered;
 
   PointerValue get(const clang::VarDecl *VD) const;
-  Registration registration(Origin O) const;
+  const RegistrationFact *registration(const void *Key) const;
   void join(const ProvenanceState &Other);
 
   bool operator==(const ProvenanceState &O) const {
-    return Vars == O.Vars && Registered == O.Registered;
+    return Vars == O.Vars && Pointees == O.Pointees &&
+           Registered == O.Registered;
   }
 };
 

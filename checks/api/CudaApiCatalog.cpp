@@ -58,8 +58,8 @@ static std::vector<ApiSpec> buildCatalog() {
   std::vector<ApiSpec> Apis;
   auto Add = [&](llvm::StringRef Name, ApiFamily F, ApiKind K, ApiMode M,
                  CopyDirection D, std::optional<MemoryKind> Mem,
-                 llvm::StringRef Roles) {
-    Apis.push_back({Name, F, K, M, D, Mem, parseRoles(Roles)});
+                 llvm::StringRef Roles, llvm::StringRef Counterpart = "") {
+    Apis.push_back({Name, F, K, M, D, Mem, parseRoles(Roles), Counterpart});
   };
   // Calls that are neither copies nor memsets return when done and have no
   // direction.
@@ -71,15 +71,15 @@ static std::vector<ApiSpec> buildCatalog() {
 #define CUDA_MEMSET(Name, Family, Mode, Roles)                                 \
   Add(#Name, ApiFamily::Family, ApiKind::Memset, ApiMode::Mode, None,          \
       std::nullopt, Roles);
-#define CUDA_ALLOC(Name, Family, Memory, Roles)                                \
+#define CUDA_ALLOC(Name, Family, Memory, ReleasedBy, Roles)                    \
   Add(#Name, ApiFamily::Family, ApiKind::Allocate, Blocking, None,             \
-      MemoryKind::Memory, Roles);
+      MemoryKind::Memory, Roles, #ReleasedBy);
 #define CUDA_RELEASE(Name, Family, Memory, Roles)                              \
   Add(#Name, ApiFamily::Family, ApiKind::Release, Blocking, None,              \
       MemoryKind::Memory, Roles);
-#define CUDA_REGISTER(Name, Family, Roles)                                     \
+#define CUDA_REGISTER(Name, Family, UnregisteredBy, Roles)                     \
   Add(#Name, ApiFamily::Family, ApiKind::Register, Blocking, None,             \
-      MemoryKind::Registered, Roles);
+      MemoryKind::Registered, Roles, #UnregisteredBy);
 #define CUDA_UNREGISTER(Name, Family, Roles)                                   \
   Add(#Name, ApiFamily::Family, ApiKind::Unregister, Blocking, None,           \
       std::nullopt, Roles);
@@ -143,6 +143,13 @@ const clang::Expr *ApiSpec::arg(const clang::CallExpr *Call, ArgRole R) const {
   if (!I || *I >= Call->getNumArgs())
     return nullptr;
   return Call->getArg(*I);
+}
+
+const clang::Expr *releasedPointer(const clang::CallExpr *Call,
+                                   const ApiSpec &Spec) {
+  if (Spec.Kind != ApiKind::Release && Spec.Kind != ApiKind::Allocate)
+    return nullptr;
+  return Spec.arg(Call, ArgRole::Ptr);
 }
 
 std::vector<std::string> apiNames(ApiKind K, std::optional<ApiMode> M) {

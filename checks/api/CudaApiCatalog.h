@@ -90,6 +90,9 @@ struct ApiSpec {
   std::optional<MemoryKind> Memory;
   /// The parameter list's roles; std::nullopt for '-'.
   std::vector<std::optional<ArgRole>> Roles;
+  /// Allocate: the call that must release the memory. Register: the call
+  /// that unregisters it.
+  llvm::StringRef Counterpart;
 
   /// The index of the parameter with role \p R, if any.
   std::optional<unsigned> argIndex(ArgRole R) const;
@@ -116,6 +119,11 @@ const ApiSpec *lookupApi(const clang::CallExpr *Call);
 /// with their renamed variants, for hasAnyName matchers.
 std::vector<std::string> apiNames(ApiKind K,
                                   std::optional<ApiMode> M = std::nullopt);
+
+/// The pointer \p Call releases, if it calls a releaser (free, cudaFreeHost,
+/// cudaFree, ...) or realloc, which releases its 'ptr' argument.
+const clang::Expr *releasedPointer(const clang::CallExpr *Call,
+                                   const ApiSpec &Spec);
 
 /// The direction of the copy \p Call (a call of \p Spec), reading its 'kind'
 /// argument when the API has one. std::nullopt when it cannot be known.

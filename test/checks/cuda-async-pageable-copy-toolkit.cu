@@ -3,10 +3,10 @@
 // CUDA_API_PER_THREAD_DEFAULT_STREAM renames cudaMemcpyAsync to
 // cudaMemcpyAsync_ptsz.
 // REQUIRES: cuda-toolkit
-// RUN: not %lint_toolkit %s | %check_messages %s
-// RUN: %tidy_toolkit %s -- %toolkit_args | %check_messages %s
-// RUN: not %lint_toolkit %s -- %toolkit_args -DCUDA_API_PER_THREAD_DEFAULT_STREAM | %check_messages %s
-// RUN: %tidy_toolkit %s -- %toolkit_args -DCUDA_API_PER_THREAD_DEFAULT_STREAM | %check_messages %s
+// RUN: not %lint_toolkit --checks='-*,cuda-async-pageable-copy' %s | %check_messages %s
+// RUN: %tidy_toolkit --checks='-*,cuda-async-pageable-copy' %s -- %toolkit_args | %check_messages %s
+// RUN: not %lint_toolkit --checks='-*,cuda-async-pageable-copy' %s -- %toolkit_args -DCUDA_API_PER_THREAD_DEFAULT_STREAM | %check_messages %s
+// RUN: %tidy_toolkit --checks='-*,cuda-async-pageable-copy' %s -- %toolkit_args -DCUDA_API_PER_THREAD_DEFAULT_STREAM | %check_messages %s
 
 #include <cstdlib>
 #include <cuda.h>

@@ -35,7 +35,7 @@ std::vector<std::optional<MemoryKind>> provenanceAtUses(llvm::StringRef Body) {
   clang::ASTContext &Ctx = AST->getASTContext();
   auto Function = selectFirst<clang::FunctionDecl>(
       "f", match(functionDecl(hasName("f"), isDefinition()).bind("f"), Ctx));
-  FunctionProvenance Provenance(Function, Ctx);
+  FunctionProvenance Provenance(Function, Ctx, /*Summaries=*/nullptr);
   std::vector<std::optional<MemoryKind>> Result;
   // use() is not in the catalog: ask at the nearest catalogued call instead,
   // a free() placed right before it by each test.

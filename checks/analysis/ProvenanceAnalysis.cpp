@@ -1,0 +1,261 @@
+//===- ProvenanceAnalysis.cpp ---------------------------------------------===//
+
+#include "ProvenanceAnalysis.h"
+#include "../api/CudaApiCatalog.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include <mutex>
+
+using namespace clang;
+
+namespace cuda_async_lint {
+
+namespace {
+
+/// A raw-pointer field of the user's code that \p E names.
+const FieldDecl *userPointerField(const Expr *E, const SourceManager &SM) {
+  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+  if (!FD || !FD->getType()->isPointerType() ||
+      SM.isInSystemHeader(FD->getLocation()))
+    return nullptr;
+  return FD;
+}
+
+/// Finds every place the translation unit stores into a user pointer field
+/// or registers memory, with the function that does it.
+class SiteFinder : public RecursiveASTVisitor<SiteFinder> {
+public:
+  SiteFinder(const SourceManager &SM, ProvenanceAnalysis::Sites &Out)
+      : SM(SM), Out(Out) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+
+  bool TraverseDecl(Decl *D) {
+    auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    // Uninstantiated templates never run; their instantiations do.
+    if (FD && FD->isDependentContext())
+      return true;
+    if (!FD || !FD->doesThisDeclarationHaveABody())
+      return RecursiveASTVisitor::TraverseDecl(D);
+    const FunctionDecl *Outer = Current;
+    Current = FD;
+    bool Result = RecursiveASTVisitor::TraverseDecl(D);
+    Current = Outer;
+    return Result;
+  }
+
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    const FunctionDecl *Outer = Current;
+    Current = L->getCallOperator();
+    bool Result = RecursiveASTVisitor::TraverseLambdaExpr(L);
+    Current = Outer;
+    return Result;
+  }
+
+  bool TraverseConstructorInitializer(CXXCtorInitializer *Init) {
+    if (const FieldDecl *FD = Init->getAnyMember())
+      if (FD->getType()->isPointerType() &&
+          !SM.isInSystemHeader(FD->getLocation()))
+        storedBy(FD);
+    return RecursiveASTVisitor::TraverseConstructorInitializer(Init);
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->getOpcode() == BO_Assign)
+      if (const FieldDecl *FD = userPointerField(BO->getLHS(), SM))
+        storedBy(FD);
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const ApiSpec *Api = lookupApi(Call);
+    if (Api && Api->Kind == ApiKind::Register && Current)
+      Out.RegisterCalls.push_back({Current, Call});
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *Arg = Call->getArg(I);
+      // '&field' as an argument: the function analysis records what the
+      // call stores there (or Unknown).
+      if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenCasts());
+          UO && UO->getOpcode() == UO_AddrOf)
+        if (const FieldDecl *FD = userPointerField(UO->getSubExpr(), SM)) {
+          PassedToCall.insert(UO);
+          storedBy(FD);
+        }
+      // A field bound to a non-const reference parameter may be stored into.
+      if (Callee && I < Callee->getNumParams()) {
+        QualType T = Callee->getParamDecl(I)->getType();
+        if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+          if (const FieldDecl *FD = userPointerField(Arg, SM))
+            Out.EscapedFields.insert(FD);
+      }
+    }
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->getOpcode() == UO_AddrOf && !PassedToCall.count(UO))
+      if (const FieldDecl *FD = userPointerField(UO->getSubExpr(), SM))
+        Out.EscapedFields.insert(FD);
+    return true;
+  }
+
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->getType()->isReferenceType() && VD->getInit())
+      if (const FieldDecl *FD = userPointerField(VD->getInit(), SM))
+        Out.EscapedFields.insert(FD);
+    return true;
+  }
+
+  bool VisitInitListExpr(InitListExpr *List) {
+    const RecordDecl *RD = List->getType()->getAsRecordDecl();
+    if (!RD || List->isTransparent() || !List->isSemanticForm())
+      return true;
+    for (const FieldDecl *FD : RD->fields())
+      if (FD->getType()->isPointerType() &&
+          !SM.isInSystemHeader(FD->getLocation()))
+        storedBy(FD);
+    return true;
+  }
+
+private:
+  void storedBy(const FieldDecl *FD) {
+    // A store outside any function (a global's initializer) is not
+    // analysed: the field is unknown.
+    if (Current)
+      Out.FieldStores[FD].insert(Current);
+    else
+      Out.EscapedFields.insert(FD);
+  }
+
+  const SourceManager &SM;
+  ProvenanceAnalysis::Sites &Out;
+  const FunctionDecl *Current = nullptr;
+  llvm::DenseSet<const UnaryOperator *> PassedToCall;
+};
+
+bool isVirtualDispatch(const FunctionDecl *FD) {
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  return MD && MD->isVirtual() && !MD->hasAttr<FinalAttr>() &&
+         !MD->getParent()->hasAttr<FinalAttr>();
+}
+
+} // namespace
+
+std::shared_ptr<ProvenanceAnalysis>
+ProvenanceAnalysis::forTranslationUnit(ASTContext &Ctx) {
+  // The driver analyses translation units on several threads at once.
+  static std::mutex Lock;
+  static std::map<const ASTContext *, std::weak_ptr<ProvenanceAnalysis>> Live;
+  std::lock_guard<std::mutex> Guard(Lock);
+  for (auto It = Live.begin(); It != Live.end();)
+    It = It->second.expired() ? Live.erase(It) : std::next(It);
+  std::weak_ptr<ProvenanceAnalysis> &Slot = Live[&Ctx];
+  if (std::shared_ptr<ProvenanceAnalysis> Existing = Slot.lock())
+    return Existing;
+  auto Fresh = std::make_shared<ProvenanceAnalysis>(Ctx);
+  Slot = Fresh;
+  return Fresh;
+}
+
+const FunctionDecl *
+ProvenanceAnalysis::definition(const FunctionDecl *FD) const {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def)
+    return nullptr;
+  return Def;
+}
+
+const FunctionProvenance &ProvenanceAnalysis::function(const FunctionDecl *FD) {
+  const FunctionDecl *Def = definition(FD);
+  if (!Def)
+    Def = FD;
+  if (auto It = Functions.find(Def); It != Functions.end())
+    return *It->second;
+  InProgress.insert(Def);
+  auto Analysis = std::make_unique<FunctionProvenance>(Def, Ctx, this);
+  InProgress.erase(Def);
+  return *(Functions[Def] = std::move(Analysis));
+}
+
+bool ProvenanceAnalysis::isOpaque(const FunctionDecl *FD) {
+  // The C and C++ libraries and the CUDA headers' inline functions do not
+  // pin memory; kernels cannot.
+  if (Ctx.getSourceManager().isInSystemHeader(FD->getLocation()) ||
+      FD->hasAttr<CUDAGlobalAttr>())
+    return false;
+  const FunctionDecl *Def = definition(FD);
+  return !Def || isVirtualDispatch(FD) || InProgress.count(Def);
+}
+
+const FunctionSummary *ProvenanceAnalysis::summary(const FunctionDecl *FD) {
+  const FunctionDecl *Def = definition(FD);
+  if (!Def || isVirtualDispatch(FD) || InProgress.count(Def) ||
+      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+    return nullptr;
+  return &function(Def).summary();
+}
+
+const ProvenanceAnalysis::Sites &ProvenanceAnalysis::sites() {
+  if (!Index) {
+    Index.emplace();
+    SiteFinder Finder(Ctx.getSourceManager(), *Index);
+    Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+  return *Index;
+}
+
+PointerValue ProvenanceAnalysis::field(const FieldDecl *FD) {
+  if (auto It = Fields.find(FD); It != Fields.end())
+    return It->second;
+  // A field whose stores depend on its own value (directly or through other
+  // fields) is unknown.
+  if (!FieldsInProgress.insert(FD).second)
+    return PointerValue::unknown();
+  const Sites &S = sites();
+  PointerValue Value = PointerValue::unset();
+  auto StoresIt = S.FieldStores.find(FD);
+  if (S.EscapedFields.count(FD) || StoresIt == S.FieldStores.end()) {
+    Value = PointerValue::unknown();
+  } else {
+    for (const FunctionDecl *Storer : StoresIt->second) {
+      if (InProgress.count(Storer)) {
+        Value = PointerValue::unknown();
+        break;
+      }
+      const auto &Stores = function(Storer).fieldStores();
+      if (auto It = Stores.find(FD); It != Stores.end())
+        Value = PointerValue::join(Value, It->second);
+    }
+  }
+  // Never stored on a reachable path: nothing to say.
+  if (Value.tag() == PointerValue::Tag::Unset)
+    Value = PointerValue::unknown();
+  FieldsInProgress.erase(FD);
+  Fields.insert({FD, Value});
+  return Value;
+}
+
+bool ProvenanceAnalysis::registeredAnywhere(Origin O) {
+  if (!RegisteredOrigins) {
+    RegisteredOrigins.emplace();
+    for (const auto &[Function, Call] : sites().RegisterCalls) {
+      const ApiSpec *Api = lookupApi(Call);
+      if (InProgress.count(Function) || !Api)
+        continue;
+      PointerValue V =
+          function(Function).valueAt(Call, Api->arg(Call, ArgRole::Ptr));
+      if (V.isKnown())
+        for (Origin Registered : V.origins())
+          RegisteredOrigins->insert(Registered.getOpaqueValue());
+    }
+  }
+  return RegisteredOrigins->count(O.getOpaqueValue());
+}
+
+} // namespace cuda_async_lint
