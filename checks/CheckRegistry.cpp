@@ -1,6 +1,8 @@
 //===- CheckRegistry.cpp - Checks.def, expanded ---------------------------===//
 
 #include "cuda-async-lint/CheckRegistry.h"
+#include "DeallocMismatchCheck.h"
+#include "HostRegisterLeakCheck.h"
 #include "PageableCopyCheck.h"
 
 namespace cuda_async_lint {

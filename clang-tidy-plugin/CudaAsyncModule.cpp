@@ -5,7 +5,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../checks/PageableCopyCheck.h"
 #include "TidyCheckAdaptor.h"
 #include "clang-tidy/ClangTidyModule.h"
 
@@ -16,9 +15,12 @@ class CudaAsyncModule : public clang::tidy::ClangTidyModule {
 public:
   void
   addCheckFactories(clang::tidy::ClangTidyCheckFactories &Factories) override {
-#define CUDA_ASYNC_CHECK(Id, Class, Summary, Rationale)                        \
-  Factories.registerCheck<TidyCheckAdaptor<Class>>(Id);
-#include "../checks/Checks.def"
+    for (const CheckInfo &Info : allChecks())
+      Factories.registerCheckFactory(
+          Info.Id,
+          [&Info](llvm::StringRef Name, clang::tidy::ClangTidyContext *Ctx) {
+            return std::make_unique<TidyCheckAdaptor>(Info, Name, Ctx);
+          });
   }
 };
 

@@ -1,8 +1,9 @@
 //===- TidyCheckAdaptor.h - A cuda-async-lint check as a ClangTidyCheck ---===//
 //
-// One template adapts every check: the check registers its own matchers and
-// reports through a sink that turns each Finding into diag() calls, so the
-// plugin and the driver run the same objects and cannot disagree.
+// One adaptor serves every check: it creates the check from the registry,
+// the check registers its own matchers and reports through this adaptor,
+// which turns each Finding into diag() calls. The plugin and the driver run
+// the same objects and cannot disagree.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,21 +11,20 @@
 #define CUDA_ASYNC_LINT_TIDYCHECKADAPTOR_H
 
 #include "clang-tidy/ClangTidyCheck.h"
-#include "cuda-async-lint/Check.h"
-#include "cuda-async-lint/Finding.h"
+#include "cuda-async-lint/CheckRegistry.h"
 #include "clang/Basic/Diagnostic.h"
 
 namespace cuda_async_lint {
 
-template <typename CheckT>
 class TidyCheckAdaptor : public clang::tidy::ClangTidyCheck,
                          private DiagnosticSink {
 public:
-  TidyCheckAdaptor(llvm::StringRef Name, clang::tidy::ClangTidyContext *Ctx)
-      : ClangTidyCheck(Name, Ctx), Impl(*this) {}
+  TidyCheckAdaptor(const CheckInfo &Info, llvm::StringRef Name,
+                   clang::tidy::ClangTidyContext *Ctx)
+      : ClangTidyCheck(Name, Ctx), Impl(Info.Create(*this)) {}
 
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override {
-    Impl.registerMatchers(*Finder);
+    Impl->registerMatchers(*Finder);
   }
 
 private:
@@ -38,7 +38,7 @@ private:
       diag(Note.Loc, "%0", clang::DiagnosticIDs::Note) << Note.Message;
   }
 
-  CheckT Impl;
+  std::unique_ptr<Check> Impl;
 };
 
 } // namespace cuda_async_lint

@@ -1,0 +1,122 @@
+//===- DeallocMismatchCheck.cpp - cuda-async-dealloc-mismatch -------------===//
+
+#include "DeallocMismatchCheck.h"
+#include "api/ReleaseSite.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cuda_async_lint {
+
+DeallocMismatchCheck::DeallocMismatchCheck(DiagnosticSink &Sink)
+    : Check("cuda-async-dealloc-mismatch", Sink) {}
+
+void DeallocMismatchCheck::registerMatchers(MatchFinder &Finder) {
+  Finder.addMatcher(stmt(releaseSiteMatcher("release"),
+                         forFunction(functionDecl().bind("function"))),
+                    this);
+}
+
+/// True if a releaser expecting \p Expects must not be given \p Actual.
+/// Registered memory is pageable: free() of it is host-register-leak's
+/// business, cudaFreeHost() of it a mismatch.
+static bool isMismatch(MemoryKind Expects, MemoryKind Actual) {
+  switch (Expects) {
+  case MemoryKind::Pageable:
+    return Actual == MemoryKind::Pinned || Actual == MemoryKind::Managed ||
+           Actual == MemoryKind::Device;
+  case MemoryKind::Pinned:
+    return Actual != MemoryKind::Pinned;
+  case MemoryKind::Device:
+  case MemoryKind::Managed:
+    return Actual == MemoryKind::Pageable || Actual == MemoryKind::Pinned ||
+           Actual == MemoryKind::Registered;
+  case MemoryKind::Registered:
+    return false;
+  }
+  return false;
+}
+
+/// Replaces the releaser of \p Site by \p Right: the callee's name, or the
+/// whole delete expression by a call. None inside macros.
+static std::optional<FixIt> releaserFix(const ReleaseSite &Site,
+                                        llvm::StringRef Right,
+                                        const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (const auto *Call = dyn_cast<CallExpr>(Site.At)) {
+    CharSourceRange Callee = CharSourceRange::getTokenRange(
+        Call->getCallee()->IgnoreImpCasts()->getSourceRange());
+    if (Callee.getBegin().isMacroID() || Callee.getEnd().isMacroID())
+      return std::nullopt;
+    return FixIt{Callee, Right.str()};
+  }
+  CharSourceRange Whole =
+      CharSourceRange::getTokenRange(Site.At->getSourceRange());
+  CharSourceRange Arg =
+      CharSourceRange::getTokenRange(Site.Ptr->getSourceRange());
+  if (Whole.getBegin().isMacroID() || Whole.getEnd().isMacroID() ||
+      Arg.getBegin().isMacroID())
+    return std::nullopt;
+  llvm::StringRef ArgText = Lexer::getSourceText(Arg, SM, Ctx.getLangOpts());
+  return FixIt{Whole, (Right + "(" + ArgText + ")").str()};
+}
+
+void DeallocMismatchCheck::run(const MatchFinder::MatchResult &R) {
+  const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
+  std::optional<ReleaseSite> Site =
+      releaseSite(R.Nodes.getNodeAs<Expr>("release"));
+  if (!Site || Function->isDependentContext())
+    return;
+  if (!Provenance)
+    Provenance = ProvenanceAnalysis::forTranslationUnit(*R.Context);
+  HostProvenance P =
+      Provenance->function(Function).pointerAt(Site->At, Site->Ptr);
+  if (!P.Kind || !isMismatch(Site->Expects, *P.Kind))
+    return;
+
+  // The releaser that fits every allocation the pointer may come from.
+  // Storage nobody allocated (stack, globals, containers) is another bug.
+  std::string Right;
+  for (Origin O : P.Origins) {
+    const auto *Allocation = O.dyn_cast<const Stmt *>();
+    if (!Allocation)
+      return;
+    std::string Releaser = matchingReleaser(Allocation);
+    if (Releaser.empty() || (!Right.empty() && Releaser != Right))
+      return;
+    Right = Releaser;
+  }
+
+  Finding F;
+  F.Loc = Site->At->getBeginLoc();
+  bool Registered = P.is(MemoryKind::Registered);
+  F.Message =
+      "'" + Site->Releaser + "' releases " +
+      (Registered ? "registered pageable" : memoryKindName(*P.Kind).str()) +
+      " memory; " +
+      (Registered ? "unregister it with 'cudaHostUnregister' and " : "") +
+      "release it with '" + Right + "'";
+  for (Origin O : P.Origins) {
+    OriginNote Note =
+        describeOrigin(O, Registered ? MemoryKind::Pageable : *P.Kind);
+    F.Notes.push_back({Note.Loc, Note.Message});
+  }
+  // The mechanical fixes: pinned memory given to free/delete goes to
+  // cudaFreeHost; malloc'd memory given to cudaFreeHost goes to free.
+  bool ToCudaFreeHost = P.is(MemoryKind::Pinned) &&
+                        Site->Expects == MemoryKind::Pageable &&
+                        Site->Releaser != "realloc" &&
+                        (Right == "cudaFreeHost" || Right == "cuMemFreeHost");
+  bool ToFree =
+      P.is(MemoryKind::Pageable) && Right == "free" &&
+      (Site->Releaser == "cudaFreeHost" || Site->Releaser == "cuMemFreeHost");
+  if (ToCudaFreeHost || ToFree)
+    if (std::optional<FixIt> Fix = releaserFix(*Site, Right, *R.Context))
+      F.Fixes.push_back(std::move(*Fix));
+  report(std::move(F), *R.Context);
+}
+
+} // namespace cuda_async_lint

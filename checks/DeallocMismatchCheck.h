@@ -1,0 +1,32 @@
+//===- DeallocMismatchCheck.h - cuda-async-dealloc-mismatch -----*- C++ -*-===//
+//
+// Memory released by the wrong function. "cudaFreeHost: frees page-locked
+// memory ... allocated by cudaMallocHost or cudaHostAlloc"; free() and
+// delete release what malloc and new allocated; cudaFree releases device
+// and managed memory. A mismatch corrupts the heap or fails with
+// cudaErrorInvalidValue, and is found today only by a crash.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_DEALLOCMISMATCHCHECK_H
+#define CUDA_ASYNC_LINT_DEALLOCMISMATCHCHECK_H
+
+#include "analysis/ProvenanceAnalysis.h"
+#include "cuda-async-lint/Check.h"
+
+namespace cuda_async_lint {
+
+class DeallocMismatchCheck : public Check {
+public:
+  explicit DeallocMismatchCheck(DiagnosticSink &Sink);
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+
+private:
+  void resetTranslationUnit() override { Provenance.reset(); }
+  std::shared_ptr<ProvenanceAnalysis> Provenance;
+};
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_DEALLOCMISMATCHCHECK_H

@@ -1,0 +1,104 @@
+//===- HostRegisterLeakCheck.cpp - cuda-async-host-register-leak ----------===//
+
+#include "HostRegisterLeakCheck.h"
+#include "api/ReleaseSite.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cuda_async_lint {
+
+HostRegisterLeakCheck::HostRegisterLeakCheck(DiagnosticSink &Sink)
+    : Check("cuda-async-host-register-leak", Sink) {}
+
+void HostRegisterLeakCheck::registerMatchers(MatchFinder &Finder) {
+  Finder.addMatcher(stmt(releaseSiteMatcher("release"),
+                         forFunction(functionDecl().bind("function"))),
+                    this);
+}
+
+/// The name of the call that undoes the registrations \p By: one family's
+/// unregister call, or cudaHostUnregister for a helper that registered.
+static std::string unregisterCall(llvm::ArrayRef<const CallExpr *> By) {
+  std::string Name;
+  for (const CallExpr *Call : By) {
+    const ApiSpec *Api = lookupApi(Call);
+    std::string This = Api && Api->Kind == ApiKind::Register
+                           ? Api->Counterpart.str()
+                           : "cudaHostUnregister";
+    if (!Name.empty() && Name != This)
+      return "";
+    Name = This;
+  }
+  return Name.empty() ? "cudaHostUnregister" : Name;
+}
+
+/// Inserts 'Unregister(ptr);' on a line of its own before the release, when
+/// the release is a statement of its own (not inside an if without braces,
+/// a macro, or an expression) and the pointer has no side effects.
+static std::optional<FixIt> unregisterFix(const ReleaseSite &Site,
+                                          llvm::StringRef Unregister,
+                                          ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  DynTypedNodeList Parents = Ctx.getParents(*Site.At);
+  if (Parents.size() != 1 || !Parents[0].get<CompoundStmt>() ||
+      Site.Ptr->HasSideEffects(Ctx))
+    return std::nullopt;
+  SourceLocation Begin = Site.At->getBeginLoc();
+  CharSourceRange Arg =
+      CharSourceRange::getTokenRange(Site.Ptr->getSourceRange());
+  if (Begin.isMacroID() || Arg.getBegin().isMacroID() ||
+      Arg.getEnd().isMacroID())
+    return std::nullopt;
+  llvm::StringRef ArgText = Lexer::getSourceText(Arg, SM, Ctx.getLangOpts());
+  // The release's indentation, for the inserted line.
+  llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(Begin));
+  unsigned Offset = SM.getFileOffset(Begin);
+  size_t LineStart = Buffer.rfind('\n', Offset);
+  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+  llvm::StringRef Indent = Buffer.slice(LineStart, Offset);
+  if (!Indent.trim().empty())
+    return std::nullopt; // Not first on its line.
+  return FixIt{CharSourceRange::getCharRange(Begin, Begin),
+               (Unregister + "(" + ArgText + ");\n" + Indent).str()};
+}
+
+void HostRegisterLeakCheck::run(const MatchFinder::MatchResult &R) {
+  const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
+  std::optional<ReleaseSite> Site =
+      releaseSite(R.Nodes.getNodeAs<Expr>("release"));
+  // Only the releasers of pageable memory: free, delete, realloc, munmap.
+  if (!Site || Site->Expects != MemoryKind::Pageable ||
+      Function->isDependentContext())
+    return;
+  if (!Provenance)
+    Provenance = ProvenanceAnalysis::forTranslationUnit(*R.Context);
+  HostProvenance P =
+      Provenance->function(Function).pointerAt(Site->At, Site->Ptr);
+  if (!P.is(MemoryKind::Registered))
+    return;
+
+  std::string Unregister = unregisterCall(P.RegisteredBy);
+  Finding F;
+  F.Loc = Site->At->getBeginLoc();
+  F.Message = "'" + Site->Releaser +
+              "' releases memory that is still registered with the CUDA "
+              "driver; call '" +
+              (Unregister.empty() ? "cudaHostUnregister" : Unregister) +
+              "' first";
+  for (const CallExpr *By : P.RegisteredBy) {
+    const ApiSpec *Api = lookupApi(By);
+    F.Notes.push_back({By->getBeginLoc(),
+                       Api ? "registered here with '" + Api->Name.str() + "'"
+                           : "registered by this call"});
+  }
+  if (!Unregister.empty())
+    if (std::optional<FixIt> Fix = unregisterFix(*Site, Unregister, *R.Context))
+      F.Fixes.push_back(std::move(*Fix));
+  report(std::move(F), *R.Context);
+}
+
+} // namespace cuda_async_lint

@@ -1,0 +1,358 @@
+// Both front-ends, one set of expectations; any other warning or note fails.
+// RUN: not %lint --checks='-*,cuda-async-host-register-leak' %s | %check_messages %s
+// RUN: %tidy --checks='-*,cuda-async-host-register-leak' %s -- %cuda_args | %check_messages %s
+// Fix-its, applied by each front-end.
+// RUN: rm -rf %t && mkdir -p %t && cp %s %t/lint.cu && cp %s %t/tidy.cu
+// RUN: not %lint --checks='-*,cuda-async-host-register-leak' --fix %t/lint.cu > %t/lint.out 2>&1
+// RUN: FileCheck %s --check-prefix=CHECK-FIXES --input-file=%t/lint.cu
+// RUN: %tidy --checks='-*,cuda-async-host-register-leak' --fix %t/tidy.cu -- %cuda_args > %t/tidy.out 2>&1
+// RUN: FileCheck %s --check-prefix=CHECK-FIXES --input-file=%t/tidy.cu
+// RUN: diff %t/lint.cu %t/tidy.cu
+
+#include <cstdlib>
+#include <cuda.h>
+#include <sys/mman.h>
+
+#define RELEASE(p) free(p)
+
+void use(float *p) { p[0] = 1.0f; }
+
+// ---------------------------------------------------------------------------
+// Released while registered: each is a finding.
+
+void freeWhileRegistered(size_t n) {
+  float *p = (float *)malloc(n);
+  cudaHostRegister(p, n, cudaHostRegisterDefault);
+  free(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'free' releases memory that is still registered with the CUDA driver; call 'cudaHostUnregister' first [cuda-async-host-register-leak]
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: registered here with 'cudaHostRegister'
+  // CHECK-FIXES: {{^}}  cudaHostUnregister(p);{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  free(p);{{$}}
+}
+
+void deleteArrayWhileRegistered(size_t n) {
+  double *samples = new double[n];
+  cudaHostRegister(samples, n * sizeof(double), cudaHostRegisterPortable);
+  delete[] samples;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'delete[]' releases memory that is still registered with the CUDA driver; call 'cudaHostUnregister' first
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: registered here with 'cudaHostRegister'
+  // CHECK-FIXES: {{^}}  cudaHostUnregister(samples);{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  delete[] samples;{{$}}
+}
+
+struct Header {
+  int count;
+};
+
+void deleteObjectWhileRegistered() {
+  Header *h = new Header;
+  cudaHostRegister(h, sizeof(Header), 0);
+  delete h;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'delete' releases memory that is still registered
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: registered here with 'cudaHostRegister'
+  // CHECK-FIXES: {{^}}  cudaHostUnregister(h);{{$}}
+}
+
+void reallocWhileRegistered(size_t n) {
+  char *p = (char *)malloc(n);
+  cudaHostRegister(p, n, 0);
+  char *q = (char *)realloc(p, 2 * n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'realloc' releases memory that is still registered
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: registered here with 'cudaHostRegister'
+  free(q);
+}
+
+void driverApiRegistration(size_t n) {
+  void *p = malloc(n);
+  cuMemHostRegister(p, n, CU_MEMHOSTREGISTER_PORTABLE);
+  free(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'free' releases memory that is still registered with the CUDA driver; call 'cuMemHostUnregister' first
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: registered here with 'cuMemHostRegister'
+  // CHECK-FIXES: {{^}}  cuMemHostUnregister(p);{{$}}
+}
+
+void munmapWhileRegistered(size_t n) {
+  void *p = mmap(nullptr, n, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  cudaHostRegister(p, n, 0);
+  munmap(p, n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'munmap' releases memory that is still registered
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: registered here with 'cudaHostRegister'
+  // CHECK-FIXES: {{^}}  cudaHostUnregister(p);{{$}}
+}
+
+void registeredThroughInteriorPointer(size_t n) {
+  float *p = (float *)malloc(n * sizeof(float));
+  cudaHostRegister(p + 0, n * sizeof(float), 0);
+  std::free(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'free' releases memory that is still registered
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: registered here with 'cudaHostRegister'
+  // CHECK-FIXES: {{^}}  cudaHostUnregister(p);{{$}}
+}
+
+void registeredOnBothPaths(size_t n, bool portable) {
+  float *p = (float *)malloc(n);
+  if (portable)
+    cudaHostRegister(p, n, cudaHostRegisterPortable);
+  else
+    cudaHostRegister(p, n, cudaHostRegisterDefault);
+  use(p);
+  free(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'free' releases memory that is still registered
+  // CHECK-MESSAGES: :[[@LINE-6]]:5: note: registered here with 'cudaHostRegister'
+  // CHECK-FIXES: {{^}}  cudaHostUnregister(p);{{$}}
+}
+
+void releasedInsideBlock(size_t n, bool done) {
+  float *p = (float *)malloc(n);
+  cudaHostRegister(p, n, 0);
+  if (done) {
+    free(p);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'free' releases memory that is still registered
+    // CHECK-MESSAGES: :[[@LINE-4]]:3: note: registered here with 'cudaHostRegister'
+    // CHECK-FIXES: {{^}}    cudaHostUnregister(p);{{$}}
+    // CHECK-FIXES-NEXT: {{^}}    free(p);{{$}}
+  }
+}
+
+// No fix-it where inserting a statement would change the meaning.
+void releasedWithoutBraces(size_t n, bool done) {
+  float *p = (float *)malloc(n);
+  cudaHostRegister(p, n, 0);
+  if (done)
+    free(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'free' releases memory that is still registered
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: registered here with 'cudaHostRegister'
+  // CHECK-FIXES: {{^}}  if (done){{$}}
+  // CHECK-FIXES-NEXT: {{^}}    free(p);{{$}}
+}
+
+void releasedInMacro(size_t n) {
+  float *p = (float *)malloc(n);
+  cudaHostRegister(p, n, 0);
+  RELEASE(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'free' releases memory that is still registered
+  // CHECK-MESSAGES: :[[@LINE-119]]:20: note: expanded from macro 'RELEASE'
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: registered here with 'cudaHostRegister'
+  // CHECK-FIXES: {{^}}  RELEASE(p);{{$}}
+}
+
+void releasedWithSideEffects(float **buffers, size_t n) {
+  float *p = (float *)malloc(n);
+  cudaHostRegister(p, n, 0);
+  buffers[0] = p;
+  free(buffers[0] = p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'free' releases memory that is still registered
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: registered here with 'cudaHostRegister'
+  // CHECK-FIXES: {{^}}  free(buffers[0] = p);{{$}}
+}
+
+void registerAndReleaseEachIteration(size_t n, int batches) {
+  for (int b = 0; b < batches; ++b) {
+    float *staging = (float *)malloc(n);
+    cudaHostRegister(staging, n, 0);
+    use(staging);
+    free(staging);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'free' releases memory that is still registered
+    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: registered here with 'cudaHostRegister'
+    // CHECK-FIXES: {{^}}    cudaHostUnregister(staging);{{$}}
+  }
+}
+
+// Through functions of the translation unit.
+void pin(float *p, size_t n) { cudaHostRegister(p, n, 0); }
+
+void registeredByHelper(size_t n) {
+  float *p = (float *)malloc(n);
+  pin(p, n);
+  free(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'free' releases memory that is still registered
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: registered by this call
+  // CHECK-FIXES: {{^}}  cudaHostUnregister(p);{{$}}
+}
+
+float *allocateRegistered(size_t n) {
+  float *p = (float *)malloc(n);
+  cudaHostRegister(p, n, 0);
+  return p;
+}
+
+void registeredByAllocator(size_t n) {
+  float *p = allocateRegistered(n);
+  delete[] p;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'delete[]' releases memory that is still registered
+  // CHECK-MESSAGES: :[[@LINE-8]]:3: note: registered here with 'cudaHostRegister'
+  // CHECK-FIXES: {{^}}  cudaHostUnregister(p);{{$}}
+}
+
+template <typename T> void releaseTemplate(size_t n) {
+  T *p = (T *)malloc(n * sizeof(T));
+  cudaHostRegister(p, n * sizeof(T), 0);
+  free(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'free' releases memory that is still registered
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: registered here with 'cudaHostRegister'
+  // CHECK-FIXES: {{^}}  cudaHostUnregister(p);{{$}}
+}
+template void releaseTemplate<float>(size_t);
+template void releaseTemplate<char>(size_t);
+
+// Registration succeeded: the failure branch returned.
+bool freedAfterCheckedRegistration(size_t n) {
+  float *p = (float *)malloc(n);
+  if (cudaHostRegister(p, n, 0) != cudaSuccess) {
+    free(p);
+    return false;
+  }
+  use(p);
+  free(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'free' releases memory that is still registered
+  // CHECK-MESSAGES: :[[@LINE-7]]:7: note: registered here with 'cudaHostRegister'
+  // CHECK-FIXES: {{^}}  cudaHostUnregister(p);{{$}}
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+// Negative cases: none of these is a finding.
+
+void unregisteredFirst(size_t n) {
+  float *p = (float *)malloc(n);
+  cudaHostRegister(p, n, 0);
+  use(p);
+  cudaHostUnregister(p);
+  free(p);
+}
+
+void driverUnregisteredFirst(size_t n) {
+  void *p = malloc(n);
+  cuMemHostRegister(p, n, 0);
+  cuMemHostUnregister(p);
+  free(p);
+}
+
+void neverRegistered(size_t n) {
+  float *p = (float *)malloc(n);
+  use(p);
+  free(p);
+}
+
+void registeredOnOnePath(size_t n, bool pin) {
+  float *p = (float *)malloc(n);
+  if (pin)
+    cudaHostRegister(p, n, 0);
+  free(p);
+}
+
+void unregisteredOnOnePath(size_t n, bool done) {
+  float *p = (float *)malloc(n);
+  cudaHostRegister(p, n, 0);
+  if (done)
+    cudaHostUnregister(p);
+  free(p);
+}
+
+// The failure branch of cudaHostRegister registered nothing.
+bool failedRegistration(size_t n) {
+  float *p = (float *)malloc(n);
+  if (cudaHostRegister(p, n, 0) != cudaSuccess) {
+    free(p);
+    return false;
+  }
+  cudaHostUnregister(p);
+  free(p);
+  return true;
+}
+
+bool failedRegistrationThroughVariable(size_t n) {
+  float *p = (float *)malloc(n);
+  cudaError_t err = cudaHostRegister(p, n, 0);
+  if (err) {
+    free(p);
+    return false;
+  }
+  cudaHostUnregister(p);
+  free(p);
+  return true;
+}
+
+bool failedRegistrationChecked(size_t n) {
+  float *p = (float *)malloc(n);
+  if (cudaHostRegister(p, n, 0) == cudaSuccess) {
+    cudaHostUnregister(p);
+  } else {
+    free(p);
+    return false;
+  }
+  free(p);
+  return true;
+}
+
+// Pinned memory is not registered memory.
+void pinnedMemory(size_t n) {
+  float *p;
+  cudaMallocHost(&p, n);
+  cudaFreeHost(p);
+}
+
+// cudaFreeHost of registered memory is a release mismatch, not this check's.
+void registeredReleasedWithCudaFreeHost(size_t n) {
+  float *p = (float *)malloc(n);
+  cudaHostRegister(p, n, 0);
+  cudaFreeHost(p);
+}
+
+// Parameters: whether the caller registered them is not known.
+void releaseParameter(float *p) { free(p); }
+
+// A function of another translation unit may unregister what it gets.
+void unpinElsewhere(float *p);
+void passedToOpaqueFunction(size_t n) {
+  float *p = (float *)malloc(n);
+  cudaHostRegister(p, n, 0);
+  unpinElsewhere(p);
+  free(p);
+}
+
+// A helper that pins and unpins leaves nothing registered.
+void uploadPinned(float *p, size_t n, float *d) {
+  cudaHostRegister(p, n, 0);
+  cudaMemcpy(d, p, n, cudaMemcpyHostToDevice);
+  cudaHostUnregister(p);
+}
+void pinnedForOneUpload(size_t n, float *d) {
+  float *p = (float *)malloc(n);
+  uploadPinned(p, n, d);
+  free(p);
+}
+
+// Registered in one method, released in another: the order of the calls
+// is not known.
+class Staging {
+public:
+  explicit Staging(size_t n) : n(n) {
+    data = (float *)malloc(n);
+    cudaHostRegister(data, n, 0);
+  }
+  void unpin() { cudaHostUnregister(data); }
+  ~Staging() { free(data); }
+
+private:
+  size_t n;
+  float *data;
+};
+
+void registeredTwiceUnregisteredOnce(size_t n) {
+  float *a = (float *)malloc(n);
+  float *b = (float *)malloc(n);
+  cudaHostRegister(a, n, 0);
+  cudaHostRegister(b, n, 0);
+  cudaHostUnregister(a);
+  cudaHostUnregister(b);
+  free(a);
+  free(b);
+}
+
+template <typename T> void neverInstantiated(size_t n) {
+  T *p = (T *)malloc(n);
+  cudaHostRegister(p, n, 0);
+  free(p);
+}
