@@ -92,6 +92,10 @@ FileResult analyzeFile(const std::string &File,
     return Result;
   }
   Result.Findings = Sink.take();
+  std::vector<tooling::CompileCommand> Commands =
+      Options.Database->getCompileCommands(File);
+  for (ResolvedFinding &F : Result.Findings)
+    F.BuildDirectory = Commands.empty() ? "" : Commands.front().Directory;
   return Result;
 }
 

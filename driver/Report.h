@@ -57,6 +57,8 @@ struct ResolvedFinding {
   std::vector<RenderedMessage> Messages;
   /// The reported line's text, for fingerprints that survive line moves.
   std::string LineText;
+  /// The directory of the compile command (clang-apply-replacements YAML).
+  std::string BuildDirectory;
 };
 
 /// A file that could not be analysed: clang's first errors, rendered.

@@ -11,6 +11,7 @@
 #include "Config.h"
 #include "CudaToolkit.h"
 #include "ExitCodes.h"
+#include "Fixes.h"
 #include "Output.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "llvm/ADT/STLExtras.h"
@@ -59,6 +60,15 @@ cl::opt<std::string> OutputPath("output", cl::value_desc("file"),
                                 cl::cat(Category));
 cl::alias OutputPathShort("o", cl::aliasopt(OutputPath),
                           cl::desc("Alias for --output"));
+cl::opt<bool> Fix("fix",
+                  cl::desc("Apply the suggested fixes in place (as clang-tidy "
+                           "--fix; overlapping fixes are skipped)"),
+                  cl::cat(Category));
+cl::opt<std::string>
+    ExportFixes("export-fixes", cl::value_desc("file"),
+                cl::desc("Write the findings and their fixes to <file> as "
+                         "YAML for clang-apply-replacements"),
+                cl::cat(Category));
 cl::opt<std::string> CudaPath(
     "cuda-path", cl::value_desc("dir"),
     cl::desc("CUDA toolkit to parse against (default: $CUDA_PATH, then "
@@ -260,6 +270,18 @@ int main(int argc, const char **argv) {
   bool Colors = OutputFormat == Format::Text && !File &&
                 sys::Process::StandardOutHasColors();
 
+  if (!ExportFixes.empty()) {
+    std::error_code EC;
+    raw_fd_ostream YAML(ExportFixes, EC);
+    if (EC)
+      return usageError("cannot write '" + ExportFixes + "': " + EC.message());
+    writeExportedFixes(R, Absolute.size() == 1 ? Absolute.front() : "", YAML);
+  }
+  FixSummary Fixed;
+  std::optional<PlannedFixes> Plan;
+  if (Fix)
+    Plan = planFixes(R, Fixed);
+
   for (const FailedFile &Failure : R.Failures)
     errs() << "cuda-async-lint: error: cannot analyse '" << Failure.File
            << "': it does not parse:\n"
@@ -281,6 +303,13 @@ int main(int argc, const char **argv) {
   OS.flush();
   if (File && File->has_error())
     return usageError("cannot write '" + OutputPath + "'");
+  // Files change only once the report, which quotes them, is written.
+  if (Plan) {
+    if (Error E = applyFixes(*Plan))
+      return usageError(toString(std::move(E)));
+    errs() << "cuda-async-lint: applied " << Fixed.Applied << " of "
+           << Fixed.Total << " suggested fixes\n";
+  }
 
   if (!R.Failures.empty())
     return ExitParseError;
