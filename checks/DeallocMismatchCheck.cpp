@@ -2,6 +2,7 @@
 
 #include "DeallocMismatchCheck.h"
 #include "api/ReleaseSite.h"
+#include "cuda-async-lint/CheckRegistry.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
@@ -12,7 +13,7 @@ using namespace clang::ast_matchers;
 namespace cuda_async_lint {
 
 DeallocMismatchCheck::DeallocMismatchCheck(DiagnosticSink &Sink)
-    : Check("cuda-async-dealloc-mismatch", Sink) {}
+    : ProvenanceCheck("cuda-async-dealloc-mismatch", Sink) {}
 
 void DeallocMismatchCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(stmt(releaseSiteMatcher("release"),
@@ -68,12 +69,9 @@ void DeallocMismatchCheck::run(const MatchFinder::MatchResult &R) {
   const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
   std::optional<ReleaseSite> Site =
       releaseSite(R.Nodes.getNodeAs<Expr>("release"));
-  if (!Site || Function->isDependentContext())
+  if (!Site)
     return;
-  if (!Provenance)
-    Provenance = ProvenanceAnalysis::forTranslationUnit(*R.Context);
-  HostProvenance P =
-      Provenance->function(Function).pointerAt(Site->At, Site->Ptr);
+  HostProvenance P = provenanceAt(Function, Site->At, Site->Ptr, *R.Context);
   if (!P.Kind || !isMismatch(Site->Expects, *P.Kind))
     return;
 
@@ -118,5 +116,7 @@ void DeallocMismatchCheck::run(const MatchFinder::MatchResult &R) {
       F.Fixes.push_back(std::move(*Fix));
   report(std::move(F), *R.Context);
 }
+
+CUDA_ASYNC_LINT_CHECK_FACTORY(DeallocMismatchCheck)
 
 } // namespace cuda_async_lint

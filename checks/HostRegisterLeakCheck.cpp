@@ -2,6 +2,7 @@
 
 #include "HostRegisterLeakCheck.h"
 #include "api/ReleaseSite.h"
+#include "cuda-async-lint/CheckRegistry.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
@@ -12,7 +13,7 @@ using namespace clang::ast_matchers;
 namespace cuda_async_lint {
 
 HostRegisterLeakCheck::HostRegisterLeakCheck(DiagnosticSink &Sink)
-    : Check("cuda-async-host-register-leak", Sink) {}
+    : ProvenanceCheck("cuda-async-host-register-leak", Sink) {}
 
 void HostRegisterLeakCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(stmt(releaseSiteMatcher("release"),
@@ -71,13 +72,9 @@ void HostRegisterLeakCheck::run(const MatchFinder::MatchResult &R) {
   std::optional<ReleaseSite> Site =
       releaseSite(R.Nodes.getNodeAs<Expr>("release"));
   // Only the releasers of pageable memory: free, delete, realloc, munmap.
-  if (!Site || Site->Expects != MemoryKind::Pageable ||
-      Function->isDependentContext())
+  if (!Site || Site->Expects != MemoryKind::Pageable)
     return;
-  if (!Provenance)
-    Provenance = ProvenanceAnalysis::forTranslationUnit(*R.Context);
-  HostProvenance P =
-      Provenance->function(Function).pointerAt(Site->At, Site->Ptr);
+  HostProvenance P = provenanceAt(Function, Site->At, Site->Ptr, *R.Context);
   if (!P.is(MemoryKind::Registered))
     return;
 
@@ -100,5 +97,7 @@ void HostRegisterLeakCheck::run(const MatchFinder::MatchResult &R) {
       F.Fixes.push_back(std::move(*Fix));
   report(std::move(F), *R.Context);
 }
+
+CUDA_ASYNC_LINT_CHECK_FACTORY(HostRegisterLeakCheck)
 
 } // namespace cuda_async_lint

@@ -2,6 +2,7 @@
 
 #include "PageableCopyCheck.h"
 #include "api/CudaApiCatalog.h"
+#include "cuda-async-lint/CheckRegistry.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 
 using namespace clang;
@@ -10,7 +11,7 @@ using namespace clang::ast_matchers;
 namespace cuda_async_lint {
 
 PageableCopyCheck::PageableCopyCheck(DiagnosticSink &Sink)
-    : Check("cuda-async-pageable-copy", Sink) {}
+    : ProvenanceCheck("cuda-async-pageable-copy", Sink) {}
 
 void PageableCopyCheck::registerMatchers(MatchFinder &Finder) {
   std::vector<std::string> Copies = apiNames(ApiKind::Copy, ApiMode::Async);
@@ -26,15 +27,10 @@ void PageableCopyCheck::run(const MatchFinder::MatchResult &R) {
   const auto *Copy = R.Nodes.getNodeAs<CallExpr>("copy");
   const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
   const ApiSpec *Api = lookupApi(Copy);
-  // Templates are analysed through their instantiations, where types and
-  // callees are resolved; the base class reports each location once.
-  if (!Api || Function->isDependentContext())
+  if (!Api)
     return;
-  if (!Provenance)
-    Provenance = ProvenanceAnalysis::forTranslationUnit(*R.Context);
-  const FunctionProvenance &FP = Provenance->function(Function);
   for (const HostSide &Side : hostSides(Copy, *Api, *R.Context)) {
-    HostProvenance P = FP.pointerAt(Copy, Side.Arg);
+    HostProvenance P = provenanceAt(Function, Copy, Side.Arg, *R.Context);
     if (!P.is(MemoryKind::Pageable))
       continue;
     Finding F;
@@ -53,5 +49,7 @@ void PageableCopyCheck::run(const MatchFinder::MatchResult &R) {
     return;
   }
 }
+
+CUDA_ASYNC_LINT_CHECK_FACTORY(PageableCopyCheck)
 
 } // namespace cuda_async_lint

@@ -12,20 +12,15 @@
 #ifndef CUDA_ASYNC_LINT_PAGEABLECOPYCHECK_H
 #define CUDA_ASYNC_LINT_PAGEABLECOPYCHECK_H
 
-#include "analysis/ProvenanceAnalysis.h"
-#include "cuda-async-lint/Check.h"
+#include "ProvenanceCheck.h"
 
 namespace cuda_async_lint {
 
-class PageableCopyCheck : public Check {
+class PageableCopyCheck : public ProvenanceCheck {
 public:
   explicit PageableCopyCheck(DiagnosticSink &Sink);
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
-
-private:
-  void resetTranslationUnit() override { Provenance.reset(); }
-  std::shared_ptr<ProvenanceAnalysis> Provenance;
 };
 
 } // namespace cuda_async_lint

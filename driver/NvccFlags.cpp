@@ -157,12 +157,18 @@ const llvm::StringMap<Action> &nvccOptions() {
 
 bool takesValue(Action A) { return A != Action::Drop; }
 
-/// nvcc's list-valued options take comma-separated values.
-void appendSplit(llvm::StringRef Values, std::vector<std::string> &Out) {
+/// nvcc's list-valued options take comma-separated values: each becomes
+/// \p Prefix followed by the value, or \p Flag and the value as two
+/// arguments.
+void appendEach(llvm::StringRef Values, llvm::StringRef Prefix,
+                std::vector<std::string> &Out, llvm::StringRef Flag = "") {
   llvm::SmallVector<llvm::StringRef, 4> Parts;
   Values.split(Parts, ',', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef P : Parts)
-    Out.push_back(P.trim().str());
+  for (llvm::StringRef P : Parts) {
+    if (!Flag.empty())
+      Out.push_back(Flag.str());
+    Out.push_back((Prefix + P.trim()).str());
+  }
 }
 
 } // namespace
@@ -215,25 +221,19 @@ translateNvccCommand(const std::vector<std::string> &Args,
     case Action::DropWithValue:
       break;
     case Action::HostCompiler:
-      appendSplit(Value, Out);
+      appendEach(Value, "", Out);
       break;
     case Action::IncludePath:
-      for (llvm::StringRef Dir : llvm::split(Value, ','))
-        Out.push_back(("-I" + Dir).str());
+      appendEach(Value, "-I", Out);
       break;
     case Action::SystemIncludePath:
-      for (llvm::StringRef Dir : llvm::split(Value, ',')) {
-        Out.push_back("-isystem");
-        Out.push_back(Dir.str());
-      }
+      appendEach(Value, "", Out, "-isystem");
       break;
     case Action::Define:
-      for (llvm::StringRef Macro : llvm::split(Value, ','))
-        Out.push_back(("-D" + Macro).str());
+      appendEach(Value, "-D", Out);
       break;
     case Action::Undefine:
-      for (llvm::StringRef Macro : llvm::split(Value, ','))
-        Out.push_back(("-U" + Macro).str());
+      appendEach(Value, "-U", Out);
       break;
     case Action::PreInclude:
       Out.push_back("-include");

@@ -20,6 +20,13 @@ struct CheckInfo {
   std::unique_ptr<Check> (*Create)(DiagnosticSink &Sink);
 };
 
+/// Defines the factory Checks.def declares for \p Class; one line in the
+/// check's .cpp file.
+#define CUDA_ASYNC_LINT_CHECK_FACTORY(Class)                                   \
+  std::unique_ptr<Check> create##Class(DiagnosticSink &Sink) {                 \
+    return std::make_unique<Class>(Sink);                                      \
+  }
+
 /// Every check, in Checks.def order.
 llvm::ArrayRef<CheckInfo> allChecks();
 
