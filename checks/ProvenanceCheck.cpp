@@ -10,9 +10,13 @@ ProvenanceCheck::provenanceAt(const clang::FunctionDecl *Function,
                               clang::ASTContext &Ctx) {
   if (!Function || Function->isDependentContext())
     return {};
+  return provenance(Ctx).function(Function).pointerAt(At, Ptr);
+}
+
+ProvenanceAnalysis &ProvenanceCheck::provenance(clang::ASTContext &Ctx) {
   if (!Provenance)
     Provenance = ProvenanceAnalysis::forTranslationUnit(Ctx);
-  return Provenance->function(Function).pointerAt(At, Ptr);
+  return *Provenance;
 }
 
 } // namespace cuda_async_lint

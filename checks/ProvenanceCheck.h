@@ -25,8 +25,12 @@ protected:
                               const clang::Stmt *At, const clang::Expr *Ptr,
                               clang::ASTContext &Ctx);
 
-private:
+  /// The translation unit's shared provenance analysis.
+  ProvenanceAnalysis &provenance(clang::ASTContext &Ctx);
+
   void resetTranslationUnit() override { Provenance.reset(); }
+
+private:
   std::shared_ptr<ProvenanceAnalysis> Provenance;
 };
 

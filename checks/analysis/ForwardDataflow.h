@@ -59,7 +59,10 @@ inline std::vector<unsigned> reversePostOrder(const clang::CFG &Cfg) {
 }
 
 /// The in-state of every block, indexed by block ID; std::nullopt for blocks
-/// no path from the entry reaches.
+/// no path from the entry reaches. A monotone analysis over a finite lattice
+/// converges well within the visit budget; if an analysis ever exceeds it,
+/// every block is std::nullopt: the function yields no facts, and checks stay
+/// silent on it.
 template <typename Analysis>
 std::vector<std::optional<typename Analysis::State>>
 solveForward(const clang::CFG &Cfg, const Analysis &A) {
@@ -73,7 +76,11 @@ solveForward(const clang::CFG &Cfg, const Analysis &A) {
   const clang::CFGBlock &Entry = Cfg.getEntry();
   Worklist.insert({Order[Entry.getBlockID()], &Entry});
 
+  const size_t VisitBudget = 64 * size_t(N) + 1024;
+  size_t Visits = 0;
   while (!Worklist.empty()) {
+    if (++Visits > VisitBudget)
+      return std::vector<std::optional<State>>(N);
     const clang::CFGBlock *B = Worklist.begin()->second;
     Worklist.erase(Worklist.begin());
 

@@ -36,6 +36,11 @@ public:
   bool shouldVisitImplicitCode() const { return true; }
 
   bool TraverseDecl(Decl *D) {
+    // The C++ library and the CUDA headers store into fields of their own
+    // types only: not worth reading.
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        SM.isInSystemHeader(D->getLocation()))
+      return true;
     auto *FD = dyn_cast_or_null<FunctionDecl>(D);
     // Uninstantiated templates never run; their instantiations do.
     if (FD && FD->isDependentContext())

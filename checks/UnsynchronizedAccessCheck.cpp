@@ -1,0 +1,108 @@
+//===- UnsynchronizedAccessCheck.cpp - cuda-async-unsynchronized-access ---===//
+
+#include "UnsynchronizedAccessCheck.h"
+#include "api/CudaApiCatalog.h"
+#include "cuda-async-lint/CheckRegistry.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cuda_async_lint {
+
+UnsynchronizedAccessCheck::UnsynchronizedAccessCheck(DiagnosticSink &Sink)
+    : ProvenanceCheck("cuda-async-unsynchronized-access", Sink) {}
+
+void UnsynchronizedAccessCheck::registerMatchers(MatchFinder &Finder) {
+  // Only functions that issue async copies are analysed.
+  std::vector<std::string> Copies = apiNames(ApiKind::Copy, ApiMode::Async);
+  Finder.addMatcher(
+      callExpr(callee(functionDecl(hasAnyName(std::vector<llvm::StringRef>(
+                   Copies.begin(), Copies.end())))),
+               forFunction(functionDecl().bind("function"))),
+      this);
+}
+
+void UnsynchronizedAccessCheck::resetTranslationUnit() {
+  ProvenanceCheck::resetTranslationUnit();
+  Syncs.reset();
+  Analysed.clear();
+}
+
+void UnsynchronizedAccessCheck::run(const MatchFinder::MatchResult &R) {
+  const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
+  if (Function->isDependentContext() || !Analysed.insert(Function).second)
+    return;
+  if (!Syncs)
+    Syncs = std::make_unique<SyncSummaries>(*R.Context);
+  std::set<std::pair<const Stmt *, const ValueDecl *>> Reported;
+  for (const TransferHazard &H : findTransferHazards(
+           Function, *R.Context, provenance(*R.Context), *Syncs))
+    // One finding per access expression and buffer.
+    if (Reported.insert({H.Access.At, H.Access.Buffer.Base}).second)
+      report(H, *R.Context);
+}
+
+static std::string sourceText(const Expr *E, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = CharSourceRange::getTokenRange(
+      SM.getFileLoc(E->getBeginLoc()), SM.getFileLoc(E->getEndLoc()));
+  return Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+}
+
+void UnsynchronizedAccessCheck::report(const TransferHazard &H,
+                                       ASTContext &Ctx) {
+  const HostAccess &A = H.Access;
+  const PendingTransfer &P = H.Transfer;
+  std::string Buffer =
+      A.Spelled ? sourceText(A.Spelled, Ctx) : A.Buffer.Base->getNameAsString();
+  llvm::StringRef Verb;
+  switch (A.Kind) {
+  case AccessKind::Read:
+    Verb = "is read";
+    break;
+  case AccessKind::Write:
+    Verb = "is written";
+    break;
+  case AccessKind::Release:
+    Verb = "is released";
+    break;
+  case AccessKind::EndOfLifetime:
+    Verb = "goes out of scope";
+    break;
+  }
+  std::string Stream = streamSpelling(P.Stream, P.StreamArg, Ctx);
+  std::string Wait =
+      P.Stream.K == StreamRef::Kind::Legacy ? "cudaStreamSynchronize(0)"
+      : P.StreamArg
+          ? "cudaStreamSynchronize(" + sourceText(P.StreamArg, Ctx) + ")"
+          : "cudaStreamSynchronize";
+  const ApiSpec *Api = lookupApi(P.Op);
+  Finding F;
+  F.Loc = A.At->getBeginLoc();
+  if (A.Kind == AccessKind::EndOfLifetime)
+    if (const auto *Scope = dyn_cast<CompoundStmt>(A.At))
+      F.Loc = Scope->getRBracLoc();
+  F.Message = "'" + Buffer + "' " + Verb.str() + " while '" +
+              (Api ? Api->Name.str() : "an asynchronous copy") + "' " +
+              (P.DeviceWrites ? "into" : "from") +
+              " it may still be in flight on " +
+              (P.Stream.K == StreamRef::Kind::Named ||
+                       P.Stream.K == StreamRef::Kind::ArrayElement
+                   ? "stream " + Stream
+                   : Stream) +
+              "; wait for it first with " + Wait + " or an event";
+  F.Notes.push_back({P.Op->getBeginLoc(), "the asynchronous copy is issued "
+                                          "here"});
+  if (P.StreamArg)
+    F.Notes.push_back(
+        {P.StreamArg->getBeginLoc(),
+         "on stream " + Stream + ", not synchronized before the access"});
+  Check::report(std::move(F), Ctx);
+}
+
+CUDA_ASYNC_LINT_CHECK_FACTORY(UnsynchronizedAccessCheck)
+
+} // namespace cuda_async_lint

@@ -1,0 +1,376 @@
+//===- HostAccess.cpp -----------------------------------------------------===//
+
+#include "HostAccess.h"
+#include "../api/CudaApiCatalog.h"
+#include "StdLibrary.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace cuda_async_lint {
+
+namespace {
+
+/// Local non-pointer variables an offset or index expression uses.
+void collectDeps(const Stmt *S, std::set<const VarDecl *> &Deps) {
+  if (!S)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->hasLocalStorage() && !VD->getType()->isPointerType())
+        Deps.insert(VD);
+  for (const Stmt *Child : S->children())
+    collectDeps(Child, Deps);
+}
+
+const VarDecl *localVar(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && VD->hasLocalStorage() ? VD : nullptr;
+}
+
+/// Pointers initialized once and never written again, and the loop
+/// variables of range-based for loops.
+class AliasFinder : public RecursiveASTVisitor<AliasFinder> {
+public:
+  llvm::DenseMap<const VarDecl *, const Expr *> Inits;
+  llvm::DenseSet<const VarDecl *> Written;
+  llvm::DenseMap<const VarDecl *, const CXXForRangeStmt *> RangeLoops;
+
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->hasLocalStorage() && VD->getType()->isPointerType() &&
+        VD->getInit() && !isa<ParmVarDecl>(VD))
+      Inits[VD] = VD->getInit();
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      if (const VarDecl *VD = localVar(BO->getLHS()))
+        Written.insert(VD);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      if (const VarDecl *VD = localVar(UO->getSubExpr()))
+        Written.insert(VD);
+    return true;
+  }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
+    RangeLoops[S->getLoopVariable()] = S;
+    return true;
+  }
+};
+
+bool isContainerAccessor(llvm::StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases({"data", "c_str", "get", "front", "back", "begin", "end", "cbegin",
+              "cend", "at"},
+             true)
+      .Default(false);
+}
+
+/// Container members that change the contents or move the storage.
+bool isContainerMutator(llvm::StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases({"push_back", "emplace_back", "pop_back", "resize", "clear",
+              "assign", "insert", "erase", "emplace", "swap", "reserve",
+              "shrink_to_fit", "fill"},
+             true)
+      .Default(false);
+}
+
+/// What the C library and <algorithm> do to their pointer arguments.
+struct LibraryAccess {
+  llvm::StringLiteral Name;
+  int Write;
+  int Read;
+};
+constexpr LibraryAccess LibraryAccesses[] = {
+    {"memcpy", 0, 1},  {"memmove", 0, 1},   {"memset", 0, -1},
+    {"memcmp", -1, 0}, {"strcpy", 0, 1},    {"strncpy", 0, 1},
+    {"strlen", -1, 0}, {"fread", 0, -1},    {"fwrite", -1, 0},
+    {"copy", 2, 0},    {"copy_n", 2, 0},    {"fill", 0, -1},
+    {"fill_n", 0, -1}, {"transform", 2, 0},
+};
+
+const LibraryAccess *libraryAccess(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier())
+    return nullptr;
+  const DeclContext *DC = FD->getDeclContext()->getRedeclContext();
+  if (!DC->isTranslationUnit() && !DC->isStdNamespace())
+    return nullptr;
+  for (const LibraryAccess &L : LibraryAccesses)
+    if (FD->getName() == L.Name)
+      return &L;
+  return nullptr;
+}
+
+} // namespace
+
+HostAccessFinder::HostAccessFinder(const FunctionDecl *FD) {
+  AliasFinder Finder;
+  Finder.TraverseDecl(const_cast<FunctionDecl *>(FD));
+  for (const auto &[VD, Init] : Finder.Inits)
+    if (!Finder.Written.count(VD))
+      Aliases[VD] = Init;
+  RangeLoops = std::move(Finder.RangeLoops);
+}
+
+std::optional<BufferRef> HostAccessFinder::bufferOf(const Expr *E) const {
+  E = E->IgnoreParens();
+  if (E->isGLValue() && E->getType()->isArrayType())
+    return lvalueBuffer(E).value_or(BufferRef{});
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    if (Cast->getCastKind() == CK_ArrayToPointerDecay)
+      return bufferOf(Cast->getSubExpr());
+    if (Cast->getCastKind() != CK_LValueToRValue)
+      return bufferOf(Cast->getSubExpr());
+    E = Cast->getSubExpr()->IgnoreParens();
+  }
+  // A pointer value: a variable (or what it aliases), a field, an element
+  // of an array of pointers.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return std::nullopt;
+    if (VD->getType()->isArrayType() || !VD->getType()->isPointerType())
+      return BufferRef{VD, {}};
+    if (auto It = Aliases.find(VD); It != Aliases.end())
+      if (std::optional<BufferRef> Source = bufferOf(It->second))
+        if (Source->Base != VD)
+          return Source;
+    return BufferRef{VD, {}};
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return BufferRef{ME->getMemberDecl(), {}};
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    std::optional<BufferRef> Array = lvalueBuffer(ASE->getBase());
+    if (!Array)
+      Array = bufferOf(ASE->getBase());
+    if (Array)
+      collectDeps(ASE->getIdx(), Array->Deps);
+    return Array;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (!BO->isAdditiveOp())
+      return std::nullopt;
+    bool LeftIsPointer = BO->getLHS()->getType()->isPointerType();
+    std::optional<BufferRef> B =
+        bufferOf(LeftIsPointer ? BO->getLHS() : BO->getRHS());
+    if (B)
+      collectDeps(LeftIsPointer ? BO->getRHS() : BO->getLHS(), B->Deps);
+    return B;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf)
+      return lvalueBuffer(UO->getSubExpr());
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (MD && MD->getIdentifier() && isContainerAccessor(MD->getName()))
+      if (const Expr *Object = MC->getImplicitObjectArgument())
+        if (const VarDecl *VD = localVar(Object))
+          return BufferRef{VD, {}};
+    if (const auto *ME =
+            dyn_cast_or_null<MemberExpr>(MC->getImplicitObjectArgument()))
+      if (MD && MD->getIdentifier() && isContainerAccessor(MD->getName()))
+        return BufferRef{ME->getMemberDecl(), {}};
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// The buffer an lvalue of memory (an element, a dereference, a member
+/// through a pointer, a container element, an array) lives in.
+std::optional<BufferRef> HostAccessFinder::lvalueBuffer(const Expr *E) const {
+  E = E->IgnoreParens();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (VD &&
+        (VD->getType()->isArrayType() || isPageableContainer(VD->getType())))
+      return BufferRef{VD, {}};
+    return std::nullopt;
+  }
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    std::optional<BufferRef> B = bufferOf(ASE->getBase());
+    if (B)
+      collectDeps(ASE->getIdx(), B->Deps);
+    return B;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_Deref ? bufferOf(UO->getSubExpr())
+                                       : std::nullopt;
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (ME->isArrow())
+      return ME->getType()->isArrayType()
+                 ? std::optional<BufferRef>(BufferRef{ME->getMemberDecl(), {}})
+                 : bufferOf(ME->getBase());
+    return lvalueBuffer(ME->getBase());
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (Op->getOperator() != OO_Subscript || Op->getNumArgs() != 2)
+      return std::nullopt;
+    std::optional<BufferRef> B = lvalueBuffer(Op->getArg(0));
+    if (B)
+      collectDeps(Op->getArg(1), B->Deps);
+    return B;
+  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (!MD || !MD->getIdentifier() || !isContainerAccessor(MD->getName()) ||
+        !MC->getImplicitObjectArgument())
+      return std::nullopt;
+    std::optional<BufferRef> B = lvalueBuffer(MC->getImplicitObjectArgument());
+    if (B)
+      for (const Expr *Arg : MC->arguments())
+        collectDeps(Arg, B->Deps);
+    return B;
+  }
+  return std::nullopt;
+}
+
+void HostAccessFinder::callAccesses(
+    const CallExpr *Call, llvm::SmallVectorImpl<HostAccess> &Out) const {
+  auto Add = [&](const Expr *Arg, AccessKind Kind) {
+    if (std::optional<BufferRef> B = bufferOf(Arg))
+      if (B->Base)
+        Out.push_back({Call, std::move(*B), Kind, Arg});
+  };
+  if (isa<CUDAKernelCallExpr>(Call))
+    return; // Kernels run on the device, in stream order.
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (const ApiSpec *Api = lookupApi(Call)) {
+    if (const Expr *Ptr = releasedPointer(Call, *Api))
+      Add(Ptr, AccessKind::Release);
+    else if (Api->Kind == ApiKind::Unregister)
+      Add(Api->arg(Call, ArgRole::Ptr), AccessKind::Release);
+    else if (Api->Kind == ApiKind::Copy && Api->Mode == ApiMode::Blocking)
+      for (const HostSide &Side : hostSides(Call, *Api, FD->getASTContext()))
+        Add(Side.Arg,
+            Side.IsDestination ? AccessKind::Write : AccessKind::Read);
+    return;
+  }
+  if (const LibraryAccess *L = libraryAccess(FD)) {
+    if (L->Write >= 0 && unsigned(L->Write) < Call->getNumArgs())
+      Add(Call->getArg(L->Write), AccessKind::Write);
+    if (L->Read >= 0 && unsigned(L->Read) < Call->getNumArgs())
+      Add(Call->getArg(L->Read), AccessKind::Read);
+    return;
+  }
+  // A container's own mutators move or change its storage.
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (MD && MD->getIdentifier() && isContainerMutator(MD->getName()))
+      if (const Expr *Object = MC->getImplicitObjectArgument())
+        if (std::optional<BufferRef> B = lvalueBuffer(Object))
+          Out.push_back({Call, std::move(*B), AccessKind::Write, Object});
+  }
+  // Anything else: by the parameter types. A pointer or reference to
+  // non-const may be written through; to const, read.
+  const auto *Proto = FD ? FD->getType()->getAs<FunctionProtoType>() : nullptr;
+  unsigned Offset =
+      isa<CXXOperatorCallExpr>(Call) && isa_and_nonnull<CXXMethodDecl>(FD) ? 1
+                                                                           : 0;
+  for (unsigned I = Offset; I < Call->getNumArgs(); ++I) {
+    const Expr *Arg = Call->getArg(I);
+    QualType Param;
+    if (Proto && I - Offset < Proto->getNumParams())
+      Param = Proto->getParamType(I - Offset);
+    if (Arg->getType()->isPointerType() ||
+        (!Param.isNull() && Param->isPointerType())) {
+      bool Const = !Param.isNull() && Param->isPointerType()
+                       ? Param->getPointeeType().isConstQualified()
+                       : Arg->getType()->getPointeeType().isConstQualified();
+      // Variadic arguments (printf) are read.
+      if (Param.isNull())
+        Const = true;
+      Add(Arg, Const ? AccessKind::Read : AccessKind::Write);
+      continue;
+    }
+    if (std::optional<BufferRef> B = lvalueBuffer(Arg)) {
+      bool Write = !Param.isNull() && Param->isReferenceType() &&
+                   !Param.getNonReferenceType().isConstQualified();
+      Out.push_back({Call, std::move(*B),
+                     Write ? AccessKind::Write : AccessKind::Read, Arg});
+    }
+  }
+}
+
+void HostAccessFinder::accessesOf(
+    const CFGElement &Element, llvm::SmallVectorImpl<HostAccess> &Out) const {
+  if (std::optional<CFGLifetimeEnds> End = Element.getAs<CFGLifetimeEnds>()) {
+    const VarDecl *VD = End->getVarDecl();
+    if (VD->getType()->isArrayType() || isPageableContainer(VD->getType()))
+      Out.push_back({End->getTriggerStmt(), BufferRef{VD, {}},
+                     AccessKind::EndOfLifetime, nullptr});
+    return;
+  }
+  std::optional<CFGStmt> CS = Element.getAs<CFGStmt>();
+  if (!CS)
+    return;
+  const Stmt *S = CS->getStmt();
+  auto AddLValue = [&](const Expr *LValue, AccessKind Kind) {
+    if (std::optional<BufferRef> B = lvalueBuffer(LValue))
+      if (B->Base)
+        Out.push_back({S, std::move(*B), Kind, LValue});
+  };
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(S)) {
+    if (Cast->getCastKind() == CK_LValueToRValue)
+      AddLValue(Cast->getSubExpr(), AccessKind::Read);
+    return;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isAssignmentOp())
+      AddLValue(BO->getLHS(), AccessKind::Write);
+    return;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (UO->isIncrementDecrementOp())
+      AddLValue(UO->getSubExpr(), AccessKind::Write);
+    return;
+  }
+  if (const auto *Delete = dyn_cast<CXXDeleteExpr>(S)) {
+    if (std::optional<BufferRef> B = bufferOf(Delete->getArgument()))
+      Out.push_back(
+          {S, std::move(*B), AccessKind::Release, Delete->getArgument()});
+    return;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    callAccesses(Call, Out);
+    return;
+  }
+  // for (T x : range): each iteration reads (or, through a non-const
+  // reference, writes) the range.
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    if (!DS->isSingleDecl())
+      return;
+    const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+    auto It = VD ? RangeLoops.find(VD) : RangeLoops.end();
+    if (It == RangeLoops.end())
+      return;
+    QualType T = VD->getType();
+    bool Write =
+        T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
+    // Reported at the range, where the buffer is named.
+    const Expr *Range = It->second->getRangeInit();
+    if (std::optional<BufferRef> B = lvalueBuffer(Range))
+      Out.push_back({Range, std::move(*B),
+                     Write ? AccessKind::Write : AccessKind::Read, Range});
+  }
+}
+
+const VarDecl *HostAccessFinder::writtenVariable(const Stmt *S) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    return BO->isAssignmentOp() ? localVar(BO->getLHS()) : nullptr;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    return UO->isIncrementDecrementOp() ? localVar(UO->getSubExpr()) : nullptr;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    if (DS->isSingleDecl())
+      return dyn_cast<VarDecl>(DS->getSingleDecl());
+  return nullptr;
+}
+
+} // namespace cuda_async_lint

@@ -1,0 +1,87 @@
+//===- PendingTransfers.h - Async transfers in flight -----------*- C++ -*-===//
+//
+// A forward dataflow over clang's CFG, to a fixpoint, of the async copies
+// that may still be in flight at each point, with the host buffer and the
+// stream each one uses. Syncs remove them: stream, device and context syncs,
+// event syncs on an event recorded after the copy on its stream, polling
+// loops on cudaStreamQuery/cudaEventQuery, blocking copies and memsets (but
+// not for streams created non-blocking), and calls of functions of the
+// translation unit that always synchronize. A host access that conflicts
+// with a pending transfer is a hazard; the first on each path is recorded.
+//
+// The state is a small set of disjuncts, one per assumption about loop
+// counters (0 at the start, only ever incremented): 'if (i > 0)' in a loop
+// body is true on every path through the back edge, so the first
+// iteration's branch sees only what came from before the loop.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_ANALYSIS_PENDINGTRANSFERS_H
+#define CUDA_ASYNC_LINT_ANALYSIS_PENDINGTRANSFERS_H
+
+#include "../api/StreamRef.h"
+#include "HostAccess.h"
+#include "ProvenanceAnalysis.h"
+#include <map>
+#include <set>
+#include <vector>
+
+namespace cuda_async_lint {
+
+/// An async operation that may still touch a host buffer.
+struct PendingTransfer {
+  const clang::CallExpr *Op;
+  BufferRef Buffer;
+  StreamRef Stream;
+  /// The stream argument as written (null if omitted).
+  const clang::Expr *StreamArg;
+  /// The device writes the host buffer (a device-to-host destination): any
+  /// host access conflicts. Otherwise it reads it: host writes conflict.
+  bool DeviceWrites;
+
+  bool operator<(const PendingTransfer &O) const {
+    return std::tie(Op, Buffer, DeviceWrites) <
+           std::tie(O.Op, O.Buffer, O.DeviceWrites);
+  }
+  bool operator==(const PendingTransfer &O) const {
+    return Op == O.Op && Buffer == O.Buffer && DeviceWrites == O.DeviceWrites;
+  }
+};
+
+/// A host access that may run while a transfer is in flight.
+struct TransferHazard {
+  HostAccess Access;
+  PendingTransfer Transfer;
+};
+
+/// What a function does for its callers' streams on every path.
+struct SyncSummary {
+  /// It synchronizes the device (or context).
+  bool Device = false;
+  /// The indices of stream parameters it synchronizes.
+  std::set<unsigned> StreamParams;
+};
+
+/// SyncSummaries of the functions of one translation unit, on demand.
+class SyncSummaries {
+public:
+  explicit SyncSummaries(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  /// Null for functions without a body here, and during recursion.
+  const SyncSummary *summary(const clang::FunctionDecl *FD);
+
+private:
+  clang::ASTContext &Ctx;
+  std::map<const clang::FunctionDecl *, SyncSummary> Done;
+  std::set<const clang::FunctionDecl *> InProgress;
+};
+
+/// The hazards of one function: each host access that may conflict with a
+/// transfer still in flight, the first on each path.
+std::vector<TransferHazard> findTransferHazards(const clang::FunctionDecl *FD,
+                                                clang::ASTContext &Ctx,
+                                                ProvenanceAnalysis &Provenance,
+                                                SyncSummaries &Syncs);
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_ANALYSIS_PENDINGTRANSFERS_H

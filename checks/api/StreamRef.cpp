@@ -1,0 +1,68 @@
+//===- StreamRef.cpp ------------------------------------------------------===//
+
+#include "StreamRef.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace cuda_async_lint {
+
+StreamRef streamRef(const Expr *E) {
+  if (!E)
+    return StreamRef::legacy();
+  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
+    E = Default->getExpr();
+  E = E->IgnoreParenImpCasts();
+  // cudaStreamLegacy and cudaStreamPerThread are ((cudaStream_t)0x1) and
+  // ((cudaStream_t)0x2); 0, NULL and nullptr are the legacy stream too.
+  if (isa<CXXNullPtrLiteralExpr, GNUNullExpr>(E))
+    return StreamRef::legacy();
+  const Expr *Stripped = E->IgnoreParenCasts();
+  if (const auto *Int = dyn_cast<IntegerLiteral>(Stripped)) {
+    uint64_t V = Int->getValue().getZExtValue();
+    if (V == 0 || V == 1)
+      return StreamRef::legacy();
+    if (V == 2)
+      return {StreamRef::Kind::PerThread, nullptr};
+    return StreamRef::unknown();
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (!VD->getType()->isReferenceType())
+        return {StreamRef::Kind::Named, VD};
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+      return {StreamRef::Kind::Named, FD};
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    const Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        return {StreamRef::Kind::ArrayElement, VD};
+    if (const auto *ME = dyn_cast<MemberExpr>(Base))
+      if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+        return {StreamRef::Kind::ArrayElement, FD};
+  }
+  return StreamRef::unknown();
+}
+
+std::string streamSpelling(const StreamRef &S, const Expr *Arg,
+                           const ASTContext &Ctx) {
+  if (S.K == StreamRef::Kind::Legacy)
+    return "the legacy default stream";
+  if (S.K == StreamRef::Kind::PerThread)
+    return "cudaStreamPerThread";
+  if (!Arg)
+    return "its stream";
+  CharSourceRange Range = CharSourceRange::getTokenRange(
+      Ctx.getSourceManager().getFileLoc(Arg->getBeginLoc()),
+      Ctx.getSourceManager().getFileLoc(Arg->getEndLoc()));
+  std::string Text =
+      Lexer::getSourceText(Range, Ctx.getSourceManager(), Ctx.getLangOpts())
+          .str();
+  return Text.empty() ? "its stream" : "'" + Text + "'";
+}
+
+} // namespace cuda_async_lint

@@ -1,0 +1,51 @@
+//===- StreamRef.h - Which stream (or event) an argument names --*- C++ -*-===//
+//
+// Stream identity, as far as the host code shows it: the legacy default
+// stream (0, NULL, nullptr, cudaStreamLegacy, an omitted argument, a
+// <<<g, b>>> launch), the per-thread default stream (cudaStreamPerThread),
+// a variable or field, an element of an array of streams, or unknown.
+// Parameters are distinct from each other; two names are one stream only
+// when they are the same declaration. Events are named the same way.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_API_STREAMREF_H
+#define CUDA_ASYNC_LINT_API_STREAMREF_H
+
+#include "clang/AST/Expr.h"
+#include <string>
+#include <tuple>
+
+namespace cuda_async_lint {
+
+struct StreamRef {
+  enum class Kind { Legacy, PerThread, Named, ArrayElement, Unknown };
+  Kind K = Kind::Unknown;
+  /// Named: the VarDecl or FieldDecl. ArrayElement: the array's VarDecl or
+  /// FieldDecl (every element counts as one stream for synchronization).
+  const clang::ValueDecl *Decl = nullptr;
+
+  static StreamRef legacy() { return {Kind::Legacy, nullptr}; }
+  static StreamRef unknown() { return {Kind::Unknown, nullptr}; }
+
+  bool isDefault() const { return K == Kind::Legacy || K == Kind::PerThread; }
+  bool operator==(const StreamRef &O) const {
+    return K == O.K && Decl == O.Decl;
+  }
+  bool operator<(const StreamRef &O) const {
+    return std::tie(K, Decl) < std::tie(O.K, O.Decl);
+  }
+};
+
+/// The stream (or event) argument \p E names; null \p E is an omitted
+/// argument: the legacy default stream.
+StreamRef streamRef(const clang::Expr *E);
+
+/// How a message spells \p Arg: its source text, or "the legacy default
+/// stream" / "cudaStreamPerThread".
+std::string streamSpelling(const StreamRef &S, const clang::Expr *Arg,
+                           const clang::ASTContext &Ctx);
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_API_STREAMREF_H

@@ -1,0 +1,531 @@
+// Both front-ends, one set of expectations; any other warning or note fails.
+// RUN: not %lint --checks='-*,cuda-async-unsynchronized-access' %s | %check_messages %s
+// RUN: %tidy --checks='-*,cuda-async-unsynchronized-access' %s -- %cuda_args | %check_messages %s
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <cuda.h>
+#include <vector>
+
+__global__ void kernel(float *x) {}
+void consume(const float *data);
+void produce(float *data);
+void prepareBatch(float *h, int i);
+
+// ---------------------------------------------------------------------------
+// Device-to-host destinations touched before a sync.
+
+float readBeforeSync(float *d, float *h, cudaStream_t s) {
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  return h[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'h[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-4]]:55: note: on stream 's', not synchronized before the access
+}
+
+float readPinnedBeforeSync(float *d, cudaStream_t s) {
+  float *h;
+  cudaMallocHost(&h, 1024);
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  float first = *h;
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: '*h' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-4]]:55: note: on stream 's', not synchronized before the access
+  cudaStreamSynchronize(s);
+  return first + h[1];
+}
+
+void writeBeforeSync(float *d, float *h, cudaStream_t s) {
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  h[3] = 1.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'h[3]' is written while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-4]]:55: note: on stream 's', not synchronized before the access
+}
+
+float readOnLegacyStream(float *d, float *h) {
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost);
+  return h[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'h[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on the legacy default stream; wait for it first with cudaStreamSynchronize(0) or an event
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
+}
+
+// Synchronized the compute stream, read the copy stream's result.
+float wrongStreamSynchronized(float *d, float *h, cudaStream_t copy,
+                              cudaStream_t compute) {
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, copy);
+  cudaStreamSynchronize(compute);
+  return h[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'h[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 'copy'
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-5]]:55: note: on stream 'copy', not synchronized before the access
+}
+
+float syncOnOneBranchOnly(float *d, float *h, cudaStream_t s, bool wait) {
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  if (wait)
+    cudaStreamSynchronize(s);
+  return h[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'h[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-5]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-6]]:55: note: on stream 's', not synchronized before the access
+}
+
+// A kernel between copy and read synchronizes nothing.
+float kernelBetweenCopyAndRead(float *d, float *h, cudaStream_t s) {
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  kernel<<<1, 32, 0, s>>>(d);
+  return h[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'h[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-5]]:55: note: on stream 's', not synchronized before the access
+}
+
+// An event recorded before the copy does not cover it.
+float eventRecordedBeforeCopy(float *d, float *h, cudaStream_t s) {
+  cudaEvent_t done;
+  cudaEventCreate(&done);
+  cudaEventRecord(done, s);
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  cudaEventSynchronize(done);
+  return h[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'h[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-5]]:55: note: on stream 's', not synchronized before the access
+}
+
+// An event recorded on another stream does not cover it.
+float eventOnAnotherStream(float *d, float *h, cudaStream_t s,
+                           cudaStream_t other) {
+  cudaEvent_t done;
+  cudaEventCreate(&done);
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  cudaEventRecord(done, other);
+  cudaEventSynchronize(done);
+  return h[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'h[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-5]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-6]]:55: note: on stream 's', not synchronized before the access
+}
+
+// Querying once is not waiting.
+float queriedOnce(float *d, float *h, cudaStream_t s) {
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  cudaStreamQuery(s);
+  return h[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'h[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-5]]:55: note: on stream 's', not synchronized before the access
+}
+
+// Polling another stream.
+float polledAnotherStream(float *d, float *h, cudaStream_t s,
+                          cudaStream_t other) {
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  while (cudaStreamQuery(other) == cudaErrorNotReady) {
+  }
+  return h[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'h[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-5]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-6]]:55: note: on stream 's', not synchronized before the access
+}
+
+// A blocking copy does not wait for a stream created non-blocking.
+float blockingCopyAndNonBlockingStream(float *d, float *h, float *other) {
+  cudaStream_t s;
+  cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  cudaMemcpy(other, d, 1024, cudaMemcpyDeviceToHost);
+  return h[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'h[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-5]]:55: note: on stream 's', not synchronized before the access
+}
+
+// Library calls and other functions read and write their pointer arguments.
+void libraryAccesses(float *d, float *h, float *copyOut, cudaStream_t s) {
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  memcpy(copyOut, h, 1024);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'h' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-4]]:55: note: on stream 's', not synchronized before the access
+  cudaStreamSynchronize(s);
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  std::copy(h, h + 256, copyOut);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'h' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-4]]:55: note: on stream 's', not synchronized before the access
+  cudaStreamSynchronize(s);
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  consume(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'h' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-4]]:55: note: on stream 's', not synchronized before the access
+  cudaStreamSynchronize(s);
+}
+
+// ---------------------------------------------------------------------------
+// Host-to-device sources written or released before a sync.
+
+void writeSourceBeforeSync(float *d, float *h, cudaStream_t s) {
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  h[0] = 2.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'h[0]' is written while 'cudaMemcpyAsync' from it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-4]]:55: note: on stream 's', not synchronized before the access
+}
+
+void refillSourceBeforeSync(float *d, float *h, cudaStream_t s) {
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  memset(h, 0, 1024);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'h' is written while 'cudaMemcpyAsync' from it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-4]]:55: note: on stream 's', not synchronized before the access
+  cudaStreamSynchronize(s);
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  std::fill(h, h + 256, 1.0f);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'h' is written while 'cudaMemcpyAsync' from it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-4]]:55: note: on stream 's', not synchronized before the access
+  cudaStreamSynchronize(s);
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  produce(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'h' is written while 'cudaMemcpyAsync' from it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-4]]:55: note: on stream 's', not synchronized before the access
+}
+
+void freeSourceBeforeSync(float *d, cudaStream_t s) {
+  float *h;
+  cudaMallocHost(&h, 1024);
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  cudaFreeHost(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'h' is released while 'cudaMemcpyAsync' from it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-4]]:55: note: on stream 's', not synchronized before the access
+}
+
+void unregisterSourceBeforeSync(float *d, cudaStream_t s) {
+  float *h = (float *)malloc(1024);
+  cudaHostRegister(h, 1024, 0);
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  cudaHostUnregister(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'h' is released while 'cudaMemcpyAsync' from it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-4]]:55: note: on stream 's', not synchronized before the access
+  free(h);
+}
+
+// The batch loop of seed 000: refilling the pinned buffer at the top of
+// iteration i + 1 races with iteration i's copy from it.
+void batchLoopRefill(float *d_batch, float *d_output, float *h_result,
+                     int n_batches, int batchSize, cudaStream_t stream) {
+  size_t batchBytes = batchSize * sizeof(float);
+  float *h_pinned;
+  cudaMallocHost(&h_pinned, batchBytes);
+  for (int i = 0; i < n_batches; i++) {
+    prepareBatch(h_pinned, i);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'h_pinned' is written while 'cudaMemcpyAsync' from it may still be in flight on stream 'stream'
+    // CHECK-MESSAGES: :[[@LINE+2]]:5: note: the asynchronous copy is issued here
+    // CHECK-MESSAGES: :[[@LINE+1]]:76: note: on stream 'stream', not synchronized before the access
+    cudaMemcpyAsync(d_batch, h_pinned, batchBytes, cudaMemcpyHostToDevice, stream);
+    kernel<<<1, 256, 0, stream>>>(d_batch);
+    cudaMemcpyAsync(h_result + i * batchSize, d_output, batchBytes,
+                    cudaMemcpyDeviceToHost, stream);
+  }
+  cudaStreamSynchronize(stream);
+  cudaFreeHost(h_pinned);
+}
+
+// ---------------------------------------------------------------------------
+// Containers, range-for, end of scope, the driver API.
+
+float rangeForOverRegisteredVector(float *d, cudaStream_t s) {
+  std::vector<float> results(256);
+  cudaHostRegister(results.data(), 1024, 0);
+  cudaMemcpyAsync(results.data(), d, 1024, cudaMemcpyDeviceToHost, s);
+  float sum = 0;
+  for (float r : results)
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'results' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+    // CHECK-MESSAGES: :[[@LINE-4]]:3: note: the asynchronous copy is issued here
+    // CHECK-MESSAGES: :[[@LINE-5]]:68: note: on stream 's', not synchronized before the access
+    sum += r;
+  cudaStreamSynchronize(s);
+  cudaHostUnregister(results.data());
+  return sum;
+}
+
+void registeredVectorDiesInFlight(float *d, cudaStream_t s) {
+  std::vector<float> staging(256);
+  cudaHostRegister(staging.data(), 1024, 0);
+  cudaMemcpyAsync(d, staging.data(), 1024, cudaMemcpyHostToDevice, s);
+}
+// CHECK-MESSAGES: :[[@LINE-1]]:1: warning: 'staging' goes out of scope while 'cudaMemcpyAsync' from it may still be in flight on stream 's'
+// CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
+// CHECK-MESSAGES: :[[@LINE-4]]:68: note: on stream 's', not synchronized before the access
+
+void registeredArrayDiesInFlight(float *d, cudaStream_t s) {
+  float local[256];
+  cudaHostRegister(local, sizeof(local), 0);
+  cudaMemcpyAsync(local, d, sizeof(local), cudaMemcpyDeviceToHost, s);
+}
+// CHECK-MESSAGES: :[[@LINE-1]]:1: warning: 'local' goes out of scope while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+// CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
+// CHECK-MESSAGES: :[[@LINE-4]]:68: note: on stream 's', not synchronized before the access
+
+char driverApiRead(CUdeviceptr d, CUstream s) {
+  char *h;
+  cuMemAllocHost((void **)&h, 64);
+  cuMemcpyDtoHAsync(h, d, 64, s);
+  return h[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'h[0]' is read while 'cuMemcpyDtoHAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-4]]:31: note: on stream 's', not synchronized before the access
+}
+
+float managedRead(float *d, cudaStream_t s) {
+  float *m;
+  cudaMallocManaged(&m, 1024);
+  cudaMemcpy2DAsync(m, 64, d, 64, 64, 4, cudaMemcpyDeviceToHost, s);
+  return m[5];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'm[5]' is read while 'cudaMemcpy2DAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-4]]:66: note: on stream 's', not synchronized before the access
+}
+
+void syncsItsOtherStream(cudaStream_t a, cudaStream_t b) {
+  cudaStreamSynchronize(b);
+}
+
+float helperSyncsTheWrongParameter(float *d, float *h, cudaStream_t s,
+                                   cudaStream_t t) {
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  syncsItsOtherStream(s, t);
+  return h[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'h[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-5]]:55: note: on stream 's', not synchronized before the access
+}
+
+template <typename T> T readTemplate(T *d, T *h, cudaStream_t s) {
+  cudaMemcpyAsync(h, d, sizeof(T), cudaMemcpyDeviceToHost, s);
+  return h[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'h[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-4]]:60: note: on stream 's', not synchronized before the access
+}
+template float readTemplate<float>(float *, float *, cudaStream_t);
+template int readTemplate<int>(int *, int *, cudaStream_t);
+
+// ---------------------------------------------------------------------------
+// Negative cases: none of these is a finding.
+
+float streamSynchronized(float *d, float *h, cudaStream_t s) {
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  cudaStreamSynchronize(s);
+  return h[0];
+}
+
+float deviceSynchronized(float *d, float *h, cudaStream_t s) {
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  cudaDeviceSynchronize();
+  return h[0];
+}
+
+float eventRecordedAfter(float *d, float *h, cudaStream_t s) {
+  cudaEvent_t done;
+  cudaEventCreate(&done);
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  kernel<<<1, 32, 0, s>>>(d);
+  cudaEventRecord(done, s);
+  cudaEventSynchronize(done);
+  return h[0];
+}
+
+float pollingStream(float *d, float *h, cudaStream_t s) {
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  while (cudaStreamQuery(s) == cudaErrorNotReady) {
+  }
+  return h[0];
+}
+
+float pollingEvent(float *d, float *h, cudaStream_t s) {
+  cudaEvent_t done;
+  cudaEventCreate(&done);
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  cudaEventRecord(done, s);
+  while (cudaEventQuery(done) != cudaSuccess) {
+  }
+  return h[0];
+}
+
+float syncedOnBothBranches(float *d, float *h, cudaStream_t s, bool all) {
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  if (all)
+    cudaDeviceSynchronize();
+  else
+    cudaStreamSynchronize(s);
+  return h[0];
+}
+
+// Double buffering: wait for the previous iteration's event before refilling.
+void doubleBuffered(float *d, float *h_in, int batches, cudaStream_t s) {
+  cudaEvent_t copied;
+  cudaEventCreate(&copied);
+  for (int i = 0; i < batches; ++i) {
+    if (i > 0)
+      cudaEventSynchronize(copied);
+    prepareBatch(h_in, i);
+    cudaMemcpyAsync(d, h_in, 1024, cudaMemcpyHostToDevice, s);
+    cudaEventRecord(copied, s);
+  }
+  cudaStreamSynchronize(s);
+}
+
+// Reading the source of a host-to-device copy in flight is fine.
+float readSourceInFlight(float *d, float *h, cudaStream_t s) {
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  float first = h[0];
+  consume(h);
+  cudaStreamSynchronize(s);
+  return first;
+}
+
+// A blocking copy waits for every blocking stream.
+float blockingCopySynchronizes(float *d, float *h, float *other,
+                               cudaStream_t s) {
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  cudaMemcpy(other, d, 1024, cudaMemcpyDeviceToHost);
+  return h[0];
+}
+
+void syncDevice() { cudaDeviceSynchronize(); }
+void syncStreamOf(cudaStream_t stream) { cudaStreamSynchronize(stream); }
+
+float helpersThatSynchronize(float *d, float *h, cudaStream_t s) {
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  syncDevice();
+  float first = h[0];
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  syncStreamOf(s);
+  return first + h[0];
+}
+
+// Pageable memory: the copy is synchronous (cuda-async-pageable-copy).
+float pageableDestination(float *d, cudaStream_t s) {
+  float *h = (float *)malloc(1024);
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  return h[0];
+}
+
+// The 4-stream pipeline of seed 002, with pinned buffers and a sync loop.
+void pipeline(float *d_in, float *d_out) {
+  const int batches = 4, batch = 1024;
+  float *h_in, *h_out;
+  cudaMallocHost(&h_in, batches * batch * sizeof(float));
+  cudaMallocHost(&h_out, batches * batch * sizeof(float));
+  cudaStream_t streams[batches];
+  for (int i = 0; i < batches; i++)
+    cudaStreamCreate(&streams[i]);
+  for (int i = 0; i < batches; i++) {
+    size_t offset = i * batch;
+    for (int j = 0; j < batch; ++j)
+      h_in[offset + j] = float(j);
+    cudaMemcpyAsync(d_in + offset, h_in + offset, batch * sizeof(float),
+                    cudaMemcpyHostToDevice, streams[i]);
+    kernel<<<batch / 256, 256, 0, streams[i]>>>(d_out + offset);
+    cudaMemcpyAsync(h_out + offset, d_out + offset, batch * sizeof(float),
+                    cudaMemcpyDeviceToHost, streams[i]);
+  }
+  for (int i = 0; i < batches; i++)
+    cudaStreamSynchronize(streams[i]);
+  consume(h_out);
+  cudaFreeHost(h_in);
+  cudaFreeHost(h_out);
+}
+
+// Another buffer than the one in flight.
+float otherBuffer(float *d, float *h, float *other, cudaStream_t s) {
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  float x = other[0];
+  cudaStreamSynchronize(s);
+  return x + h[0];
+}
+
+// Swapping buffers: the pointer names another buffer after the swap.
+void swapBuffers(float *d, float *a, float *b, int n, cudaStream_t s) {
+  float *front = a;
+  front = b;
+  cudaMemcpyAsync(d, front, 1024, cudaMemcpyHostToDevice, s);
+  front = a;
+  front[0] = 1.0f;
+  cudaStreamSynchronize(s);
+}
+
+// A local copy of the stream handle is the same stream.
+float streamAlias(float *d, float *h, cudaStream_t s) {
+  cudaStream_t same = s;
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  cudaStreamSynchronize(same);
+  return h[0];
+}
+
+float perThreadStream(float *d, float *h) {
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, cudaStreamPerThread);
+  cudaStreamSynchronize(cudaStreamPerThread);
+  return h[0];
+}
+
+// Streams and events the analysis cannot identify may be the right ones.
+cudaStream_t currentStream();
+float unknownStreams(float *d, float *h, cudaStream_t s, cudaEvent_t done) {
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, currentStream());
+  cudaStreamSynchronize(s);
+  float first = h[0];
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  cudaStreamSynchronize(currentStream());
+  float second = h[0];
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  cudaEventSynchronize(done);
+  return first + second + h[0];
+}
+
+// Copies and syncs in the same branch; syncs after the issuing loop.
+float syncInsideTheBranch(float *d, float *h, cudaStream_t s, bool fetch) {
+  if (fetch) {
+    cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+    cudaStreamSynchronize(s);
+  }
+  return h[0];
+}
+
+float syncAfterTheLoop(float *d, float *h, int n, cudaStream_t s) {
+  for (int i = 0; i < n; ++i)
+    cudaMemcpyAsync(h + i * 256, d + i * 256, 1024, cudaMemcpyDeviceToHost, s);
+  cudaStreamSynchronize(s);
+  return h[0];
+}
+
+// Each iteration fills its own slice: no overlap with the previous copy.
+void perSliceRefill(float *d, float *h, int n, cudaStream_t s) {
+  for (int i = 0; i < n; ++i) {
+    float *slice = h + i * 256;
+    prepareBatch(slice, i);
+    cudaMemcpyAsync(d + i * 256, slice, 1024, cudaMemcpyHostToDevice, s);
+  }
+  cudaStreamSynchronize(s);
+}
+
+void registeredVectorSynchronized(float *d, cudaStream_t s) {
+  std::vector<float> staging(256);
+  cudaHostRegister(staging.data(), 1024, 0);
+  cudaMemcpyAsync(d, staging.data(), 1024, cudaMemcpyHostToDevice, s);
+  cudaStreamSynchronize(s);
+  cudaHostUnregister(staging.data());
+}
+
+template <typename T> T neverInstantiated(T *d, T *h, cudaStream_t s) {
+  cudaMemcpyAsync(h, d, sizeof(T), cudaMemcpyDeviceToHost, s);
+  return h[0];
+}
