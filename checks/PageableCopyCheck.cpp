@@ -2,6 +2,7 @@
 
 #include "PageableCopyCheck.h"
 #include "api/CudaApiCatalog.h"
+#include "api/ReleaseSite.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 
@@ -14,13 +15,10 @@ PageableCopyCheck::PageableCopyCheck(DiagnosticSink &Sink)
     : ProvenanceCheck("cuda-async-pageable-copy", Sink) {}
 
 void PageableCopyCheck::registerMatchers(MatchFinder &Finder) {
-  std::vector<std::string> Copies = apiNames(ApiKind::Copy, ApiMode::Async);
-  Finder.addMatcher(
-      callExpr(callee(functionDecl(hasAnyName(std::vector<llvm::StringRef>(
-                   Copies.begin(), Copies.end())))),
-               forFunction(functionDecl().bind("function")))
-          .bind("copy"),
-      this);
+  Finder.addMatcher(callExpr(apiCall(ApiKind::Copy, ApiMode::Async),
+                             forFunction(functionDecl().bind("function")))
+                        .bind("copy"),
+                    this);
 }
 
 void PageableCopyCheck::run(const MatchFinder::MatchResult &R) {

@@ -2,6 +2,7 @@
 
 #include "UnsynchronizedAccessCheck.h"
 #include "api/CudaApiCatalog.h"
+#include "api/ReleaseSite.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -17,12 +18,9 @@ UnsynchronizedAccessCheck::UnsynchronizedAccessCheck(DiagnosticSink &Sink)
 
 void UnsynchronizedAccessCheck::registerMatchers(MatchFinder &Finder) {
   // Only functions that issue async copies are analysed.
-  std::vector<std::string> Copies = apiNames(ApiKind::Copy, ApiMode::Async);
-  Finder.addMatcher(
-      callExpr(callee(functionDecl(hasAnyName(std::vector<llvm::StringRef>(
-                   Copies.begin(), Copies.end())))),
-               forFunction(functionDecl().bind("function"))),
-      this);
+  Finder.addMatcher(callExpr(apiCall(ApiKind::Copy, ApiMode::Async),
+                             forFunction(functionDecl().bind("function"))),
+                    this);
 }
 
 void UnsynchronizedAccessCheck::resetTranslationUnit() {

@@ -26,6 +26,17 @@
 
 namespace cuda_async_lint {
 
+/// The condition a two-way branch at the end of \p B tests, without
+/// parentheses and implicit casts; successor 0 is its true edge, 1 its false
+/// edge. Null for other blocks.
+inline const clang::Expr *branchCondition(const clang::CFGBlock &B) {
+  const auto *Cond = llvm::dyn_cast_or_null<clang::Expr>(
+      B.getTerminatorCondition(/*StripParens=*/true));
+  if (!Cond || B.succ_size() != 2)
+    return nullptr;
+  return Cond->IgnoreParenImpCasts();
+}
+
 /// The reverse post-order index of every block reachable from the entry,
 /// so a worklist visits a block after its forward predecessors. Edges the
 /// CFG marks unreachable (null successors, as after 'while (0)') are skipped.

@@ -515,11 +515,9 @@ public:
   /// was registered: 'if (cudaHostRegister(p, n, 0) != cudaSuccess)',
   /// 'if (err)', 'if (err == cudaSuccess)' (its false branch), '!err'.
   void transferEdge(const CFGBlock &From, unsigned SuccIndex, State &S) const {
-    const auto *Cond = dyn_cast_or_null<Expr>(
-        From.getTerminatorCondition(/*StripParens=*/true));
-    if (!Cond || From.succ_size() != 2)
+    const Expr *Cond = branchCondition(From);
+    if (!Cond)
       return;
-    Cond = Cond->IgnoreParenImpCasts();
     unsigned FailureEdge = 0; // The true branch, for 'if (result)'.
     const Expr *Result = Cond;
     if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
@@ -530,9 +528,9 @@ public:
                BO && BO->isEqualityOp()) {
       const Expr *Other = BO->getRHS();
       Result = BO->getLHS();
-      if (!isSuccessCode(Other)) {
+      if (cudaErrorCode(Other) != CudaErrorCode::Success) {
         std::swap(Result, Other);
-        if (!isSuccessCode(Other))
+        if (cudaErrorCode(Other) != CudaErrorCode::Success)
           return;
       }
       FailureEdge = BO->getOpcode() == BO_NE ? 0 : 1;
@@ -567,15 +565,6 @@ public:
   }
 
 private:
-  /// cudaSuccess, CUDA_SUCCESS: the constant 0 of an error enum.
-  static bool isSuccessCode(const Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    const auto *DRE = dyn_cast<DeclRefExpr>(E);
-    const auto *Constant =
-        DRE ? dyn_cast<EnumConstantDecl>(DRE->getDecl()) : nullptr;
-    return Constant && Constant->getInitVal() == 0;
-  }
-
   PointerValue initialValue(const VarDecl *VD, const Evaluator &Eval) const {
     const Expr *Init = VD->getInit();
     if (!Init)

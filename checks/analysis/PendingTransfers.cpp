@@ -14,18 +14,6 @@ namespace cuda_async_lint {
 
 namespace {
 
-/// cudaSuccess / CUDA_SUCCESS (0) or cudaErrorNotReady /
-/// CUDA_ERROR_NOT_READY (600): the enum constant \p E names, if any.
-std::optional<int64_t> errorCode(const Expr *E) {
-  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  const auto *Constant =
-      DRE ? dyn_cast<EnumConstantDecl>(DRE->getDecl()) : nullptr;
-  if (!Constant)
-    return std::nullopt;
-  return Constant->getInitVal().getSExtValue();
-}
-constexpr int64_t Success = 0, NotReady = 600;
-
 template <typename Set, typename Pred> void eraseIf(Set &S, Pred P) {
   for (auto It = S.begin(); It != S.end();)
     It = P(*It) ? S.erase(It) : std::next(It);
@@ -291,11 +279,9 @@ public:
   }
 
   void transferEdge(const CFGBlock &From, unsigned SuccIndex, State &S) const {
-    const auto *Cond = dyn_cast_or_null<Expr>(
-        From.getTerminatorCondition(/*StripParens=*/true));
-    if (!Cond || From.succ_size() != 2)
+    const Expr *Cond = branchCondition(From);
+    if (!Cond)
       return;
-    Cond = Cond->IgnoreParenImpCasts();
     counterEdge(Cond, SuccIndex, S);
     pollingEdge(Cond, SuccIndex, S);
   }
@@ -348,15 +334,15 @@ private:
     } else if (const auto *BO = dyn_cast<BinaryOperator>(Cond);
                BO && BO->isEqualityOp()) {
       Query = BO->getLHS();
-      std::optional<int64_t> Code = errorCode(BO->getRHS());
+      std::optional<CudaErrorCode> Code = cudaErrorCode(BO->getRHS());
       if (!Code) {
         Query = BO->getRHS();
-        Code = errorCode(BO->getLHS());
+        Code = cudaErrorCode(BO->getLHS());
       }
-      if (!Code || (*Code != Success && *Code != NotReady))
+      if (!Code)
         return;
       bool Equal = BO->getOpcode() == BO_EQ;
-      bool DoneOnTrue = (*Code == Success) == Equal;
+      bool DoneOnTrue = (*Code == CudaErrorCode::Success) == Equal;
       DoneEdge = DoneOnTrue ? 0 : 1;
     }
     const auto *Call = dyn_cast<CallExpr>(Query->IgnoreParenImpCasts());

@@ -145,6 +145,23 @@ const clang::Expr *ApiSpec::arg(const clang::CallExpr *Call, ArgRole R) const {
   return Call->getArg(*I);
 }
 
+std::optional<CudaErrorCode> cudaErrorCode(const clang::Expr *E) {
+  const auto *DRE =
+      llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *Constant =
+      DRE ? llvm::dyn_cast<clang::EnumConstantDecl>(DRE->getDecl()) : nullptr;
+  if (!Constant)
+    return std::nullopt;
+  switch (Constant->getInitVal().getSExtValue()) {
+  case int64_t(CudaErrorCode::Success):
+    return CudaErrorCode::Success;
+  case int64_t(CudaErrorCode::NotReady):
+    return CudaErrorCode::NotReady;
+  default:
+    return std::nullopt;
+  }
+}
+
 const clang::Expr *releasedPointer(const clang::CallExpr *Call,
                                    const ApiSpec &Spec) {
   if (Spec.Kind != ApiKind::Release && Spec.Kind != ApiKind::Allocate)

@@ -120,6 +120,14 @@ const ApiSpec *lookupApi(const clang::CallExpr *Call);
 std::vector<std::string> apiNames(ApiKind K,
                                   std::optional<ApiMode> M = std::nullopt);
 
+/// Error codes the analyses reason about, as cudaError_t and CUresult number
+/// them.
+enum class CudaErrorCode { Success = 0, NotReady = 600 };
+
+/// The error code enumerator \p E names (cudaSuccess, CUDA_SUCCESS,
+/// cudaErrorNotReady, CUDA_ERROR_NOT_READY, ...), if it names one of them.
+std::optional<CudaErrorCode> cudaErrorCode(const clang::Expr *E);
+
 /// The pointer \p Call releases, if it calls a releaser (free, cudaFreeHost,
 /// cudaFree, ...) or realloc, which releases its 'ptr' argument.
 const clang::Expr *releasedPointer(const clang::CallExpr *Call,

@@ -8,6 +8,15 @@ using namespace clang::ast_matchers;
 
 namespace cuda_async_lint {
 
+static StatementMatcher callOfAny(const std::vector<std::string> &Names) {
+  return callExpr(callee(functionDecl(
+      hasAnyName(std::vector<llvm::StringRef>(Names.begin(), Names.end())))));
+}
+
+StatementMatcher apiCall(ApiKind K, std::optional<ApiMode> M) {
+  return callOfAny(apiNames(K, M));
+}
+
 StatementMatcher releaseSiteMatcher(llvm::StringRef Id) {
   std::vector<std::string> Names = apiNames(ApiKind::Release);
   for (const std::string &Realloc : apiNames(ApiKind::Allocate))

@@ -1,4 +1,4 @@
-//===- ReleaseSite.h - Where host code releases memory ----------*- C++ -*-===//
+//===- ReleaseSite.h - Matching API calls and releases ----------*- C++ -*-===//
 //
 // A release: a catalogued releaser (free, cudaFreeHost, cudaFree, ...),
 // realloc (which releases its argument), or a delete expression using the
@@ -28,6 +28,11 @@ struct ReleaseSite {
   /// The catalogued call; null for delete expressions.
   const ApiSpec *Api;
 };
+
+/// Matches calls of the catalogued APIs of kind \p K (and mode \p M), under
+/// any of their renamed spellings.
+clang::ast_matchers::StatementMatcher
+apiCall(ApiKind K, std::optional<ApiMode> M = std::nullopt);
 
 /// Matches the calls and delete expressions releaseSite() understands,
 /// bound to \p Id.
