@@ -1,0 +1,168 @@
+//===- PinnedAllocInLoopCheck.cpp - cuda-async-pinned-alloc-in-loop -------===//
+
+#include "PinnedAllocInLoopCheck.h"
+#include "analysis/HostAccess.h"
+#include "api/CudaApiCatalog.h"
+#include "api/ReleaseSite.h"
+#include "cuda-async-lint/CheckRegistry.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cuda_async_lint {
+
+PinnedAllocInLoopCheck::PinnedAllocInLoopCheck(DiagnosticSink &Sink)
+    : Check("cuda-async-pinned-alloc-in-loop", Sink) {}
+
+void PinnedAllocInLoopCheck::registerMatchers(MatchFinder &Finder) {
+  Finder.addMatcher(
+      callExpr(anyOf(apiCall(ApiKind::Allocate), apiCall(ApiKind::Register)),
+               forFunction(functionDecl().bind("function")))
+          .bind("pin"),
+      this);
+}
+
+namespace {
+
+/// The innermost loop around \p S in its function, or null. Lambdas and
+/// blocks are functions of their own: a loop outside one does not count.
+const Stmt *enclosingLoop(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  while (!Parents.empty()) {
+    const DynTypedNode &P = Parents[0];
+    if (P.get<Decl>() || P.get<LambdaExpr>() || P.get<BlockExpr>())
+      return nullptr;
+    const auto *Parent = P.get<Stmt>();
+    if (!Parent)
+      return nullptr;
+    if (isa<ForStmt, WhileStmt, CXXForRangeStmt>(Parent))
+      return Parent;
+    // 'do { ... } while (0)', the body of many macros, runs once.
+    if (const auto *Do = dyn_cast<DoStmt>(Parent)) {
+      const Expr *Cond = Do->getCond();
+      bool Repeats = true;
+      if (Cond->isValueDependent() ||
+          !Cond->EvaluateAsBooleanCondition(Repeats, Ctx) || Repeats)
+        return Parent;
+    }
+    Parents = Ctx.getParents(*Parent);
+  }
+  return nullptr;
+}
+
+/// What else the loop does each iteration: releases of the pinned buffer,
+/// async transfers. Does not look into lambdas.
+class IterationWork : public RecursiveASTVisitor<IterationWork> {
+public:
+  IterationWork(const HostAccessFinder &Buffers, const ValueDecl *Pinned)
+      : Buffers(Buffers), Pinned(Pinned) {}
+
+  const Expr *Release = nullptr;
+  const CallExpr *Transfer = nullptr;
+
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+
+  bool VisitExpr(Expr *E) {
+    if (!Release)
+      if (std::optional<ReleaseSite> Site = releaseSite(E)) {
+        std::optional<BufferRef> B = Buffers.bufferOf(Site->Ptr);
+        if (B && B->Base == Pinned)
+          Release = E;
+      }
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const ApiSpec *Api = lookupApi(Call);
+      if (!Api)
+        return true;
+      if (Api->Kind == ApiKind::Unregister && !Release) {
+        std::optional<BufferRef> B =
+            Buffers.bufferOf(Api->arg(Call, ArgRole::Ptr));
+        if (B && B->Base == Pinned)
+          Release = Call;
+      }
+      if (Api->Kind == ApiKind::Copy && Api->Mode == ApiMode::Async &&
+          !Transfer)
+        Transfer = Call;
+    }
+    return true;
+  }
+
+private:
+  const HostAccessFinder &Buffers;
+  const ValueDecl *Pinned;
+};
+
+/// The buffer a pinning call pins: the target of an allocator's '&p'
+/// out-parameter, or the pointer a register call is given.
+const ValueDecl *pinnedBuffer(const CallExpr *Call, const ApiSpec &Api,
+                              const HostAccessFinder &Buffers) {
+  if (Api.Kind == ApiKind::Register) {
+    std::optional<BufferRef> B = Buffers.bufferOf(Api.arg(Call, ArgRole::Ptr));
+    return B ? B->Base : nullptr;
+  }
+  const Expr *Out = Api.arg(Call, ArgRole::Out);
+  const auto *UO =
+      Out ? dyn_cast<UnaryOperator>(Out->IgnoreParenCasts()) : nullptr;
+  if (!UO || UO->getOpcode() != UO_AddrOf)
+    return nullptr;
+  const Expr *Target = UO->getSubExpr()->IgnoreParens();
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Target))
+    Target = ASE->getBase()->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Target))
+    return DRE->getDecl();
+  if (const auto *ME = dyn_cast<MemberExpr>(Target))
+    return ME->getMemberDecl();
+  return nullptr;
+}
+
+} // namespace
+
+void PinnedAllocInLoopCheck::run(const MatchFinder::MatchResult &R) {
+  const auto *Call = R.Nodes.getNodeAs<CallExpr>("pin");
+  const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
+  const ApiSpec *Api = lookupApi(Call);
+  if (!Api || Function->isDependentContext() ||
+      (Api->Kind == ApiKind::Allocate && Api->Memory != MemoryKind::Pinned))
+    return;
+  const Stmt *Loop = enclosingLoop(Call, *R.Context);
+  if (!Loop)
+    return;
+  HostAccessFinder Buffers(Function);
+  const ValueDecl *Pinned = pinnedBuffer(Call, *Api, Buffers);
+  IterationWork Work(Buffers, Pinned);
+  Work.TraverseStmt(const_cast<Stmt *>(Loop));
+  // A set-up loop that pins a fixed set of buffers and does nothing else
+  // with them is how pinned memory should be allocated.
+  if (!Work.Release && !Work.Transfer)
+    return;
+
+  bool Registers = Api->Kind == ApiKind::Register;
+  Finding F;
+  F.Loc = Call->getBeginLoc();
+  F.Message =
+      ("'" + Api->Name + "' " + (Registers ? "page-locks" : "allocates") +
+       " pinned memory in every iteration of a loop that " +
+       (Work.Release ? (Registers ? "unregisters" : "releases") +
+                           std::string(" it again")
+                     : std::string("issues asynchronous transfers")) +
+       "; page-locking costs a system call per iteration and stalls the "
+       "pipeline: " +
+       (Registers ? "register the buffer once" : "allocate the buffer once") +
+       " before the loop and reuse it")
+          .str();
+  if (Work.Release)
+    F.Notes.push_back({Work.Release->getBeginLoc(),
+                       Registers ? "unregistered here, in the same iteration"
+                                 : "released here, in the same iteration"});
+  if (Work.Transfer)
+    F.Notes.push_back({Work.Transfer->getBeginLoc(),
+                       "the loop issues asynchronous transfers here"});
+  report(std::move(F), *R.Context);
+}
+
+CUDA_ASYNC_LINT_CHECK_FACTORY(PinnedAllocInLoopCheck)
+
+} // namespace cuda_async_lint

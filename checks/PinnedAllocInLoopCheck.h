@@ -1,0 +1,27 @@
+//===- PinnedAllocInLoopCheck.h - pinned-alloc-in-loop ----------*- C++ -*-===//
+//
+// Pinned memory allocated or registered inside a loop whose iterations also
+// release it or issue async transfers. Page-locking is a system call that
+// maps and pins every page (often milliseconds for megabytes) and can stall
+// other work; a loop that pins per iteration pays it every time. Allocate
+// once, before the loop, and reuse the buffer.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_PINNEDALLOCINLOOPCHECK_H
+#define CUDA_ASYNC_LINT_PINNEDALLOCINLOOPCHECK_H
+
+#include "cuda-async-lint/Check.h"
+
+namespace cuda_async_lint {
+
+class PinnedAllocInLoopCheck : public Check {
+public:
+  explicit PinnedAllocInLoopCheck(DiagnosticSink &Sink);
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+};
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_PINNEDALLOCINLOOPCHECK_H

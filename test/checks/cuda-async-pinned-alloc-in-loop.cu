@@ -1,0 +1,247 @@
+// Both front-ends, one set of expectations; any other warning or note fails.
+// RUN: not %lint --checks='-*,cuda-async-pinned-alloc-in-loop' %s | %check_messages %s
+// RUN: %tidy --checks='-*,cuda-async-pinned-alloc-in-loop' %s -- %cuda_args | %check_messages %s
+
+#include <cstdlib>
+#include <cuda.h>
+#include <vector>
+
+#define CUDA_CHECK(call)                                                       \
+  do {                                                                         \
+    if ((call) != cudaSuccess)                                                 \
+      abort();                                                                 \
+  } while (0)
+
+void fill(float *h, int i);
+void consume(const float *h);
+
+// ---------------------------------------------------------------------------
+// Pinned and released (or transferred) in every iteration.
+
+void mallocHostAndFreeEachIteration(float *d, int n, cudaStream_t s) {
+  for (int i = 0; i < n; ++i) {
+    float *h;
+    cudaMallocHost(&h, 1 << 20);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMallocHost' allocates pinned memory in every iteration of a loop that releases it again; page-locking costs a system call per iteration and stalls the pipeline: allocate the buffer once before the loop and reuse it [cuda-async-pinned-alloc-in-loop]
+    // CHECK-MESSAGES: :[[@LINE+5]]:5: note: released here, in the same iteration
+    // CHECK-MESSAGES: :[[@LINE+2]]:5: note: the loop issues asynchronous transfers here
+    fill(h, i);
+    cudaMemcpyAsync(d, h, 1 << 20, cudaMemcpyHostToDevice, s);
+    cudaStreamSynchronize(s);
+    cudaFreeHost(h);
+  }
+}
+
+void hostAllocAndFree(int n) {
+  for (int i = 0; i < n; ++i) {
+    char *h;
+    cudaHostAlloc((void **)&h, 4096, cudaHostAllocDefault);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaHostAlloc' allocates pinned memory in every iteration of a loop that releases it again
+    // CHECK-MESSAGES: :[[@LINE+1]]:5: note: released here, in the same iteration
+    cudaFreeHost(h);
+  }
+}
+
+void driverApiAllocations(int n) {
+  for (int i = 0; i < n; ++i) {
+    void *a, *b;
+    cuMemAllocHost(&a, 4096);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cuMemAllocHost' allocates pinned memory in every iteration of a loop that releases it again
+    // CHECK-MESSAGES: :[[@LINE+4]]:5: note: released here, in the same iteration
+    cuMemHostAlloc(&b, 4096, CU_MEMHOSTALLOC_PORTABLE);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cuMemHostAlloc' allocates pinned memory in every iteration of a loop that releases it again
+    // CHECK-MESSAGES: :[[@LINE+2]]:5: note: released here, in the same iteration
+    cuMemFreeHost(a);
+    cuMemFreeHost(b);
+  }
+}
+
+void registerAndUnregisterEachIteration(float *d, int n, cudaStream_t s) {
+  std::vector<float> staging(1 << 18);
+  for (int i = 0; i < n; ++i) {
+    cudaHostRegister(staging.data(), 1 << 20, cudaHostRegisterDefault);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaHostRegister' page-locks pinned memory in every iteration of a loop that unregisters it again; page-locking costs a system call per iteration and stalls the pipeline: register the buffer once before the loop and reuse it
+    // CHECK-MESSAGES: :[[@LINE+4]]:5: note: unregistered here, in the same iteration
+    // CHECK-MESSAGES: :[[@LINE+1]]:5: note: the loop issues asynchronous transfers here
+    cudaMemcpyAsync(d, staging.data(), 1 << 20, cudaMemcpyHostToDevice, s);
+    cudaStreamSynchronize(s);
+    cudaHostUnregister(staging.data());
+  }
+}
+
+void driverRegisterEachIteration(float *h, int n) {
+  for (int i = 0; i < n; ++i) {
+    cuMemHostRegister(h, 4096, 0);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cuMemHostRegister' page-locks pinned memory in every iteration of a loop that unregisters it again
+    // CHECK-MESSAGES: :[[@LINE+1]]:5: note: unregistered here, in the same iteration
+    cuMemHostUnregister(h);
+  }
+}
+
+// Pinned each iteration and transferred, released after the loop (or never).
+void allocateAndTransferEachIteration(float *d, int n, cudaStream_t s) {
+  float *last = nullptr;
+  for (int i = 0; i < n; ++i) {
+    cudaMallocHost(&last, 1024);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMallocHost' allocates pinned memory in every iteration of a loop that issues asynchronous transfers
+    // CHECK-MESSAGES: :[[@LINE+1]]:5: note: the loop issues asynchronous transfers here
+    cudaMemcpyAsync(last, d, 1024, cudaMemcpyDeviceToHost, s);
+  }
+  cudaStreamSynchronize(s);
+}
+
+void whileLoop(float *d, cudaStream_t s, int n) {
+  int i = 0;
+  while (i++ < n) {
+    float *h;
+    CUDA_CHECK(cudaMallocHost(&h, 1024));
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'cudaMallocHost' allocates pinned memory in every iteration of a loop that releases it again
+    // CHECK-MESSAGES: :[[@LINE+1]]:5: note: released here, in the same iteration
+    cudaFreeHost(h);
+  }
+}
+
+void doWhileLoop(int n) {
+  int i = 0;
+  do {
+    float *h;
+    cudaMallocHost(&h, 1024);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMallocHost' allocates pinned memory in every iteration of a loop that releases it again
+    // CHECK-MESSAGES: :[[@LINE+1]]:5: note: released here, in the same iteration
+    cudaFreeHost(h);
+  } while (++i < n);
+}
+
+void rangeForLoop(const std::vector<int> &sizes) {
+  for (int size : sizes) {
+    float *h;
+    cudaMallocHost(&h, size);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMallocHost' allocates pinned memory in every iteration of a loop that releases it again
+    // CHECK-MESSAGES: :[[@LINE+1]]:5: note: released here, in the same iteration
+    cudaFreeHost(h);
+  }
+}
+
+void innerLoop(float *d, int epochs, int batches, cudaStream_t s) {
+  for (int e = 0; e < epochs; ++e)
+    for (int b = 0; b < batches; ++b) {
+      float *h;
+      if (cudaMallocHost(&h, 1024) != cudaSuccess)
+        // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'cudaMallocHost' allocates pinned memory in every iteration of a loop that releases it again
+        // CHECK-MESSAGES: :[[@LINE+4]]:7: note: released here, in the same iteration
+        // CHECK-MESSAGES: :[[@LINE+2]]:7: note: the loop issues asynchronous transfers here
+        return;
+      cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+      cudaFreeHost(h);
+    }
+}
+
+void arrayElementsReleasedInTheLoop(int n) {
+  float *buffers[4];
+  for (int i = 0; i < n; ++i) {
+    cudaMallocHost(&buffers[i % 4], 1024);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMallocHost' allocates pinned memory in every iteration of a loop that releases it again
+    // CHECK-MESSAGES: :[[@LINE+1]]:5: note: released here, in the same iteration
+    cudaFreeHost(buffers[i % 4]);
+  }
+}
+
+template <typename T> void templateLoop(int n) {
+  for (int i = 0; i < n; ++i) {
+    T *h;
+    cudaMallocHost(&h, sizeof(T));
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMallocHost' allocates pinned memory in every iteration of a loop that releases it again
+    // CHECK-MESSAGES: :[[@LINE+1]]:5: note: released here, in the same iteration
+    cudaFreeHost(h);
+  }
+}
+template void templateLoop<float>(int);
+template void templateLoop<double>(int);
+
+// ---------------------------------------------------------------------------
+// Negative cases: none of these is a finding.
+
+// A set-up loop pinning a fixed set of buffers.
+void setUpLoop(float **buffers, int n) {
+  for (int i = 0; i < n; ++i)
+    cudaMallocHost(&buffers[i], 1 << 20);
+}
+
+void setUpRegistration(std::vector<std::vector<float>> &all) {
+  for (auto &v : all)
+    cudaHostRegister(v.data(), v.size() * sizeof(float), 0);
+}
+
+// Allocated once, reused by every iteration.
+void allocateOnce(float *d, int n, cudaStream_t s) {
+  float *h;
+  cudaMallocHost(&h, 1024);
+  for (int i = 0; i < n; ++i) {
+    fill(h, i);
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+    cudaStreamSynchronize(s);
+  }
+  cudaFreeHost(h);
+}
+
+// Allocated in the loop, released after it, no transfers in the loop.
+void releasedAfterTheLoop(float **buffers, int n) {
+  for (int i = 0; i < n; ++i)
+    cudaHostAlloc(&buffers[i], 1024, 0);
+  for (int i = 0; i < n; ++i)
+    cudaFreeHost(buffers[i]);
+}
+
+// Pageable, managed and device allocations are not pinning.
+void otherAllocations(float *d, int n, cudaStream_t s) {
+  for (int i = 0; i < n; ++i) {
+    float *pageable = (float *)malloc(1024);
+    float *managed, *device;
+    cudaMallocManaged(&managed, 1024);
+    cudaMalloc(&device, 1024);
+    cudaMemcpyAsync(device, d, 1024, cudaMemcpyDeviceToDevice, s);
+    free(pageable);
+    cudaFree(managed);
+    cudaFree(device);
+  }
+}
+
+// Another buffer released, no transfers: a rotation of allocations is
+// another pattern.
+void releasesAnotherBuffer(int n) {
+  float *previous = nullptr;
+  for (int i = 0; i < n; ++i) {
+    float *next;
+    cudaMallocHost(&next, 1024);
+    cudaFreeHost(previous);
+    previous = next;
+  }
+  cudaFreeHost(previous);
+}
+
+// The lambda is a function of its own: the loop around it does not run its
+// body once per iteration of the lambda's own code.
+void lambdaInLoop(int n) {
+  for (int i = 0; i < n; ++i) {
+    auto scratch = [] {
+      float *h;
+      cudaMallocHost(&h, 64);
+      cudaFreeHost(h);
+    };
+    (void)scratch;
+  }
+}
+
+// A transfer in the loop that pins nothing.
+void copiesOnly(float *d, float *h, int n, cudaStream_t s) {
+  for (int i = 0; i < n; ++i)
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+}
+
+template <typename T> void neverInstantiated(int n) {
+  for (int i = 0; i < n; ++i) {
+    T *h;
+    cudaMallocHost(&h, sizeof(T));
+    cudaFreeHost(h);
+  }
+}
