@@ -2,10 +2,10 @@
 
 #include "PinnedAllocInLoopCheck.h"
 #include "analysis/HostAccess.h"
+#include "analysis/Loops.h"
 #include "api/CudaApiCatalog.h"
 #include "api/ReleaseSite.h"
 #include "cuda-async-lint/CheckRegistry.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -27,32 +27,6 @@ void PinnedAllocInLoopCheck::registerMatchers(MatchFinder &Finder) {
 }
 
 namespace {
-
-/// The innermost loop around \p S in its function, or null. Lambdas and
-/// blocks are functions of their own: a loop outside one does not count.
-const Stmt *enclosingLoop(const Stmt *S, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(*S);
-  while (!Parents.empty()) {
-    const DynTypedNode &P = Parents[0];
-    if (P.get<Decl>() || P.get<LambdaExpr>() || P.get<BlockExpr>())
-      return nullptr;
-    const auto *Parent = P.get<Stmt>();
-    if (!Parent)
-      return nullptr;
-    if (isa<ForStmt, WhileStmt, CXXForRangeStmt>(Parent))
-      return Parent;
-    // 'do { ... } while (0)', the body of many macros, runs once.
-    if (const auto *Do = dyn_cast<DoStmt>(Parent)) {
-      const Expr *Cond = Do->getCond();
-      bool Repeats = true;
-      if (Cond->isValueDependent() ||
-          !Cond->EvaluateAsBooleanCondition(Repeats, Ctx) || Repeats)
-        return Parent;
-    }
-    Parents = Ctx.getParents(*Parent);
-  }
-  return nullptr;
-}
 
 /// What else the loop does each iteration: releases of the pinned buffer,
 /// async transfers. Does not look into lambdas.

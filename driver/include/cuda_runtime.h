@@ -19,6 +19,27 @@
 
 #define CUDART_VERSION 13000
 
+/* As the toolkit's headers do for nvcc --default-stream per-thread: the
+ * stream-ordered calls become their per-thread variants. */
+#if defined(CUDA_API_PER_THREAD_DEFAULT_STREAM)
+#define cudaMemcpyAsync cudaMemcpyAsync_ptsz
+#define cudaMemcpy2DAsync cudaMemcpy2DAsync_ptsz
+#define cudaMemcpy3DAsync cudaMemcpy3DAsync_ptsz
+#define cudaMemcpyToSymbolAsync cudaMemcpyToSymbolAsync_ptsz
+#define cudaMemcpyFromSymbolAsync cudaMemcpyFromSymbolAsync_ptsz
+#define cudaMemcpy2DToArrayAsync cudaMemcpy2DToArrayAsync_ptsz
+#define cudaMemcpy2DFromArrayAsync cudaMemcpy2DFromArrayAsync_ptsz
+#define cudaMemsetAsync cudaMemsetAsync_ptsz
+#define cudaMemset2DAsync cudaMemset2DAsync_ptsz
+#define cudaMemcpy cudaMemcpy_ptds
+#define cudaMemset cudaMemset_ptds
+#define cudaStreamSynchronize cudaStreamSynchronize_ptsz
+#define cudaStreamQuery cudaStreamQuery_ptsz
+#define cudaEventRecord cudaEventRecord_ptsz
+#define cudaStreamWaitEvent cudaStreamWaitEvent_ptsz
+#define cudaLaunchKernel cudaLaunchKernel_ptsz
+#endif
+
 #if defined(__clang__) && defined(__CUDA__)
 #define __host__ __attribute__((host))
 #define __device__ __attribute__((device))

@@ -1,0 +1,166 @@
+//===- DefaultStreamCheck.cpp - cuda-async-default-stream -----------------===//
+
+#include "DefaultStreamCheck.h"
+#include "analysis/Loops.h"
+#include "api/CudaApiCatalog.h"
+#include "api/ReleaseSite.h"
+#include "api/StreamRef.h"
+#include "cuda-async-lint/CheckRegistry.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cuda_async_lint {
+
+DefaultStreamCheck::DefaultStreamCheck(DiagnosticSink &Sink)
+    : Check("cuda-async-default-stream", Sink) {}
+
+void DefaultStreamCheck::registerMatchers(MatchFinder &Finder) {
+  auto InFunction = forFunction(functionDecl().bind("function"));
+  Finder.addMatcher(callExpr(anyOf(apiCall(ApiKind::Copy, ApiMode::Async),
+                                   apiCall(ApiKind::Memset, ApiMode::Async)),
+                             InFunction)
+                        .bind("op"),
+                    this);
+  Finder.addMatcher(cudaKernelCallExpr(InFunction).bind("op"), this);
+}
+
+namespace {
+
+/// An async operation: a transfer (copy, memset) or a kernel launch.
+struct AsyncOp {
+  const CallExpr *Call;
+  bool IsTransfer;
+  /// The stream argument; null when omitted.
+  const Expr *Stream;
+};
+
+std::optional<AsyncOp> asyncOp(const Stmt *S) {
+  if (const auto *Launch = dyn_cast<CUDAKernelCallExpr>(S)) {
+    const CallExpr *Config = Launch->getConfig();
+    const ApiSpec *Api = lookupApi(Config);
+    return AsyncOp{Launch, false,
+                   Api ? Api->arg(Config, ArgRole::Stream) : nullptr};
+  }
+  const auto *Call = dyn_cast<CallExpr>(S);
+  const ApiSpec *Api = lookupApi(Call);
+  if (!Api || Api->Mode != ApiMode::Async ||
+      (Api->Kind != ApiKind::Copy && Api->Kind != ApiKind::Memset))
+    return std::nullopt;
+  return AsyncOp{Call, true, Api->arg(Call, ArgRole::Stream)};
+}
+
+/// Compiled with --default-stream per-thread: the headers renamed the
+/// stream-ordered calls to their _ptsz/_ptds variants.
+class PerThreadFinder : public RecursiveASTVisitor<PerThreadFinder> {
+public:
+  bool Found = false;
+  bool VisitCallExpr(CallExpr *Call) {
+    if (const FunctionDecl *FD = Call->getDirectCallee())
+      if (lookupApi(FD) && FD->getIdentifier() &&
+          (FD->getName().ends_with("_ptsz") ||
+           FD->getName().ends_with("_ptds")))
+        Found = true;
+    return !Found;
+  }
+};
+
+/// The async operations of a statement, outside lambdas.
+class AsyncOpFinder : public RecursiveASTVisitor<AsyncOpFinder> {
+public:
+  std::vector<AsyncOp> Ops;
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitStmt(Stmt *S) {
+    if (std::optional<AsyncOp> Op = asyncOp(S))
+      Ops.push_back(*Op);
+    return true;
+  }
+};
+
+bool isCreatedStream(const Expr *Stream) {
+  StreamRef S = streamRef(Stream);
+  return S.K == StreamRef::Kind::Named || S.K == StreamRef::Kind::ArrayElement;
+}
+
+} // namespace
+
+void DefaultStreamCheck::run(const MatchFinder::MatchResult &R) {
+  const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
+  std::optional<AsyncOp> Op = asyncOp(R.Nodes.getNodeAs<Stmt>("op"));
+  if (!Op || Function->isDependentContext() || !Function->getBody())
+    return;
+  // cudaStreamLegacy ((cudaStream_t)0x1) is the legacy stream in every
+  // mode; 0, NULL or an omitted stream is the per-thread stream when the
+  // translation unit was compiled with --default-stream per-thread.
+  StreamRef Stream = streamRef(Op->Stream);
+  if (Stream.K != StreamRef::Kind::Legacy)
+    return;
+  const auto *Literal =
+      Op->Stream ? dyn_cast<IntegerLiteral>(Op->Stream->IgnoreParenCasts())
+                 : nullptr;
+  bool ExplicitLegacy = Literal && Literal->getValue() == 1;
+  PerThreadFinder Mode;
+  Mode.TraverseStmt(Function->getBody());
+  bool Legacy = ExplicitLegacy || !Mode.Found;
+
+  std::string What = Op->IsTransfer
+                         ? "'" + lookupApi(Op->Call)->Name.str() + "'"
+                         : std::string("kernel launch");
+  std::string On =
+      Legacy ? "on the legacy default stream" : "on the default stream";
+  std::string Serializes =
+      Legacy ? "waits for all earlier work on the device and holds back all "
+               "later work, so nothing overlaps"
+             : "queues every iteration's work on one stream, so nothing "
+               "overlaps";
+  std::string Fix = Legacy ? "create streams and pass them (or use "
+                             "cudaStreamPerThread)"
+                           : "create streams and pass them";
+
+  Finding F;
+  F.Loc = Op->Call->getBeginLoc();
+  const Stmt *Loop = enclosingLoop(Op->Call, *R.Context);
+  AsyncOpFinder InLoop;
+  if (Loop)
+    InLoop.TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
+  const AsyncOp *LoopTransfer = nullptr;
+  for (const AsyncOp &Other : InLoop.Ops)
+    if (Other.IsTransfer && !LoopTransfer)
+      LoopTransfer = &Other;
+
+  if (Loop && Op->IsTransfer) {
+    F.Message = What + " " + On + " inside a loop " + Serializes + "; " + Fix;
+  } else if (Loop && LoopTransfer) {
+    F.Message = What + " " + On +
+                " inside a loop that issues asynchronous transfers " +
+                Serializes + "; " + Fix;
+    F.Notes.push_back({LoopTransfer->Call->getBeginLoc(),
+                       "the loop issues asynchronous transfers here"});
+  } else if (Legacy) {
+    // Beside created streams, the legacy stream synchronizes with them all.
+    AsyncOpFinder All;
+    All.TraverseStmt(Function->getBody());
+    const AsyncOp *Created = nullptr;
+    for (const AsyncOp &Other : All.Ops)
+      if (!Created && isCreatedStream(Other.Stream))
+        Created = &Other;
+    if (!Created)
+      return;
+    F.Message = What + " " + On +
+                " in a function that also uses created streams synchronizes "
+                "with all of them and serializes the pipeline; pass a created "
+                "stream (or cudaStreamPerThread)";
+    F.Notes.push_back({Created->Call->getBeginLoc(),
+                       "work is issued on a created stream here"});
+  } else {
+    return;
+  }
+  report(std::move(F), *R.Context);
+}
+
+CUDA_ASYNC_LINT_CHECK_FACTORY(DefaultStreamCheck)
+
+} // namespace cuda_async_lint

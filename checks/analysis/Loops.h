@@ -1,0 +1,22 @@
+//===- Loops.h - The loop structure host code runs in -----------*- C++ -*-===//
+
+#ifndef CUDA_ASYNC_LINT_ANALYSIS_LOOPS_H
+#define CUDA_ASYNC_LINT_ANALYSIS_LOOPS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+
+namespace cuda_async_lint {
+
+/// The innermost loop (for, while, do, range-based for) around \p S in its
+/// function, or null. A 'do { ... } while (0)', the body of many macros, runs
+/// once and is no loop. Lambdas and blocks are functions of their own: a
+/// loop outside one does not count.
+const clang::Stmt *enclosingLoop(const clang::Stmt *S, clang::ASTContext &Ctx);
+
+/// The body of loop \p Loop.
+const clang::Stmt *loopBody(const clang::Stmt *Loop);
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_ANALYSIS_LOOPS_H
