@@ -1,0 +1,237 @@
+// Both front-ends, one set of expectations; any other warning or note fails.
+// RUN: not %lint --checks='-*,cuda-async-sync-in-loop' %s | %check_messages %s
+// RUN: %tidy --checks='-*,cuda-async-sync-in-loop' %s -- %cuda_args | %check_messages %s
+
+#include <cuda.h>
+
+__global__ void process(float *x) {}
+
+#define CUDA_CHECK(call)                                                       \
+  do {                                                                         \
+    if ((call) != cudaSuccess)                                                 \
+      return;                                                                  \
+  } while (0)
+
+// ---------------------------------------------------------------------------
+// Waiting for the same iteration's work.
+
+void streamSyncEachIteration(float *d, float *h, int n, cudaStream_t s) {
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, h + i * 256, 1024, cudaMemcpyHostToDevice, s);
+    process<<<1, 256, 0, s>>>(d);
+    cudaMemcpyAsync(h + i * 256, d, 1024, cudaMemcpyDeviceToHost, s);
+    cudaStreamSynchronize(s);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration, so the iterations cannot overlap; move the wait after the loop, or wait for the previous iteration's work (double buffering) [cuda-async-sync-in-loop]
+    // CHECK-MESSAGES: :[[@LINE-5]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+void deviceSyncEachIteration(float *d, float *h, int n, cudaStream_t *streams) {
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, streams[i]);
+    process<<<1, 256, 0, streams[i]>>>(d);
+    cudaDeviceSynchronize();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaDeviceSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+void eventOfThisIteration(float *d, float *h, int n, cudaStream_t s) {
+  cudaEvent_t done;
+  cudaEventCreate(&done);
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+    process<<<1, 256, 0, s>>>(d);
+    cudaEventRecord(done, s);
+    cudaEventSynchronize(done);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaEventSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-5]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+void blockingCopyEachIteration(float *d, float *h, float *out, int n) {
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, 0);
+    process<<<1, 256>>>(d);
+    cudaMemcpy(out, d, 1024, cudaMemcpyDeviceToHost);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpy' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+void legacySyncOfBlockingStream(float *d, float *h, int n, cudaStream_t s) {
+  for (int i = 0; i < n; ++i) {
+    cudaMemsetAsync(d, 0, 1024, s);
+    cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+    cudaStreamSynchronize(0);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+void driverApi(CUdeviceptr d, void *h, int n, CUstream s) {
+  for (int i = 0; i < n; ++i) {
+    cuMemcpyHtoDAsync(d, h, 64, s);
+    cuMemcpyDtoHAsync(h, d, 64, s);
+    cuStreamSynchronize(s);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cuStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+void syncInMacroAndWhileLoop(float *d, float *h, int n, cudaStream_t s) {
+  int i = 0;
+  while (i++ < n) {
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+    process<<<1, 256, 0, s>>>(d);
+    CUDA_CHECK(cudaStreamSynchronize(s));
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+void syncInABranch(float *d, float *h, int n, cudaStream_t s, bool debug) {
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+    process<<<1, 256, 0, s>>>(d);
+    if (debug)
+      cudaStreamSynchronize(s);
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-5]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+void innerLoopSyncsItsOwnWork(float *d, float *h, int epochs, int n,
+                              cudaStream_t s) {
+  for (int e = 0; e < epochs; ++e)
+    for (int i = 0; i < n; ++i) {
+      cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+      process<<<1, 256, 0, s>>>(d);
+      cudaStreamSynchronize(s);
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+      // CHECK-MESSAGES: :[[@LINE-4]]:7: note: it waits for this asynchronous operation
+    }
+}
+
+template <typename T> void templateLoop(T *d, T *h, int n, cudaStream_t s) {
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, h, sizeof(T), cudaMemcpyHostToDevice, s);
+    cudaMemcpyAsync(h, d, sizeof(T), cudaMemcpyDeviceToHost, s);
+    cudaStreamSynchronize(s);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
+  }
+}
+template void templateLoop<float>(float *, float *, int, cudaStream_t);
+template void templateLoop<int>(int *, int *, int, cudaStream_t);
+
+// ---------------------------------------------------------------------------
+// Negative cases: none of these is a finding.
+
+// The sync after the loop.
+void syncAfterTheLoop(float *d, float *h, int n, cudaStream_t s) {
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+    process<<<1, 256, 0, s>>>(d);
+  }
+  cudaStreamSynchronize(s);
+}
+
+// Double buffering: wait for the previous iteration's event at the top.
+void doubleBufferedAtTheTop(float *d, float *h, int n, cudaStream_t s) {
+  cudaEvent_t copied;
+  cudaEventCreate(&copied);
+  for (int i = 0; i < n; ++i) {
+    if (i > 0)
+      cudaEventSynchronize(copied);
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+    process<<<1, 256, 0, s>>>(d);
+    cudaEventRecord(copied, s);
+  }
+}
+
+// Double buffering: wait for the other buffer's event, recorded last time.
+void doubleBufferedOtherEvent(float *d, float **h, int n, cudaStream_t s) {
+  cudaEvent_t done[2];
+  cudaEventCreate(&done[0]);
+  cudaEventCreate(&done[1]);
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, h[i % 2], 1024, cudaMemcpyHostToDevice, s);
+    process<<<1, 256, 0, s>>>(d);
+    cudaEventRecord(done[i % 2], s);
+    cudaEventSynchronize(done[(i + 1) % 2]);
+  }
+}
+
+// An epoch-level sync after an inner issuing loop.
+void epochSync(float *d, float *h, int epochs, int n, cudaStream_t *streams) {
+  for (int e = 0; e < epochs; ++e) {
+    for (int i = 0; i < n; ++i) {
+      cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, streams[i]);
+      process<<<1, 256, 0, streams[i]>>>(d);
+    }
+    cudaDeviceSynchronize();
+  }
+}
+
+// A loop that issues a single async operation.
+void singleOperation(float *d, float *h, int n, cudaStream_t s) {
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+    cudaStreamSynchronize(s);
+  }
+}
+
+// Waiting for another stream than the one this iteration used.
+void waitsForAnotherStream(float *d, float *h, int n, cudaStream_t copy,
+                           cudaStream_t compute) {
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, copy);
+    cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, copy);
+    cudaStreamSynchronize(compute);
+  }
+}
+
+// A stream the analysis cannot identify may be another one.
+cudaStream_t nextStream();
+void unknownStream(float *d, float *h, int n, cudaStream_t s) {
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+    process<<<1, 256, 0, s>>>(d);
+    cudaStreamSynchronize(nextStream());
+  }
+}
+
+// A sync at the top waits for the previous iteration only.
+void syncAtTheTop(float *d, float *h, int n, cudaStream_t s) {
+  for (int i = 0; i < n; ++i) {
+    cudaStreamSynchronize(s);
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+    process<<<1, 256, 0, s>>>(d);
+  }
+}
+
+// No loop.
+void noLoop(float *d, float *h, cudaStream_t s) {
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  process<<<1, 256, 0, s>>>(d);
+  cudaStreamSynchronize(s);
+}
+
+// The lambda in the loop is a function of its own.
+void lambdaInLoop(float *d, float *h, int n, cudaStream_t s) {
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+    process<<<1, 256, 0, s>>>(d);
+    auto later = [s] { cudaStreamSynchronize(s); };
+    (void)later;
+  }
+}
+
+template <typename T> void neverInstantiated(T *d, T *h, int n, cudaStream_t s) {
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, h, sizeof(T), cudaMemcpyHostToDevice, s);
+    cudaMemcpyAsync(h, d, sizeof(T), cudaMemcpyDeviceToHost, s);
+    cudaStreamSynchronize(s);
+  }
+}
