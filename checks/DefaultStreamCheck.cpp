@@ -2,6 +2,7 @@
 
 #include "DefaultStreamCheck.h"
 #include "analysis/Loops.h"
+#include "api/AsyncOperation.h"
 #include "api/CudaApiCatalog.h"
 #include "api/ReleaseSite.h"
 #include "api/StreamRef.h"
@@ -30,29 +31,6 @@ void DefaultStreamCheck::registerMatchers(MatchFinder &Finder) {
 
 namespace {
 
-/// An async operation: a transfer (copy, memset) or a kernel launch.
-struct AsyncOp {
-  const CallExpr *Call;
-  bool IsTransfer;
-  /// The stream argument; null when omitted.
-  const Expr *Stream;
-};
-
-std::optional<AsyncOp> asyncOp(const Stmt *S) {
-  if (const auto *Launch = dyn_cast<CUDAKernelCallExpr>(S)) {
-    const CallExpr *Config = Launch->getConfig();
-    const ApiSpec *Api = lookupApi(Config);
-    return AsyncOp{Launch, false,
-                   Api ? Api->arg(Config, ArgRole::Stream) : nullptr};
-  }
-  const auto *Call = dyn_cast<CallExpr>(S);
-  const ApiSpec *Api = lookupApi(Call);
-  if (!Api || Api->Mode != ApiMode::Async ||
-      (Api->Kind != ApiKind::Copy && Api->Kind != ApiKind::Memset))
-    return std::nullopt;
-  return AsyncOp{Call, true, Api->arg(Call, ArgRole::Stream)};
-}
-
 /// Compiled with --default-stream per-thread: the headers renamed the
 /// stream-ordered calls to their _ptsz/_ptds variants.
 class PerThreadFinder : public RecursiveASTVisitor<PerThreadFinder> {
@@ -71,10 +49,10 @@ public:
 /// The async operations of a statement, outside lambdas.
 class AsyncOpFinder : public RecursiveASTVisitor<AsyncOpFinder> {
 public:
-  std::vector<AsyncOp> Ops;
+  std::vector<AsyncOperation> Ops;
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
   bool VisitStmt(Stmt *S) {
-    if (std::optional<AsyncOp> Op = asyncOp(S))
+    if (std::optional<AsyncOperation> Op = asyncOperation(S))
       Ops.push_back(*Op);
     return true;
   }
@@ -89,7 +67,8 @@ bool isCreatedStream(const Expr *Stream) {
 
 void DefaultStreamCheck::run(const MatchFinder::MatchResult &R) {
   const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
-  std::optional<AsyncOp> Op = asyncOp(R.Nodes.getNodeAs<Stmt>("op"));
+  std::optional<AsyncOperation> Op =
+      asyncOperation(R.Nodes.getNodeAs<Stmt>("op"));
   if (!Op || Function->isDependentContext() || !Function->getBody())
     return;
   // cudaStreamLegacy ((cudaStream_t)0x1) is the legacy stream in every
@@ -126,8 +105,8 @@ void DefaultStreamCheck::run(const MatchFinder::MatchResult &R) {
   AsyncOpFinder InLoop;
   if (Loop)
     InLoop.TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
-  const AsyncOp *LoopTransfer = nullptr;
-  for (const AsyncOp &Other : InLoop.Ops)
+  const AsyncOperation *LoopTransfer = nullptr;
+  for (const AsyncOperation &Other : InLoop.Ops)
     if (Other.IsTransfer && !LoopTransfer)
       LoopTransfer = &Other;
 
@@ -143,8 +122,8 @@ void DefaultStreamCheck::run(const MatchFinder::MatchResult &R) {
     // Beside created streams, the legacy stream synchronizes with them all.
     AsyncOpFinder All;
     All.TraverseStmt(Function->getBody());
-    const AsyncOp *Created = nullptr;
-    for (const AsyncOp &Other : All.Ops)
+    const AsyncOperation *Created = nullptr;
+    for (const AsyncOperation &Other : All.Ops)
       if (!Created && isCreatedStream(Other.Stream))
         Created = &Other;
     if (!Created)

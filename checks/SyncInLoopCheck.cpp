@@ -2,6 +2,7 @@
 
 #include "SyncInLoopCheck.h"
 #include "analysis/Loops.h"
+#include "api/AsyncOperation.h"
 #include "api/CudaApiCatalog.h"
 #include "api/ReleaseSite.h"
 #include "api/StreamRef.h"
@@ -58,26 +59,14 @@ public:
                                        : true;
   }
 
-  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
-    const CallExpr *Config = Launch->getConfig();
-    const ApiSpec *Api = lookupApi(Config);
-    Ops.push_back(
-        {Launch, streamRef(Api ? Api->arg(Config, ArgRole::Stream) : nullptr)});
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *Call) {
-    const ApiSpec *Api = lookupApi(Call);
-    if (!Api)
+  bool VisitStmt(Stmt *S) {
+    if (std::optional<AsyncOperation> Op = asyncOperation(S)) {
+      Ops.push_back({Op->Call, streamRef(Op->Stream)});
       return true;
-    if (Api->Mode == ApiMode::Async &&
-        (Api->Kind == ApiKind::Copy || Api->Kind == ApiKind::Memset))
-      Ops.push_back({Call, streamRef(Api->arg(Call, ArgRole::Stream))});
-    else if (Api->Kind == ApiKind::KernelLaunch &&
-             Api->argIndex(ArgRole::Stream) &&
-             Api->Name != "cudaConfigureCall" &&
-             Api->Name != "__cudaPushCallConfiguration")
-      Ops.push_back({Call, streamRef(Api->arg(Call, ArgRole::Stream))});
-    else if (Api->Kind == ApiKind::EventRecord)
+    }
+    const auto *Call = dyn_cast<CallExpr>(S);
+    const ApiSpec *Api = lookupApi(Call);
+    if (Api && Api->Kind == ApiKind::EventRecord)
       Records.push_back({Call, streamRef(Api->arg(Call, ArgRole::Stream)),
                          Api->arg(Call, ArgRole::Event)});
     return true;

@@ -1,0 +1,36 @@
+//===- AsyncOperation.cpp -------------------------------------------------===//
+
+#include "AsyncOperation.h"
+#include "CudaApiCatalog.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace cuda_async_lint {
+
+std::optional<AsyncOperation> asyncOperation(const Stmt *S) {
+  // <<<grid, block, shmem, stream>>>: the stream is an argument of the
+  // launch configuration call clang attaches to the launch.
+  if (const auto *Launch = dyn_cast<CUDAKernelCallExpr>(S)) {
+    const CallExpr *Config = Launch->getConfig();
+    const ApiSpec *Api = lookupApi(Config);
+    return AsyncOperation{Launch, false,
+                          Api ? Api->arg(Config, ArgRole::Stream) : nullptr};
+  }
+  const auto *Call = dyn_cast<CallExpr>(S);
+  const ApiSpec *Api = lookupApi(Call);
+  if (!Api)
+    return std::nullopt;
+  bool Transfer = Api->Mode == ApiMode::Async &&
+                  (Api->Kind == ApiKind::Copy || Api->Kind == ApiKind::Memset);
+  // The configuration calls are parts of a <<<...>>> launch, seen above.
+  bool Launch = Api->Kind == ApiKind::KernelLaunch &&
+                Api->argIndex(ArgRole::Stream) &&
+                Api->Name != "__cudaPushCallConfiguration" &&
+                Api->Name != "cudaConfigureCall";
+  if (!Transfer && !Launch)
+    return std::nullopt;
+  return AsyncOperation{Call, Transfer, Api->arg(Call, ArgRole::Stream)};
+}
+
+} // namespace cuda_async_lint

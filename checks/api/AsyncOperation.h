@@ -1,0 +1,29 @@
+//===- AsyncOperation.h - Work a call enqueues on a stream ------*- C++ -*-===//
+
+#ifndef CUDA_ASYNC_LINT_API_ASYNCOPERATION_H
+#define CUDA_ASYNC_LINT_API_ASYNCOPERATION_H
+
+#include "clang/AST/Expr.h"
+#include <optional>
+
+namespace cuda_async_lint {
+
+/// A call that enqueues work on a stream and returns before it is done: an
+/// async copy or memset (a transfer), or a kernel launch (<<<...>>>,
+/// cudaLaunchKernel, cuLaunchKernel, ...).
+struct AsyncOperation {
+  const clang::CallExpr *Call;
+  bool IsTransfer;
+  /// The stream argument as written; null when omitted (the legacy default
+  /// stream, as in a <<<grid, block>>> launch).
+  const clang::Expr *Stream;
+};
+
+/// The async operation \p S is, if it is one. Launches whose stream is in a
+/// configuration struct (cudaLaunchKernelEx) are not: their stream is not
+/// known.
+std::optional<AsyncOperation> asyncOperation(const clang::Stmt *S);
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_API_ASYNCOPERATION_H
