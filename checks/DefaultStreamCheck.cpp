@@ -31,21 +31,6 @@ void DefaultStreamCheck::registerMatchers(MatchFinder &Finder) {
 
 namespace {
 
-/// Compiled with --default-stream per-thread: the headers renamed the
-/// stream-ordered calls to their _ptsz/_ptds variants.
-class PerThreadFinder : public RecursiveASTVisitor<PerThreadFinder> {
-public:
-  bool Found = false;
-  bool VisitCallExpr(CallExpr *Call) {
-    if (const FunctionDecl *FD = Call->getDirectCallee())
-      if (lookupApi(FD) && FD->getIdentifier() &&
-          (FD->getName().ends_with("_ptsz") ||
-           FD->getName().ends_with("_ptds")))
-        Found = true;
-    return !Found;
-  }
-};
-
 /// The async operations of a statement, outside lambdas.
 class AsyncOpFinder : public RecursiveASTVisitor<AsyncOpFinder> {
 public:
@@ -77,13 +62,8 @@ void DefaultStreamCheck::run(const MatchFinder::MatchResult &R) {
   StreamRef Stream = streamRef(Op->Stream);
   if (Stream.K != StreamRef::Kind::Legacy)
     return;
-  const auto *Literal =
-      Op->Stream ? dyn_cast<IntegerLiteral>(Op->Stream->IgnoreParenCasts())
-                 : nullptr;
-  bool ExplicitLegacy = Literal && Literal->getValue() == 1;
-  PerThreadFinder Mode;
-  Mode.TraverseStmt(Function->getBody());
-  bool Legacy = ExplicitLegacy || !Mode.Found;
+  bool Legacy = isExplicitLegacyStream(Op->Stream) ||
+                !usesPerThreadDefaultStream(Function);
 
   std::string What = Op->IsTransfer
                          ? "'" + lookupApi(Op->Call)->Name.str() + "'"

@@ -37,6 +37,8 @@ namespace {
 struct Issued {
   const CallExpr *Call;
   StreamRef Stream;
+  /// The stream argument as written; null when omitted.
+  const Expr *StreamArg = nullptr;
   /// For an event record: the event.
   const Expr *Event = nullptr;
 };
@@ -61,13 +63,14 @@ public:
 
   bool VisitStmt(Stmt *S) {
     if (std::optional<AsyncOperation> Op = asyncOperation(S)) {
-      Ops.push_back({Op->Call, streamRef(Op->Stream)});
+      Ops.push_back({Op->Call, streamRef(Op->Stream), Op->Stream});
       return true;
     }
     const auto *Call = dyn_cast<CallExpr>(S);
     const ApiSpec *Api = lookupApi(Call);
     if (Api && Api->Kind == ApiKind::EventRecord)
       Records.push_back({Call, streamRef(Api->arg(Call, ArgRole::Stream)),
+                         Api->arg(Call, ArgRole::Stream),
                          Api->arg(Call, ArgRole::Event)});
     return true;
   }
@@ -84,24 +87,43 @@ bool sameExpression(const Expr *A, const Expr *B, const ASTContext &Ctx) {
   return IA == IB;
 }
 
-/// True if waiting on \p Sync covers operation \p Op on its stream.
-bool covers(const CallExpr *Sync, const ApiSpec &Api, const Issued &Op) {
+/// True if \p Stream (an argument, null when omitted) names the default
+/// stream of a per-thread build: the per-thread stream.
+bool isPerThreadDefault(const StreamRef &S, const Expr *Stream,
+                        bool PerThread) {
+  return S.K == StreamRef::Kind::PerThread ||
+         (PerThread && S.K == StreamRef::Kind::Legacy &&
+          !isExplicitLegacyStream(Stream));
+}
+
+/// True if waiting on \p Sync covers operation \p Op on its stream. In a
+/// per-thread build, 0 and blocking calls wait for the per-thread stream
+/// only.
+bool covers(const CallExpr *Sync, const ApiSpec &Api, const Issued &Op,
+            bool PerThread) {
   using K = StreamRef::Kind;
+  bool OpOnPerThread = isPerThreadDefault(Op.Stream, Op.StreamArg, PerThread);
   switch (Api.Kind) {
   case ApiKind::DeviceSync:
     return true;
   case ApiKind::StreamSync: {
-    StreamRef S = streamRef(Api.arg(Sync, ArgRole::Stream));
+    const Expr *Arg = Api.arg(Sync, ArgRole::Stream);
+    StreamRef S = streamRef(Arg);
     if (S.K == K::Unknown || Op.Stream.K == K::Unknown)
       return false; // Not proven the same stream: stay silent.
-    return S == Op.Stream || (S.K == K::Legacy && Op.Stream.K != K::PerThread);
+    if (isPerThreadDefault(S, Arg, PerThread))
+      return OpOnPerThread;
+    if (S.K == K::Legacy) // The legacy stream waits for blocking streams.
+      return !OpOnPerThread;
+    return S == Op.Stream;
   }
   case ApiKind::Copy:
   case ApiKind::Memset:
-    // Blocking calls wait for the legacy stream, and so for blocking
-    // streams; the stream's flags are not known here, so only work on the
-    // legacy stream itself counts.
-    return Op.Stream.K == K::Legacy;
+    // Blocking calls wait for the default stream (and, in legacy builds,
+    // for blocking streams: their flags are not known here, so only work on
+    // the default stream itself counts).
+    return PerThread ? OpOnPerThread
+                     : Op.Stream.K == K::Legacy && !OpOnPerThread;
   default:
     return false;
   }
@@ -128,6 +150,7 @@ void SyncInLoopCheck::run(const MatchFinder::MatchResult &R) {
     return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
   };
 
+  bool PerThread = usesPerThreadDefaultStream(Function);
   // The first operation of this iteration, issued before the wait, that the
   // wait covers. An event covers what its stream issued before its record,
   // and only a record of this iteration counts: waiting on an earlier
@@ -144,7 +167,7 @@ void SyncInLoopCheck::run(const MatchFinder::MatchResult &R) {
                    Record.Stream == Op.Stream &&
                    sameExpression(Record.Event, Event, *R.Context);
     } else {
-      Covered = covers(Sync, *Api, Op);
+      Covered = covers(Sync, *Api, Op, PerThread);
     }
     if (Covered) {
       Waited = &Op;

@@ -1,8 +1,10 @@
 //===- StreamRef.cpp ------------------------------------------------------===//
 
 #include "StreamRef.h"
+#include "CudaApiCatalog.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -46,6 +48,34 @@ StreamRef streamRef(const Expr *E) {
         return {StreamRef::Kind::ArrayElement, FD};
   }
   return StreamRef::unknown();
+}
+
+bool isExplicitLegacyStream(const Expr *Stream) {
+  const auto *Literal =
+      Stream ? dyn_cast<IntegerLiteral>(Stream->IgnoreParenCasts()) : nullptr;
+  return Literal && Literal->getValue() == 1;
+}
+
+namespace {
+class PerThreadFinder : public RecursiveASTVisitor<PerThreadFinder> {
+public:
+  bool Found = false;
+  bool VisitCallExpr(CallExpr *Call) {
+    if (const FunctionDecl *FD = Call->getDirectCallee())
+      if (lookupApi(FD) && FD->getIdentifier() &&
+          (FD->getName().ends_with("_ptsz") ||
+           FD->getName().ends_with("_ptds")))
+        Found = true;
+    return !Found;
+  }
+};
+} // namespace
+
+bool usesPerThreadDefaultStream(const FunctionDecl *FD) {
+  PerThreadFinder Finder;
+  if (FD && FD->getBody())
+    Finder.TraverseStmt(FD->getBody());
+  return Finder.Found;
 }
 
 std::string streamSpelling(const StreamRef &S, const Expr *Arg,

@@ -12,6 +12,7 @@
 #ifndef CUDA_ASYNC_LINT_API_STREAMREF_H
 #define CUDA_ASYNC_LINT_API_STREAMREF_H
 
+#include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include <string>
 #include <tuple>
@@ -40,6 +41,16 @@ struct StreamRef {
 /// The stream (or event) argument \p E names; null \p E is an omitted
 /// argument: the legacy default stream.
 StreamRef streamRef(const clang::Expr *E);
+
+/// True if \p Stream is cudaStreamLegacy written out (((cudaStream_t)0x1)):
+/// the legacy stream even in per-thread default stream builds, where 0,
+/// NULL and an omitted stream mean the per-thread stream.
+bool isExplicitLegacyStream(const clang::Expr *Stream);
+
+/// True if \p FD was compiled with --default-stream per-thread
+/// (CUDA_API_PER_THREAD_DEFAULT_STREAM): the CUDA headers then spell the
+/// stream-ordered calls it makes as their _ptsz/_ptds variants.
+bool usesPerThreadDefaultStream(const clang::FunctionDecl *FD);
 
 /// How a message spells \p Arg: its source text, or "the legacy default
 /// stream" / "cudaStreamPerThread".
