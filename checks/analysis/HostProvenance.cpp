@@ -49,21 +49,6 @@ bool isOutParameterType(QualType T) {
   return T->isPointerType() && T->getPointeeType()->isPointerType();
 }
 
-/// A struct or class field the analysis summarizes: a raw pointer of the
-/// user's code.
-const FieldDecl *userPointerField(const Expr *E) {
-  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
-  if (!ME)
-    return nullptr;
-  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-  if (!FD || !FD->getType()->isPointerType())
-    return nullptr;
-  const SourceManager &SM = FD->getASTContext().getSourceManager();
-  if (SM.isInSystemHeader(FD->getLocation()))
-    return nullptr;
-  return FD;
-}
-
 /// True for a __managed__ variable. clang drops the 'managed' attribute in
 /// CUDA mode, so the declaration's spelling is read instead.
 bool isManagedVariable(const VarDecl *VD) {
@@ -709,7 +694,7 @@ public:
     if (std::optional<CFGInitializer> CI = Element.getAs<CFGInitializer>()) {
       const CXXCtorInitializer *Init = CI->getInitializer();
       if (const FieldDecl *FD = Init->getAnyMember())
-        if (FD->getType()->isPointerType())
+        if (isSummarizedField(FD))
           store(FD, Init->getInit(), Eval);
       return;
     }
@@ -753,9 +738,7 @@ public:
         if (I >= List->getNumInits())
           break;
         const Expr *Init = List->getInit(I++);
-        if (FD->getType()->isPointerType() &&
-            !FD->getASTContext().getSourceManager().isInSystemHeader(
-                FD->getLocation()))
+        if (isSummarizedField(FD))
           store(FD, Eval.pointer(Init));
       }
     }
@@ -786,6 +769,18 @@ private:
 };
 
 } // namespace
+
+bool isSummarizedField(const FieldDecl *FD) {
+  return FD && FD->getType()->isPointerType() &&
+         !FD->getASTContext().getSourceManager().isInSystemHeader(
+             FD->getLocation());
+}
+
+const FieldDecl *userPointerField(const Expr *E) {
+  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+  return isSummarizedField(FD) ? FD : nullptr;
+}
 
 FunctionProvenance::FunctionProvenance(const FunctionDecl *FD, ASTContext &Ctx,
                                        SummaryProvider *Summaries)

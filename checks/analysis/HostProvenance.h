@@ -45,6 +45,13 @@ struct HostProvenance {
   bool is(MemoryKind K) const { return Kind == K; }
 };
 
+/// True for the fields the analysis summarizes: raw pointers declared in
+/// the user's code (not in system headers).
+bool isSummarizedField(const clang::FieldDecl *FD);
+
+/// The summarized field \p E names (a member expression), or null.
+const clang::FieldDecl *userPointerField(const clang::Expr *E);
+
 /// A note for an origin: its location and a sentence saying what it is.
 struct OriginNote {
   clang::SourceLocation Loc;

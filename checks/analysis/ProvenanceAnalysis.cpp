@@ -15,16 +15,6 @@ namespace cuda_async_lint {
 
 namespace {
 
-/// A raw-pointer field of the user's code that \p E names.
-const FieldDecl *userPointerField(const Expr *E, const SourceManager &SM) {
-  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
-  const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
-  if (!FD || !FD->getType()->isPointerType() ||
-      SM.isInSystemHeader(FD->getLocation()))
-    return nullptr;
-  return FD;
-}
-
 /// Finds every place the translation unit stores into a user pointer field
 /// or registers memory, with the function that does it.
 class SiteFinder : public RecursiveASTVisitor<SiteFinder> {
@@ -64,15 +54,14 @@ public:
 
   bool TraverseConstructorInitializer(CXXCtorInitializer *Init) {
     if (const FieldDecl *FD = Init->getAnyMember())
-      if (FD->getType()->isPointerType() &&
-          !SM.isInSystemHeader(FD->getLocation()))
+      if (isSummarizedField(FD))
         storedBy(FD);
     return RecursiveASTVisitor::TraverseConstructorInitializer(Init);
   }
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->getOpcode() == BO_Assign)
-      if (const FieldDecl *FD = userPointerField(BO->getLHS(), SM))
+      if (const FieldDecl *FD = userPointerField(BO->getLHS()))
         storedBy(FD);
     return true;
   }
@@ -88,7 +77,7 @@ public:
       // call stores there (or Unknown).
       if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenCasts());
           UO && UO->getOpcode() == UO_AddrOf)
-        if (const FieldDecl *FD = userPointerField(UO->getSubExpr(), SM)) {
+        if (const FieldDecl *FD = userPointerField(UO->getSubExpr())) {
           PassedToCall.insert(UO);
           storedBy(FD);
         }
@@ -96,7 +85,7 @@ public:
       if (Callee && I < Callee->getNumParams()) {
         QualType T = Callee->getParamDecl(I)->getType();
         if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
-          if (const FieldDecl *FD = userPointerField(Arg, SM))
+          if (const FieldDecl *FD = userPointerField(Arg))
             Out.EscapedFields.insert(FD);
       }
     }
@@ -105,14 +94,14 @@ public:
 
   bool VisitUnaryOperator(UnaryOperator *UO) {
     if (UO->getOpcode() == UO_AddrOf && !PassedToCall.count(UO))
-      if (const FieldDecl *FD = userPointerField(UO->getSubExpr(), SM))
+      if (const FieldDecl *FD = userPointerField(UO->getSubExpr()))
         Out.EscapedFields.insert(FD);
     return true;
   }
 
   bool VisitVarDecl(VarDecl *VD) {
     if (VD->getType()->isReferenceType() && VD->getInit())
-      if (const FieldDecl *FD = userPointerField(VD->getInit(), SM))
+      if (const FieldDecl *FD = userPointerField(VD->getInit()))
         Out.EscapedFields.insert(FD);
     return true;
   }
@@ -122,8 +111,7 @@ public:
     if (!RD || List->isTransparent() || !List->isSemanticForm())
       return true;
     for (const FieldDecl *FD : RD->fields())
-      if (FD->getType()->isPointerType() &&
-          !SM.isInSystemHeader(FD->getLocation()))
+      if (isSummarizedField(FD))
         storedBy(FD);
     return true;
   }
