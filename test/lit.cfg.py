@@ -60,5 +60,9 @@ sarif_multitool = os.path.join(config.source_root, "tools", "sarif",
 if os.path.exists(sarif_multitool):
     config.available_features.add("sarif-multitool")
     config.substitutions.append(("%sarif_multitool", sarif_multitool))
+# cuda-async-verify, built (with nvcc) where the CUDA toolkit was found.
+if config.verify:
+    config.available_features.add("cuda-verify")
+    config.substitutions.append(("%verify", config.verify))
 if config.nvcc and os.path.exists(config.nvcc):
     config.available_features.add("nvcc")

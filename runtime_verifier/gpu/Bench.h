@@ -1,0 +1,67 @@
+//===- Bench.h - What every check's experiment shares -----------*- C++ -*-===//
+//
+// The pipeline shape, the device buffers and streams, the stage-time cache
+// and the measurement settings, and the experiments themselves: one function
+// per cuda-async-lint check, each running its buggy and fixed variants, and
+// one per reproduced background document.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_VERIFY_GPU_BENCH_H
+#define CUDA_ASYNC_VERIFY_GPU_BENCH_H
+
+#include "Measurement.h"
+#include "ReferencePipeline.h"
+#include "Results.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cuda_async_verify {
+
+struct Bench {
+  PipelineShape Shape;
+  DeviceSide &Device;
+  StageTimer &Stages;
+  MeasureSettings Settings;
+  /// The device ordinal, for child processes.
+  int DeviceOrdinal = 0;
+};
+
+/// The reference pipeline's host input and output.
+struct PipelineIO {
+  HostBuffer In, Out;
+};
+
+/// Input and output of a whole run in the given memory, inputs filled.
+std::shared_ptr<PipelineIO> makePipelineIO(const PipelineShape &Shape,
+                                           HostAllocation Memory);
+
+/// A variant whose Run is Body over IO, whose verified run starts from
+/// poisoned outputs and whose outputs are checked against IO's inputs.
+PipelineVariant pipelineVariant(const PipelineShape &Shape, std::string Name,
+                                Role Kind, std::string Description,
+                                HostAllocation Memory,
+                                std::shared_ptr<PipelineIO> IO,
+                                std::function<void()> Body);
+
+// Overlap checks (OverlapChecks.cu).
+CheckResult verifyPageableCopy(Bench &B);
+CheckResult verifyDefaultStream(Bench &B);
+CheckResult verifySyncInLoop(Bench &B);
+CheckResult verifyPinnedAllocInLoop(Bench &B);
+
+// Correctness checks (UnsynchronizedAccess.cu, DeallocMismatch.cpp).
+std::vector<CheckResult> verifyUnsynchronizedAccess(Bench &B);
+CheckResult verifyDeallocMismatch(Bench &B);
+/// The body of one dealloc-mismatch child process; returns its exit code.
+int runReleaseCase(const std::string &Case, int DeviceOrdinal);
+
+// Background documents (Reproductions.cu).
+Reproduction reproducePinnedVsPageable(Bench &B);
+Reproduction reproduceThreeStagePipeline(Bench &B);
+
+} // namespace cuda_async_verify
+
+#endif // CUDA_ASYNC_VERIFY_GPU_BENCH_H
