@@ -38,13 +38,14 @@ struct PipelineIO {
 std::shared_ptr<PipelineIO> makePipelineIO(const PipelineShape &Shape,
                                            HostAllocation Memory);
 
-/// A variant whose Run is Body over IO, whose verified run starts from
-/// poisoned outputs and whose outputs are checked against IO's inputs.
+/// A variant that runs Issue then Finish over IO, whose verified run starts
+/// from poisoned outputs and whose outputs are checked against IO's inputs.
 PipelineVariant pipelineVariant(const PipelineShape &Shape, std::string Name,
                                 Role Kind, std::string Description,
                                 HostAllocation Memory,
                                 std::shared_ptr<PipelineIO> IO,
-                                std::function<void()> Body);
+                                std::function<void()> Issue,
+                                std::function<void()> Finish);
 
 // Overlap checks (OverlapChecks.cu).
 CheckResult verifyPageableCopy(Bench &B);

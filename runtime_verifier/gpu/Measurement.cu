@@ -33,75 +33,167 @@ double eventMs(cudaStream_t Stream, const std::function<void()> &Enqueue) {
   return Ms;
 }
 
-const StageTimes &StageTimer::timesFor(HostAllocation Memory) {
-  auto Found = Cache.find(Memory);
-  if (Found != Cache.end())
-    return Found->second;
-  HostBuffer In(Shape.batchBytes(), Memory), Out(Shape.batchBytes(), Memory);
-  fillBatch(In.data(), Shape.BatchElements, 0);
+StageTimes StageTimer::sample(HostAllocation Memory) {
+  auto Found = Buffers.find(Memory);
+  if (Found == Buffers.end()) {
+    std::pair<HostBuffer, HostBuffer> InOut(
+        HostBuffer(Shape.batchBytes(), Memory),
+        HostBuffer(Shape.batchBytes(), Memory));
+    fillBatch(InOut.first.data(), Shape.BatchElements, 0);
+    Found = Buffers.emplace(Memory, std::move(InOut)).first;
+  }
+  const HostBuffer &In = Found->second.first, &Out = Found->second.second;
   cudaStream_t S = Device.stream(0);
   std::size_t Bytes = Shape.batchBytes();
-  std::vector<double> H2D, Kernel, D2H;
-  // One extra, untimed round warms each path up.
-  for (unsigned I = 0; I <= Repeats; ++I) {
-    double Up = eventMs(S, [&] {
-      check(cudaMemcpyAsync(Device.input(0), In.data(), Bytes,
-                            cudaMemcpyHostToDevice, S),
-            "cudaMemcpyAsync (H2D)");
-    });
-    double Compute = eventMs(S, [&] {
-      launchProcess(Device.input(0), Device.output(0), Shape.BatchElements,
-                    Shape.Intensity, S);
-    });
-    double Down = eventMs(S, [&] {
-      check(cudaMemcpyAsync(Out.data(), Device.output(0), Bytes,
-                            cudaMemcpyDeviceToHost, S),
-            "cudaMemcpyAsync (D2H)");
-    });
-    if (I == 0)
-      continue;
-    H2D.push_back(Up);
-    Kernel.push_back(Compute);
-    D2H.push_back(Down);
-  }
   StageTimes T;
-  T.HostToDeviceMs = summarize(H2D).Median;
-  T.KernelMs = summarize(Kernel).Median;
-  T.DeviceToHostMs = summarize(D2H).Median;
-  return Cache[Memory] = T;
+  T.HostToDeviceMs = eventMs(S, [&] {
+    check(cudaMemcpyAsync(Device.input(0), In.data(), Bytes,
+                          cudaMemcpyHostToDevice, S),
+          "cudaMemcpyAsync (H2D)");
+  });
+  T.KernelMs = eventMs(S, [&] {
+    launchProcess(Device.input(0), Device.output(0), Shape.BatchElements,
+                  Shape.Intensity, S);
+  });
+  T.DeviceToHostMs = eventMs(S, [&] {
+    check(cudaMemcpyAsync(Out.data(), Device.output(0), Bytes,
+                          cudaMemcpyDeviceToHost, S),
+          "cudaMemcpyAsync (D2H)");
+  });
+  return T;
 }
 
-VariantResult measure(const PipelineVariant &Variant, const StageTimes &Stages,
-                      const PipelineShape &Shape,
-                      const MeasureSettings &Settings) {
-  VariantResult R;
-  R.Name = Variant.Name;
-  R.Kind = Variant.Kind;
-  R.Description = Variant.Description;
-  for (unsigned I = 0; I < Settings.Warmup; ++I)
-    Variant.Run();
-  std::vector<double> Samples;
-  for (unsigned I = 0; I < Settings.Repeats; ++I)
-    Samples.push_back(hostMs(Variant.Run));
-  R.Timed = true;
-  R.TimeMs = summarize(Samples);
-  R.Stages = Stages;
-  R.deriveOverlap(Shape.Batches, Shape.Streams);
+namespace {
 
-  bool Tracing = Settings.Trace && Settings.Trace->available();
-  if (Tracing) {
-    Settings.Trace->begin();
-    Variant.Run();
-    Settings.Trace->mark();
+StageTimes medianStages(const std::vector<StageTimes> &Samples) {
+  std::vector<double> H2D, Kernel, D2H;
+  for (const StageTimes &T : Samples) {
+    H2D.push_back(T.HostToDeviceMs);
+    Kernel.push_back(T.KernelMs);
+    D2H.push_back(T.DeviceToHostMs);
   }
-  if (Variant.Prepare)
-    Variant.Prepare();
-  Variant.Run();
-  if (Tracing)
-    R.setTrace(Settings.Trace->end());
-  if (Variant.Verify)
-    R.Output = Variant.Verify();
-  return R;
+  return {summarize(H2D).Median, summarize(Kernel).Median,
+          summarize(D2H).Median};
+}
+
+} // namespace
+
+StageTimes StageTimer::median(HostAllocation Memory, unsigned Repeats) {
+  sample(Memory);
+  std::vector<StageTimes> Samples;
+  for (unsigned I = 0; I < Repeats; ++I)
+    Samples.push_back(sample(Memory));
+  return medianStages(Samples);
+}
+
+namespace {
+
+/// Events bracketing one run on every stream it may use.
+class RunSpan {
+public:
+  explicit RunSpan(const DeviceSide &Device) : Device(Device) {
+    check(cudaEventCreate(&Start), "cudaEventCreate");
+    // The created streams and the legacy default stream.
+    Ends.resize(Device.streams().size() + 1);
+    for (cudaEvent_t &E : Ends)
+      check(cudaEventCreate(&E), "cudaEventCreate");
+  }
+  ~RunSpan() {
+    cudaEventDestroy(Start);
+    for (cudaEvent_t E : Ends)
+      cudaEventDestroy(E);
+  }
+  /// Every stream is idle here, so the event completes at once.
+  void begin() {
+    check(cudaEventRecord(Start, Device.stream(0)), "cudaEventRecord");
+  }
+  void issued() {
+    for (size_t I = 0; I < Device.streams().size(); ++I)
+      check(cudaEventRecord(Ends[I], Device.streams()[I]), "cudaEventRecord");
+    check(cudaEventRecord(Ends.back(), /*legacy default stream*/ 0),
+          "cudaEventRecord");
+  }
+  /// After the variant has synchronized.
+  double ms() const {
+    double Longest = 0;
+    for (cudaEvent_t E : Ends) {
+      check(cudaEventSynchronize(E), "cudaEventSynchronize");
+      float Ms = 0;
+      check(cudaEventElapsedTime(&Ms, Start, E), "cudaEventElapsedTime");
+      Longest = std::max(Longest, static_cast<double>(Ms));
+    }
+    return Longest;
+  }
+
+private:
+  const DeviceSide &Device;
+  cudaEvent_t Start;
+  std::vector<cudaEvent_t> Ends;
+};
+
+} // namespace
+
+std::vector<VariantResult>
+measureTogether(const std::vector<PipelineVariant> &Variants,
+                StageTimer &Stages, const PipelineShape &Shape,
+                const DeviceSide &Device, const MeasureSettings &Settings) {
+  auto Run = [](const PipelineVariant &V) {
+    V.Issue();
+    V.Finish();
+  };
+  for (const PipelineVariant &V : Variants) {
+    Stages.sample(V.Memory);
+    for (unsigned I = 0; I < Settings.Warmup; ++I)
+      Run(V);
+  }
+  RunSpan Span(Device);
+  std::map<HostAllocation, std::vector<StageTimes>> StageSamples;
+  std::vector<std::vector<double>> Spans(Variants.size()),
+      Walls(Variants.size());
+  for (unsigned Repeat = 0; Repeat < Settings.Repeats; ++Repeat) {
+    for (const PipelineVariant &V : Variants)
+      if (StageSamples[V.Memory].size() == Repeat)
+        StageSamples[V.Memory].push_back(Stages.sample(V.Memory));
+    for (size_t I = 0; I < Variants.size(); ++I) {
+      const PipelineVariant &V = Variants[I];
+      Walls[I].push_back(hostMs([&] {
+        Span.begin();
+        V.Issue();
+        Span.issued();
+        V.Finish();
+      }));
+      Spans[I].push_back(Span.ms());
+    }
+  }
+
+  std::vector<VariantResult> Results;
+  for (size_t I = 0; I < Variants.size(); ++I) {
+    const PipelineVariant &V = Variants[I];
+    VariantResult R;
+    R.Name = V.Name;
+    R.Kind = V.Kind;
+    R.Description = V.Description;
+    R.Timed = true;
+    R.TimeMs = summarize(Spans[I]);
+    R.WallMs = summarize(Walls[I]);
+    R.Stages = medianStages(StageSamples[V.Memory]);
+    R.deriveOverlap(Shape.Batches, Shape.Streams);
+    bool Tracing = Settings.Trace && Settings.Trace->available();
+    if (Tracing) {
+      Settings.Trace->begin();
+      Run(V);
+      Settings.Trace->mark();
+    }
+    if (V.Prepare)
+      V.Prepare();
+    Run(V);
+    if (Tracing)
+      R.setTrace(Settings.Trace->end());
+    if (V.Verify)
+      R.Output = V.Verify();
+    Results.push_back(std::move(R));
+  }
+  return Results;
 }
 
 void warmUpGpu(const PipelineShape &Shape, const DeviceSide &Device,

@@ -1,12 +1,14 @@
 //===- Measurement.h - Timing variants of the reference pipeline *- C++ -*-===//
 //
-// How every number is taken: untimed warm-up runs, then repeated runs timed
-// on the host clock from the first call issued to the final synchronization
-// (so host-side stalls such as a staged pageable copy or a cudaMallocHost in
-// the loop count), then one verified run, traced by CUPTI when available
-// (after one traced run whose records are dropped: CUPTI's own set-up slows
-// the first launches it sees).
-// Stage times are taken alone with CUDA events.
+// How every number is taken: untimed warm-up runs, then repeated timed runs,
+// then one verified run, traced by CUPTI when available (after one traced run
+// whose records are dropped: CUPTI's own set-up slows the first launches it
+// sees). A run's time is its GPU span: from an event recorded as the host
+// starts issuing to the last of the events recorded on every stream once it
+// has issued everything. Host-side stalls (a staged pageable copy, a
+// cudaMallocHost in the loop) leave the GPU idle inside that span, so they
+// count; the host's wake-up after the final synchronization does not, and is
+// reported separately as wall time. Stage times are taken alone with events.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,8 +40,10 @@ struct PipelineVariant {
   std::string Description;
   /// The host memory its copies use; selects its stage times.
   HostAllocation Memory = HostAllocation::CudaMallocHost;
-  /// Issues the whole pipeline; returns once the results are on the host.
-  std::function<void()> Run;
+  /// Issues the whole pipeline (blocking wherever the variant blocks).
+  std::function<void()> Issue;
+  /// Waits for the results and releases what Issue acquired.
+  std::function<void()> Finish;
   /// Before the verified run (poisons the outputs).
   std::function<void()> Prepare;
   /// After the verified run.
@@ -53,24 +57,29 @@ double hostMs(const std::function<void()> &Work);
 /// two events.
 double eventMs(cudaStream_t Stream, const std::function<void()> &Enqueue);
 
-/// Each stage of one batch, alone, median of Repeats, per host memory kind.
+/// Times each stage of one batch alone, per host memory kind.
 class StageTimer {
 public:
-  StageTimer(const PipelineShape &Shape, const DeviceSide &Device,
-             unsigned Repeats)
-      : Shape(Shape), Device(Device), Repeats(Repeats) {}
-  const StageTimes &timesFor(HostAllocation Memory);
+  StageTimer(const PipelineShape &Shape, const DeviceSide &Device)
+      : Shape(Shape), Device(Device) {}
+  /// One timing of each stage.
+  StageTimes sample(HostAllocation Memory);
+  /// The median of Repeats samples, after one untimed round.
+  StageTimes median(HostAllocation Memory, unsigned Repeats);
 
 private:
   const PipelineShape &Shape;
   const DeviceSide &Device;
-  unsigned Repeats;
-  std::map<HostAllocation, StageTimes> Cache;
+  std::map<HostAllocation, std::pair<HostBuffer, HostBuffer>> Buffers;
 };
 
-VariantResult measure(const PipelineVariant &Variant, const StageTimes &Stages,
-                      const PipelineShape &Shape,
-                      const MeasureSettings &Settings);
+/// Times the variants of one comparison together: each repeat samples the
+/// stage times of every memory kind in use and then runs every variant once,
+/// so a slow spell of a shared machine touches all of them alike.
+std::vector<VariantResult>
+measureTogether(const std::vector<PipelineVariant> &Variants,
+                StageTimer &Stages, const PipelineShape &Shape,
+                const DeviceSide &Device, const MeasureSettings &Settings);
 
 /// Keeps the GPU busy for about Ms, so its clocks have ramped up from idle
 /// before anything is timed.

@@ -26,13 +26,15 @@ PipelineVariant pipelineVariant(const PipelineShape &Shape, std::string Name,
                                 Role Kind, std::string Description,
                                 HostAllocation Memory,
                                 std::shared_ptr<PipelineIO> IO,
-                                std::function<void()> Body) {
+                                std::function<void()> Issue,
+                                std::function<void()> Finish) {
   PipelineVariant V;
   V.Name = std::move(Name);
   V.Kind = Kind;
   V.Description = std::move(Description);
   V.Memory = Memory;
-  V.Run = std::move(Body);
+  V.Issue = std::move(Issue);
+  V.Finish = std::move(Finish);
   std::size_t Elements = Shape.totalElements();
   V.Prepare = [IO, Elements] { poison(IO->Out.data(), Elements); };
   V.Verify = [IO, Elements] {
@@ -43,24 +45,24 @@ PipelineVariant pipelineVariant(const PipelineShape &Shape, std::string Name,
 
 namespace {
 
-/// Batch b on created stream b % S, one synchronization after the loop: the
-/// fixed form shared by several checks.
+/// Batch b on created stream b % S: the fixed form shared by several
+/// checks, finished by one synchronization of every stream.
 std::function<void()> issueOnStreams(Bench &B, PipelineIO &IO) {
   return [&B, &IO] {
     std::size_t N = B.Shape.BatchElements;
     for (unsigned Batch = 0; Batch < B.Shape.Batches; ++Batch)
       issueBatch(B.Shape, B.Device, Batch, IO.In.data() + Batch * N,
                  IO.Out.data() + Batch * N, B.Device.stream(Batch));
-    B.Device.synchronizeStreams();
   };
 }
 
 PipelineVariant variant(Bench &B, std::string Name, Role Kind,
                         std::string Description, HostAllocation Memory,
                         const std::shared_ptr<PipelineIO> &IO,
-                        std::function<void()> Body) {
+                        std::function<void()> Issue) {
   return pipelineVariant(B.Shape, std::move(Name), Kind, std::move(Description),
-                         Memory, IO, std::move(Body));
+                         Memory, IO, std::move(Issue),
+                         [&B] { B.Device.synchronizeStreams(); });
 }
 
 CheckResult runCheck(Bench &B, const char *Id,
@@ -68,9 +70,8 @@ CheckResult runCheck(Bench &B, const char *Id,
   CheckResult C;
   C.CheckId = Id;
   C.Kind = CheckKind::Overlap;
-  for (const PipelineVariant &V : Variants)
-    C.Variants.push_back(
-        measure(V, B.Stages.timesFor(V.Memory), B.Shape, B.Settings));
+  C.Variants =
+      measureTogether(Variants, B.Stages, B.Shape, B.Device, B.Settings);
   return C;
 }
 
@@ -107,8 +108,10 @@ CheckResult verifyDefaultStream(Bench &B) {
         for (unsigned Batch = 0; Batch < B.Shape.Batches; ++Batch)
           issueBatch(B.Shape, B.Device, Batch, Data->In.data() + Batch * N,
                      Data->Out.data() + Batch * N, /*legacy stream*/ 0);
-        check(cudaStreamSynchronize(0), "cudaStreamSynchronize");
       });
+  Legacy.Finish = [] {
+    check(cudaStreamSynchronize(0), "cudaStreamSynchronize");
+  };
   PipelineVariant Created = variant(
       B, "created streams", Role::Fixed, "batch b on created stream b % S",
       HostAllocation::CudaMallocHost, IO, issueOnStreams(B, *IO));
@@ -156,28 +159,32 @@ CheckResult verifyPinnedAllocInLoop(Bench &B) {
       "cudaMallocHost of each batch's result buffer inside the issuing loop "
       "(freed with cudaFreeHost once the results are read)";
   PerBatch.Memory = HostAllocation::CudaMallocHost;
-  PerBatch.Run = [&B, IO, State, N, Bytes] {
-    std::vector<float *> Results;
+  // Issue and Finish share the run's result buffers.
+  auto Pinned = std::make_shared<std::vector<float *>>();
+  PerBatch.Issue = [&B, IO, State, Pinned, N, Bytes] {
     for (unsigned Batch = 0; Batch < B.Shape.Batches; ++Batch) {
       void *Buffer = nullptr;
       check(cudaMallocHost(&Buffer, Bytes), "cudaMallocHost");
-      Results.push_back(static_cast<float *>(Buffer));
+      Pinned->push_back(static_cast<float *>(Buffer));
       // Fresh pinned pages may hold an earlier run's results.
       if (State->CheckNextRun)
-        poison(Results.back(), N);
+        poison(Pinned->back(), N);
       issueBatch(B.Shape, B.Device, Batch, IO->In.data() + Batch * N,
-                 Results.back(), B.Device.stream(Batch));
+                 Pinned->back(), B.Device.stream(Batch));
     }
+  };
+  PerBatch.Finish = [&B, IO, State, Pinned, N] {
     B.Device.synchronizeStreams();
     if (State->CheckNextRun) {
       std::uint64_t Wrong = 0;
       for (unsigned Batch = 0; Batch < B.Shape.Batches; ++Batch)
-        Wrong += countWrong(IO->In.data() + Batch * N, Results[Batch], N);
+        Wrong += countWrong(IO->In.data() + Batch * N, (*Pinned)[Batch], N);
       State->Last = outputCorrectness(Wrong, B.Shape.totalElements());
       State->CheckNextRun = false;
     }
-    for (float *Buffer : Results)
+    for (float *Buffer : *Pinned)
       check(cudaFreeHost(Buffer), "cudaFreeHost");
+    Pinned->clear();
   };
   PerBatch.Prepare = [State] { State->CheckNextRun = true; };
   PerBatch.Verify = [State] { return State->Last; };

@@ -121,8 +121,7 @@ Reproduction reproduceThreeStagePipeline(Bench &B) {
   Shape.Batches = 4;
   Shape.Streams = 4;
   DeviceSide Device(Shape);
-  StageTimer Timer(Shape, Device, B.Settings.Repeats);
-  const StageTimes &Stages = Timer.timesFor(HostAllocation::CudaMallocHost);
+  StageTimer Timer(Shape, Device);
   auto IO = makePipelineIO(Shape, HostAllocation::CudaMallocHost);
   std::size_t N = Shape.BatchElements;
   auto Issue = [&Shape, &Device, Data = IO.get(), N](bool OneStream) {
@@ -130,16 +129,18 @@ Reproduction reproduceThreeStagePipeline(Bench &B) {
       issueBatch(Shape, Device, Batch, Data->In.data() + Batch * N,
                  Data->Out.data() + Batch * N,
                  Device.stream(OneStream ? 0 : Batch));
-    Device.synchronizeStreams();
   };
+  auto Finish = [&Device] { Device.synchronizeStreams(); };
   PipelineVariant Sequential = pipelineVariant(
       Shape, "sequential, 1 stream", Role::Buggy, "all 4 batches on one stream",
-      HostAllocation::CudaMallocHost, IO, [Issue] { Issue(true); });
+      HostAllocation::CudaMallocHost, IO, [Issue] { Issue(true); }, Finish);
   PipelineVariant Pipelined = pipelineVariant(
       Shape, "pipelined, 4 streams", Role::Fixed, "batch b on stream b",
-      HostAllocation::CudaMallocHost, IO, [Issue] { Issue(false); });
-  VariantResult Serial = measure(Sequential, Stages, Shape, B.Settings);
-  VariantResult Overlapped = measure(Pipelined, Stages, Shape, B.Settings);
+      HostAllocation::CudaMallocHost, IO, [Issue] { Issue(false); }, Finish);
+  std::vector<VariantResult> Runs = measureTogether(
+      {Sequential, Pipelined}, Timer, Shape, Device, B.Settings);
+  const VariantResult &Serial = Runs[0], &Overlapped = Runs[1];
+  const StageTimes &Stages = Overlapped.Stages;
 
   double Unit = Stages.sumMs() / 3;
   Reproduction R;

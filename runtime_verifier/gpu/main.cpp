@@ -76,9 +76,9 @@ Report verify(const Options &O) {
   } else {
     // Equal stages, as in document 002: the kernel takes as long as one
     // batch's pinned H2D copy.
-    StageTimer CopyOnly(Shape, Device, O.Repeats);
-    double CopyMs =
-        CopyOnly.timesFor(HostAllocation::CudaMallocHost).HostToDeviceMs;
+    StageTimer CopyOnly(Shape, Device);
+    double CopyMs = CopyOnly.median(HostAllocation::CudaMallocHost, O.Repeats)
+                        .HostToDeviceMs;
     Shape.Intensity = calibrateIntensity(Shape, Device, CopyMs);
   }
   R.Config = {O.BatchBytes,
@@ -91,7 +91,7 @@ Report verify(const Options &O) {
   progress("GPU " + R.Env.Gpu + ", kernel intensity " +
            std::to_string(Shape.Intensity) + ", CUPTI " + R.Env.Cupti);
 
-  StageTimer Stages(Shape, Device, O.Repeats);
+  StageTimer Stages(Shape, Device);
   MeasureSettings Settings{O.Warmup, O.Repeats,
                            Trace.available() ? &Trace : nullptr};
   Bench B{Shape, Device, Stages, Settings, O.Device};

@@ -69,6 +69,7 @@ json toJson(const VariantResult &V) {
             {"description", V.Description}};
   if (V.Timed) {
     J["time_ms"] = toJson(V.TimeMs);
+    J["wall_ms"] = toJson(V.WallMs);
     J["stages_ms"] = toJson(V.Stages);
     J["serial_ms"] = number(V.SerialMs);
     J["ideal_ms"] = number(V.IdealMs);

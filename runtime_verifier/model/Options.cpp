@@ -24,7 +24,7 @@ streams) in a buggy and a fixed variant for each cuda-async-lint check, on
 the GPU, and states whether each fix restores overlap or correctness.
 
 Pipeline:
-  --batch-mib N         bytes per batch, in MiB (default 16)
+  --batch-mib N         bytes per batch, in MiB (default 32)
   --batches N           batches per run (default 8)
   --streams N           streams the batches are spread over (default 4)
   --intensity N|auto    kernel arithmetic per element; auto (default) makes

@@ -33,7 +33,7 @@ enum ExitCode : int {
 const std::vector<std::string> &verifiedChecks();
 
 struct Options {
-  std::uint64_t BatchBytes = 16ull << 20;
+  std::uint64_t BatchBytes = 32ull << 20;
   unsigned Batches = 8;
   unsigned Streams = 4;
   /// Unset: calibrated so the kernel takes as long as one batch's H2D copy.

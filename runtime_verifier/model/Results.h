@@ -51,10 +51,13 @@ struct VariantResult {
   Role Kind = Role::Buggy;
   std::string Description;
 
-  /// Timed variants: wall time of the whole pipeline (issue to final
-  /// synchronization), each stage alone, and the derived overlap numbers.
+  /// Timed variants: the GPU span of the whole pipeline (from the start of
+  /// issuing to the end of its last operation, host stalls included), the
+  /// host's wall time to the return of the final synchronization, each stage
+  /// alone, and the overlap numbers derived from the span.
   bool Timed = false;
   Summary TimeMs;
+  Summary WallMs;
   StageTimes Stages;
   double SerialMs = 0;
   double IdealMs = 0;

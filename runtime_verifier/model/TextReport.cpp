@@ -41,8 +41,8 @@ std::string output(const VariantResult &V) {
 }
 
 void renderOverlap(const CheckResult &C, std::string &Out) {
-  Out += format("  %-22s %-5s %-28s %-20s %7s %7s %5s %12s  %-16s %s\n",
-                "variant", "role", "time ms: median (range)",
+  Out += format("  %-22s %-5s %-28s %8s %-20s %7s %7s %5s %12s  %-16s %s\n",
+                "variant", "role", "GPU span ms: median (range)", "wall ms",
                 "stages ms: h2d/k/d2h", "serial", "ideal", "eff.",
                 "copy||kernel", "copies (CUPTI)", "output");
   for (const VariantResult &V : C.Variants) {
@@ -52,11 +52,11 @@ void renderOverlap(const CheckResult &C, std::string &Out) {
                                 V.Stages.KernelMs, V.Stages.DeviceToHostMs);
     std::string Overlap =
         V.Traced ? format("%.3f ms", V.Concurrency.CopyKernelOverlapMs) : "-";
-    Out +=
-        format("  %-22s %-5s %-28s %-20s %7.3f %7.3f %5s %12s  %-16s %s\n",
-               V.Name.c_str(), roleName(V.Kind), Time.c_str(), Stages.c_str(),
-               V.SerialMs, V.IdealMs, percent(V.Efficiency).c_str(),
-               Overlap.c_str(), copies(V).c_str(), output(V).c_str());
+    Out += format(
+        "  %-22s %-5s %-28s %8.3f %-20s %7.3f %7.3f %5s %12s  %-16s %s\n",
+        V.Name.c_str(), roleName(V.Kind), Time.c_str(), V.WallMs.Median,
+        Stages.c_str(), V.SerialMs, V.IdealMs, percent(V.Efficiency).c_str(),
+        Overlap.c_str(), copies(V).c_str(), output(V).c_str());
   }
 }
 

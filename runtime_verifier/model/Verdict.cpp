@@ -28,6 +28,16 @@ std::string wrongness(const VariantResult &V) {
          std::to_string(V.Output->Checked) + " values wrong";
 }
 
+/// Runs that spread widely point at a shared, busy machine rather than at
+/// the code: say so next to a failed verdict.
+std::string noiseNote(const VariantResult &V) {
+  double Spread = V.TimeMs.relativeSpread();
+  return Spread > 0.2 ? format("; its runs spread %.0f%% around the median: "
+                               "a busy machine, measure again",
+                               100 * Spread)
+                      : "";
+}
+
 Verdict make(VerdictKind K, std::string Reason) {
   Verdict V;
   V.Kind = K;
@@ -49,7 +59,8 @@ Verdict judgeOverlap(const std::vector<const VariantResult *> &Buggy,
                            ? std::string("no measurable overlap room")
                            : format("%.0f%%", 100 * F->Efficiency)) +
                       format(" overlap efficiency (target %.0f%%)",
-                             100 * Bar.MinEfficiency));
+                             100 * Bar.MinEfficiency) +
+                      noiseNote(*F));
   std::string Reason;
   for (const VariantResult *F : Fixed) {
     for (const VariantResult *B : Buggy) {

@@ -38,6 +38,7 @@ TEST(JsonReport, TimedTracedVariant) {
   EXPECT_EQ(Buggy["role"], "buggy");
   EXPECT_DOUBLE_EQ(Buggy["time_ms"]["median"], 12.0);
   EXPECT_EQ(Buggy["time_ms"]["runs"].size(), 3u);
+  EXPECT_DOUBLE_EQ(Buggy["wall_ms"]["median"], 12.05);
   EXPECT_DOUBLE_EQ(Buggy["serial_ms"], 12.0);
   EXPECT_DOUBLE_EQ(Buggy["ideal_ms"], 6.0);
   EXPECT_DOUBLE_EQ(Buggy["overlap_efficiency"], 0.0);

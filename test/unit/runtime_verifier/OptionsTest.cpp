@@ -14,7 +14,7 @@ TEST(Options, Defaults) {
   ParseResult R = parse({});
   ASSERT_EQ(R.Error, "");
   const Options &O = R.Parsed;
-  EXPECT_EQ(O.BatchBytes, 16u << 20);
+  EXPECT_EQ(O.BatchBytes, 32u << 20);
   EXPECT_EQ(O.Batches, 8u);
   EXPECT_EQ(O.Streams, 4u);
   EXPECT_FALSE(O.Intensity.has_value());

@@ -32,7 +32,10 @@ inline VariantResult timedVariant(std::string Name, Role Kind,
   V.Name = std::move(Name);
   V.Kind = Kind;
   V.Timed = true;
-  V.TimeMs = summarize(std::move(Samples));
+  V.TimeMs = summarize(Samples);
+  for (double &S : Samples)
+    S += 0.05; // the host's wake-up after the final synchronization
+  V.WallMs = summarize(std::move(Samples));
   V.Stages = {1.0, 1.0, 1.0};
   V.deriveOverlap(4, 4);
   return V;

@@ -36,6 +36,7 @@ TEST(TextReport, VariantRowCarriesTimesEfficiencyAndCopies) {
   std::string Line = Text.substr(Row, Text.find('\n', Row) - Row);
   EXPECT_NE(Line.find("fixed"), std::string::npos);
   EXPECT_NE(Line.find("6.200 (6.100-6.300)"), std::string::npos);
+  EXPECT_NE(Line.find("   6.250 "), std::string::npos); // wall time
   EXPECT_NE(Line.find("1.000/1.000/1.000"), std::string::npos);
   EXPECT_NE(Line.find("97%"), std::string::npos);
   EXPECT_NE(Line.find("3 pinned"), std::string::npos);

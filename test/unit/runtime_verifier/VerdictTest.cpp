@@ -32,6 +32,14 @@ TEST(Verdict, FixBelowTheEfficiencyTarget) {
   EXPECT_TRUE(judge(pageableCheck({12, 12, 12}, {7, 7, 7}), Lenient).passed());
 }
 
+TEST(Verdict, WideSpreadIsCalledOut) {
+  Verdict V = judge(pageableCheck({12, 12, 12}, {6.5, 7, 9}), {});
+  EXPECT_EQ(V.Kind, VerdictKind::FixBelowTarget);
+  EXPECT_EQ(V.Reason, "cudaMallocHost reaches 83% overlap efficiency (target "
+                      "90%); its runs spread 36% around the median: a busy "
+                      "machine, measure again");
+}
+
 TEST(Verdict, NoClearGainBelowTheMargin) {
   // Both variants overlap well: 6.2 vs 6.5 is under 1.10x.
   Verdict V = judge(pageableCheck({6.5, 6.5, 6.5}, {6.2, 6.2, 6.2}), {});
