@@ -45,15 +45,28 @@ PipelineVariant pipelineVariant(const PipelineShape &Shape, std::string Name,
 
 namespace {
 
+/// Issues every batch over IO, batch b on StreamOf(b), running AfterBatch(b)
+/// (if any) once each batch is issued.
+std::function<void()>
+issueEach(Bench &B, PipelineIO &IO,
+          std::function<cudaStream_t(unsigned)> StreamOf,
+          std::function<void(unsigned)> AfterBatch = nullptr) {
+  return [&B, &IO, StreamOf, AfterBatch] {
+    std::size_t N = B.Shape.BatchElements;
+    for (unsigned Batch = 0; Batch < B.Shape.Batches; ++Batch) {
+      issueBatch(B.Shape, B.Device, Batch, IO.In.data() + Batch * N,
+                 IO.Out.data() + Batch * N, StreamOf(Batch));
+      if (AfterBatch)
+        AfterBatch(Batch);
+    }
+  };
+}
+
 /// Batch b on created stream b % S: the fixed form shared by several
 /// checks, finished by one synchronization of every stream.
 std::function<void()> issueOnStreams(Bench &B, PipelineIO &IO) {
-  return [&B, &IO] {
-    std::size_t N = B.Shape.BatchElements;
-    for (unsigned Batch = 0; Batch < B.Shape.Batches; ++Batch)
-      issueBatch(B.Shape, B.Device, Batch, IO.In.data() + Batch * N,
-                 IO.Out.data() + Batch * N, B.Device.stream(Batch));
-  };
+  return issueEach(B, IO,
+                   [&B](unsigned Batch) { return B.Device.stream(Batch); });
 }
 
 PipelineVariant variant(Bench &B, std::string Name, Role Kind,
@@ -103,12 +116,10 @@ CheckResult verifyDefaultStream(Bench &B) {
       B, "legacy default stream", Role::Buggy,
       "every batch on stream 0, the legacy default stream, which runs one "
       "operation at a time",
-      HostAllocation::CudaMallocHost, IO, [&B, Data = IO.get()] {
-        std::size_t N = B.Shape.BatchElements;
-        for (unsigned Batch = 0; Batch < B.Shape.Batches; ++Batch)
-          issueBatch(B.Shape, B.Device, Batch, Data->In.data() + Batch * N,
-                     Data->Out.data() + Batch * N, /*legacy stream*/ 0);
-      });
+      HostAllocation::CudaMallocHost, IO,
+      issueEach(B, *IO, [](unsigned) -> cudaStream_t {
+        return 0; // the legacy default stream
+      }));
   Legacy.Finish = [] {
     check(cudaStreamSynchronize(0), "cudaStreamSynchronize");
   };
@@ -124,15 +135,13 @@ CheckResult verifySyncInLoop(Bench &B) {
       B, "sync in the loop", Role::Buggy,
       "cudaStreamSynchronize on each batch's stream right after issuing it: "
       "the next batch is issued only when this one is done",
-      HostAllocation::CudaMallocHost, IO, [&B, Data = IO.get()] {
-        std::size_t N = B.Shape.BatchElements;
-        for (unsigned Batch = 0; Batch < B.Shape.Batches; ++Batch) {
-          issueBatch(B.Shape, B.Device, Batch, Data->In.data() + Batch * N,
-                     Data->Out.data() + Batch * N, B.Device.stream(Batch));
-          check(cudaStreamSynchronize(B.Device.stream(Batch)),
-                "cudaStreamSynchronize");
-        }
-      });
+      HostAllocation::CudaMallocHost, IO,
+      issueEach(
+          B, *IO, [&B](unsigned Batch) { return B.Device.stream(Batch); },
+          [&B](unsigned Batch) {
+            check(cudaStreamSynchronize(B.Device.stream(Batch)),
+                  "cudaStreamSynchronize");
+          }));
   PipelineVariant After = variant(
       B, "sync after the loop", Role::Fixed,
       "every batch issued first, each stream synchronized once after the "

@@ -10,6 +10,7 @@
 #include "Bench.h"
 
 #include "CudaCheck.h"
+#include "Format.h"
 
 #include <chrono>
 #include <cstdio>
@@ -17,13 +18,6 @@
 namespace cuda_async_verify {
 
 namespace {
-
-std::string format(const char *Fmt, double A, double B = 0, double C = 0,
-                   double D = 0) {
-  char Buffer[256];
-  std::snprintf(Buffer, sizeof(Buffer), Fmt, A, B, C, D);
-  return Buffer;
-}
 
 struct CopyTiming {
   double Ms = 0;

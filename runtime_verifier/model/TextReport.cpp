@@ -1,24 +1,14 @@
 //===- TextReport.cpp - The human table printed on stdout -----------------===//
 
 #include "TextReport.h"
+#include "Format.h"
 
 #include <cmath>
-#include <cstdarg>
 #include <cstdio>
 
 namespace cuda_async_verify {
 
 namespace {
-
-std::string format(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
-std::string format(const char *Fmt, ...) {
-  char Buffer[512];
-  va_list Args;
-  va_start(Args, Fmt);
-  std::vsnprintf(Buffer, sizeof(Buffer), Fmt, Args);
-  va_end(Args);
-  return Buffer;
-}
 
 std::string percent(double X) {
   return std::isfinite(X) ? format("%.0f%%", 100 * X) : "n/a";

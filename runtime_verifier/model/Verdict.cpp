@@ -1,6 +1,7 @@
 //===- Verdict.cpp - Did the fix restore overlap or correctness? ----------===//
 
 #include "Verdict.h"
+#include "Format.h"
 
 #include <cmath>
 #include <cstdio>
@@ -8,12 +9,6 @@
 namespace cuda_async_verify {
 
 namespace {
-
-std::string format(const char *Fmt, double A, double B = 0, double C = 0) {
-  char Buffer[128];
-  std::snprintf(Buffer, sizeof(Buffer), Fmt, A, B, C);
-  return Buffer;
-}
 
 bool isCorrect(const VariantResult &V) {
   return !V.Output || V.Output->Correct;
