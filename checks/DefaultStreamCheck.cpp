@@ -50,6 +50,20 @@ bool isCreatedStream(const Expr *Stream) {
 
 } // namespace
 
+DefaultStreamCheck::FunctionFacts
+DefaultStreamCheck::factsOf(const FunctionDecl *FD) {
+  FunctionFacts Facts;
+  Facts.PerThread = usesPerThreadDefaultStream(FD);
+  AsyncOpFinder All;
+  All.TraverseStmt(FD->getBody());
+  for (const AsyncOperation &Op : All.Ops)
+    if (isCreatedStream(Op.Stream)) {
+      Facts.OnCreatedStream = Op.Call;
+      break;
+    }
+  return Facts;
+}
+
 void DefaultStreamCheck::run(const MatchFinder::MatchResult &R) {
   const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
   std::optional<AsyncOperation> Op =
@@ -62,8 +76,8 @@ void DefaultStreamCheck::run(const MatchFinder::MatchResult &R) {
   StreamRef Stream = streamRef(Op->Stream);
   if (Stream.K != StreamRef::Kind::Legacy)
     return;
-  bool Legacy = isExplicitLegacyStream(Op->Stream) ||
-                !usesPerThreadDefaultStream(Function);
+  const FunctionFacts &Whole = Facts.get(Function, factsOf);
+  bool Legacy = isExplicitLegacyStream(Op->Stream) || !Whole.PerThread;
 
   std::string What = Op->IsTransfer
                          ? "'" + lookupApi(Op->Call)->Name.str() + "'"
@@ -100,19 +114,13 @@ void DefaultStreamCheck::run(const MatchFinder::MatchResult &R) {
                        "the loop issues asynchronous transfers here"});
   } else if (Legacy) {
     // Beside created streams, the legacy stream synchronizes with them all.
-    AsyncOpFinder All;
-    All.TraverseStmt(Function->getBody());
-    const AsyncOperation *Created = nullptr;
-    for (const AsyncOperation &Other : All.Ops)
-      if (!Created && isCreatedStream(Other.Stream))
-        Created = &Other;
-    if (!Created)
+    if (!Whole.OnCreatedStream)
       return;
     F.Message = What + " " + On +
                 " in a function that also uses created streams synchronizes "
                 "with all of them and serializes the pipeline; pass a created "
                 "stream (or cudaStreamPerThread)";
-    F.Notes.push_back({Created->Call->getBeginLoc(),
+    F.Notes.push_back({Whole.OnCreatedStream->getBeginLoc(),
                        "work is issued on a created stream here"});
   } else {
     return;

@@ -13,6 +13,7 @@
 #ifndef CUDA_ASYNC_LINT_DEFAULTSTREAMCHECK_H
 #define CUDA_ASYNC_LINT_DEFAULTSTREAMCHECK_H
 
+#include "analysis/FunctionCache.h"
 #include "cuda-async-lint/Check.h"
 
 namespace cuda_async_lint {
@@ -22,6 +23,19 @@ public:
   explicit DefaultStreamCheck(DiagnosticSink &Sink);
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+
+private:
+  /// What the check needs to know about a whole function.
+  struct FunctionFacts {
+    /// Compiled with --default-stream per-thread.
+    bool PerThread = false;
+    /// The first async operation on a created stream, if any.
+    const clang::CallExpr *OnCreatedStream = nullptr;
+  };
+  static FunctionFacts factsOf(const clang::FunctionDecl *FD);
+  void resetTranslationUnit() override { Facts.clear(); }
+
+  FunctionCache<FunctionFacts> Facts;
 };
 
 } // namespace cuda_async_lint

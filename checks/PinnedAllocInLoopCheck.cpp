@@ -104,9 +104,12 @@ void PinnedAllocInLoopCheck::run(const MatchFinder::MatchResult &R) {
   const Stmt *Loop = enclosingLoop(Call, *R.Context);
   if (!Loop)
     return;
-  HostAccessFinder Buffers(Function);
-  const ValueDecl *Pinned = pinnedBuffer(Call, *Api, Buffers);
-  IterationWork Work(Buffers, Pinned);
+  const HostAccessFinder &FunctionBuffers =
+      *Buffers.get(Function, [](const FunctionDecl *FD) {
+        return std::make_unique<HostAccessFinder>(FD);
+      });
+  const ValueDecl *Pinned = pinnedBuffer(Call, *Api, FunctionBuffers);
+  IterationWork Work(FunctionBuffers, Pinned);
   Work.TraverseStmt(const_cast<Stmt *>(Loop));
   // A set-up loop that pins a fixed set of buffers and does nothing else
   // with them is how pinned memory should be allocated.

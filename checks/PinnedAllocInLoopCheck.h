@@ -11,7 +11,11 @@
 #ifndef CUDA_ASYNC_LINT_PINNEDALLOCINLOOPCHECK_H
 #define CUDA_ASYNC_LINT_PINNEDALLOCINLOOPCHECK_H
 
+#include "analysis/FunctionCache.h"
+#include "analysis/HostAccess.h"
 #include "cuda-async-lint/Check.h"
+
+#include <memory>
 
 namespace cuda_async_lint {
 
@@ -20,6 +24,11 @@ public:
   explicit PinnedAllocInLoopCheck(DiagnosticSink &Sink);
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+
+private:
+  void resetTranslationUnit() override { Buffers.clear(); }
+
+  FunctionCache<std::unique_ptr<HostAccessFinder>> Buffers;
 };
 
 } // namespace cuda_async_lint

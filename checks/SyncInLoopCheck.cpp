@@ -150,7 +150,7 @@ void SyncInLoopCheck::run(const MatchFinder::MatchResult &R) {
     return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
   };
 
-  bool PerThread = usesPerThreadDefaultStream(Function);
+  bool PerThread = PerThreadDefault.get(Function, usesPerThreadDefaultStream);
   // The first operation of this iteration, issued before the wait, that the
   // wait covers. An event covers what its stream issued before its record,
   // and only a record of this iteration counts: waiting on an earlier

@@ -11,6 +11,7 @@
 #ifndef CUDA_ASYNC_LINT_SYNCINLOOPCHECK_H
 #define CUDA_ASYNC_LINT_SYNCINLOOPCHECK_H
 
+#include "analysis/FunctionCache.h"
 #include "cuda-async-lint/Check.h"
 
 namespace cuda_async_lint {
@@ -20,6 +21,12 @@ public:
   explicit SyncInLoopCheck(DiagnosticSink &Sink);
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+
+private:
+  void resetTranslationUnit() override { PerThreadDefault.clear(); }
+
+  /// Whether each function was compiled with the per-thread default stream.
+  FunctionCache<bool> PerThreadDefault;
 };
 
 } // namespace cuda_async_lint

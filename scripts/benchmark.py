@@ -8,7 +8,12 @@ wall time, the analysis overhead (lint minus parse) and the peak memory of
 each. With --markdown FILE it also writes the table there (docs/benchmarks.md
 holds the latest run).
 
-  scripts/benchmark.py [--build build] [--repeat 5] [--toolkit]
+With --scaling it instead generates one function of N loops (each pins,
+copies, launches and synchronizes: every check has work in every loop) for
+doubling N, and times each check alone and all together: a check whose time
+grows faster than the parse does redoes work per matched call.
+
+  scripts/benchmark.py [--build build] [--repeat 5] [--toolkit | --scaling]
                        [--markdown docs/benchmarks.md]
 """
 import argparse
@@ -20,6 +25,7 @@ import shlex
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -60,6 +66,53 @@ def measure(argv, repeat):
     return statistics.median(times), max(memory)
 
 
+LOOP = """  for (int i{n} = 0; i{n} < n; ++i{n}) {{
+    float *h{n};
+    cudaMallocHost(&h{n}, 64);
+    cudaMemcpyAsync(d, h{n}, 64, cudaMemcpyHostToDevice, 0);
+    k<<<1, 1>>>(d);
+    cudaStreamSynchronize(0);
+    cudaFreeHost(h{n});
+  }}
+"""
+
+SCALING_CHECKS = ["cuda-async-pageable-copy", "cuda-async-pinned-alloc-in-loop",
+                  "cuda-async-default-stream", "cuda-async-sync-in-loop",
+                  "cuda-async-unsynchronized-access"]
+
+
+def scaling(args, lint):
+    """Rows of (loops, lines, parse, per-check times, all checks)."""
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for loops in (150, 300, 600, 1200):
+            path = os.path.join(tmp, "loops%d.cu" % loops)
+            with open(path, "w") as f:
+                f.write("#include <cuda_runtime.h>\n"
+                        "__global__ void k(float *p) {}\n"
+                        "void f(float *d, int n) {\n")
+                f.write("".join(LOOP.format(n=i) for i in range(loops)))
+                f.write("}\n")
+            parse_time, _ = measure(parse_command(lint, ["--use-bundled-cuda"],
+                                                  path), args.repeat)
+            checks = [measure([lint, "--use-bundled-cuda",
+                               "--checks=-*," + c, path], args.repeat)[0]
+                      for c in SCALING_CHECKS]
+            everything = measure([lint, "--use-bundled-cuda", path],
+                                 args.repeat)[0]
+            rows.append((loops, sum(1 for _ in open(path)), parse_time,
+                         checks, everything))
+    header = ("| loops | lines | clang -fsyntax-only (ms) | " +
+              " | ".join(c[len("cuda-async-"):] + " (ms)"
+                         for c in SCALING_CHECKS) + " | all checks (ms) |")
+    table = [header, "|" + " --- |" * (len(SCALING_CHECKS) + 4)]
+    for loops, lines, parse, checks, everything in rows:
+        table.append("| %d | %d | %.0f | %s | %.0f |" % (
+            loops, lines, parse * 1e3,
+            " | ".join("%.0f" % (c * 1e3) for c in checks), everything * 1e3))
+    return table
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
@@ -67,10 +120,30 @@ def main():
     parser.add_argument("--toolkit", action="store_true",
                         help="parse against /usr/local/cuda, not the bundled "
                              "declarations")
+    parser.add_argument("--scaling", action="store_true",
+                        help="time each check on one ever larger function")
     parser.add_argument("--markdown")
     args = parser.parse_args()
 
     lint = os.path.join(args.build, "bin", "cuda-async-lint")
+    if args.scaling:
+        table = scaling(args, lint)
+        context = [
+            "Run on %s by `scripts/benchmark.py --scaling --repeat %d`." %
+            (datetime.date.today().isoformat(), args.repeat), "",
+            "One generated function of N loops, each of which pins a buffer, "
+            "copies from it, launches a kernel and synchronizes on the legacy "
+            "stream (bundled declarations). Median wall time of %d runs; one "
+            "check at a time (`--checks=-*,<check>`), then all of them. Each "
+            "check should grow like the parse, about 2x per doubling."
+            % args.repeat]
+        report = "\n".join(context + [""] + table) + "\n"
+        print(report)
+        if args.markdown:
+            write_section(args.markdown, "## Scaling with function size",
+                          report)
+        return 0
+
     cuda_args = ["--cuda-path=/usr/local/cuda"] if args.toolkit else [
         "--use-bundled-cuda"]
     corpus = sorted(glob.glob(os.path.join(ROOT, "test", "checks", "*.cu")) +

@@ -456,6 +456,13 @@ public:
   }
 
   void transfer(const CFGElement &Element, State &S) const {
+    // A local whose scope ended can never be read again (escaped locals are
+    // never read from the state): dropping it keeps the state as small as
+    // the variables in scope, not every variable of the function.
+    if (std::optional<CFGLifetimeEnds> End = Element.getAs<CFGLifetimeEnds>()) {
+      S.Vars.erase(End->getVarDecl());
+      return;
+    }
     std::optional<CFGStmt> CS = Element.getAs<CFGStmt>();
     if (!CS)
       return;
@@ -799,6 +806,7 @@ FunctionProvenance::FunctionProvenance(const FunctionDecl *FD, ASTContext &Ctx,
   CFG::BuildOptions Options;
   Options.setAllAlwaysAdd();
   Options.AddInitializers = true;
+  Options.AddLifetime = true;
   std::unique_ptr<CFG> Cfg = CFG::buildCFG(FD, Body, &Ctx, Options);
   if (!Cfg)
     return;
