@@ -48,6 +48,7 @@ config.substitutions.append(("%nvcc", config.nvcc))
 config.substitutions.append(("%cmake", config.cmake))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%source_root", config.source_root))
+config.substitutions.append(("%build_root", config.binary_root))
 config.substitutions.append(("%inputs",
                              os.path.join(config.test_source_root, "Inputs")))
 
