@@ -99,7 +99,25 @@ Report verify(const Options &O) {
     if (!wanted(O, Id))
       return;
     progress("verifying " + std::string(Id));
-    for (CheckResult &C : Verify(B)) {
+    std::vector<CheckResult> Results = Verify(B);
+    // A busy spell of a shared machine spreads the fixed variants' runs:
+    // measure such a check again (up to 3 times in all) and keep the
+    // quietest measurement, whatever its verdict.
+    for (size_t I = 0; I < Results.size(); ++I) {
+      unsigned Attempts = 1;
+      while (fixedSpread(Results[I]) > NoisySpread && Attempts < 3) {
+        ++Attempts;
+        progress(
+            "measuring " + std::string(Id) + " again: its runs spread " +
+            std::to_string(static_cast<int>(100 * fixedSpread(Results[I]))) +
+            "%");
+        CheckResult Again = std::move(Verify(B)[I]);
+        if (fixedSpread(Again) < fixedSpread(Results[I]))
+          Results[I] = std::move(Again);
+      }
+      Results[I].Attempts = Attempts;
+    }
+    for (CheckResult &C : Results) {
       C.Outcome = judge(C, O.Bar);
       R.Checks.push_back(std::move(C));
     }

@@ -103,6 +103,7 @@ json toJson(const CheckResult &C) {
   return {{"check", C.CheckId},
           {"scenario", C.Scenario},
           {"kind", C.Kind == CheckKind::Overlap ? "overlap" : "correctness"},
+          {"attempts", C.Attempts},
           {"verdict",
            {{"result", verdictName(C.Outcome.Kind)},
             {"passed", C.Outcome.passed()},

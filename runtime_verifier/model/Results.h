@@ -114,6 +114,9 @@ struct CheckResult {
   CheckKind Kind = CheckKind::Overlap;
   std::vector<VariantResult> Variants;
   Verdict Outcome;
+  /// How many times the variants were measured: a noisy measurement (see
+  /// NoisySpread) is taken again, and the quietest one is reported.
+  unsigned Attempts = 1;
 };
 
 /// One number of a background document, predicted there and measured here.

@@ -89,6 +89,10 @@ std::string renderText(const Report &R) {
     Out += "\n" + Check.CheckId;
     if (!Check.Scenario.empty())
       Out += " (" + Check.Scenario + ")";
+    if (Check.Attempts > 1)
+      Out += format(" [measured %u times: the machine was busy; the quietest "
+                    "measurement is shown]",
+                    Check.Attempts);
     Out += "\n";
     if (Check.Kind == CheckKind::Overlap)
       renderOverlap(Check, Out);

@@ -3,6 +3,7 @@
 #include "Verdict.h"
 #include "Format.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -27,10 +28,11 @@ std::string wrongness(const VariantResult &V) {
 /// the code: say so next to a failed verdict.
 std::string noiseNote(const VariantResult &V) {
   double Spread = V.TimeMs.relativeSpread();
-  return Spread > 0.2 ? format("; its runs spread %.0f%% around the median: "
-                               "a busy machine, measure again",
-                               100 * Spread)
-                      : "";
+  return Spread > NoisySpread
+             ? format("; its runs spread %.0f%% around the median: "
+                      "a busy machine, measure again",
+                      100 * Spread)
+             : "";
 }
 
 Verdict make(VerdictKind K, std::string Reason) {
@@ -99,6 +101,14 @@ Verdict judgeCorrectness(const std::vector<const VariantResult *> &Buggy,
 }
 
 } // namespace
+
+double fixedSpread(const CheckResult &Check) {
+  double Widest = 0;
+  for (const VariantResult &V : Check.Variants)
+    if (V.Kind == Role::Fixed && V.Timed)
+      Widest = std::max(Widest, V.TimeMs.relativeSpread());
+  return Widest;
+}
 
 Verdict judge(const CheckResult &Check, const Criteria &Bar) {
   std::vector<const VariantResult *> Buggy, Fixed;

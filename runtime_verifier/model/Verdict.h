@@ -16,6 +16,14 @@ namespace cuda_async_verify {
 
 Verdict judge(const CheckResult &Check, const Criteria &Bar);
 
+/// Runs of one variant that spread more than this around their median, as a
+/// fraction of it, were taken on a busy (shared) machine.
+constexpr double NoisySpread = 0.2;
+
+/// The widest relative spread of a fixed variant's timed runs: how noisy the
+/// measurement that decides an overlap verdict was. 0 without timed runs.
+double fixedSpread(const CheckResult &Check);
+
 } // namespace cuda_async_verify
 
 #endif // CUDA_ASYNC_VERIFY_MODEL_VERDICT_H

@@ -28,6 +28,7 @@ TEST(JsonReport, SchemaEnvironmentAndVerdicts) {
   const json &Check = J["checks"][0];
   EXPECT_EQ(Check["check"], "cuda-async-pageable-copy");
   EXPECT_EQ(Check["kind"], "overlap");
+  EXPECT_EQ(Check["attempts"], 1);
   EXPECT_EQ(Check["verdict"]["result"], "fix restores overlap");
   EXPECT_EQ(Check["verdict"]["passed"], true);
 }

@@ -52,6 +52,15 @@ TEST(TextReport, ReproducedQuantities) {
   EXPECT_NE(Text.find("  => predicted 12 -> 6 units\n"), std::string::npos);
 }
 
+TEST(TextReport, RepeatedMeasurementIsSaid) {
+  Report R = synthetic::sampleReport();
+  R.Checks[0].Attempts = 2;
+  EXPECT_NE(renderText(R).find("\ncuda-async-pageable-copy [measured 2 times: "
+                               "the machine was busy; the quietest "
+                               "measurement is shown]\n"),
+            std::string::npos);
+}
+
 TEST(TextReport, FailedVerdictSaysFail) {
   Report R = synthetic::sampleReport();
   R.Checks[0].Outcome = judge(synthetic::pageableCheck({12}, {11}), R.Bar);

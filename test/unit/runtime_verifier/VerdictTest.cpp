@@ -107,3 +107,19 @@ TEST(Verdict, NeedsBothRoles) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(Verdict, FixedSpreadIgnoresBuggyVariants) {
+  // Pageable copies vary a lot; only the fixed runs decide whether the
+  // machine was busy.
+  CheckResult C = pageableCheck({10, 20, 30}, {6, 6.3, 6.6});
+  EXPECT_NEAR(fixedSpread(C), 0.6 / 6.3, 1e-12);
+  EXPECT_LE(fixedSpread(C), NoisySpread);
+  C.Variants[1] = timedVariant("cudaMallocHost", Role::Fixed, {6, 6.3, 9});
+  EXPECT_GT(fixedSpread(C), NoisySpread);
+  CheckResult Untimed;
+  EXPECT_EQ(fixedSpread(Untimed), 0);
+}
+
+} // namespace
