@@ -31,7 +31,7 @@ Pipeline:
                         the kernel take as long as one batch's H2D copy
 Measurement:
   --warmup N            untimed runs before timing (default 2)
-  --repeats N           timed runs; the median is reported (default 10)
+  --repeats N           timed runs; the median is reported (default 20)
   --device N            CUDA device ordinal (default 0)
   --no-trace            skip the CUPTI-traced run of each variant
   --no-reproductions    skip the background documents' examples

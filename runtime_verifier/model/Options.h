@@ -39,7 +39,7 @@ struct Options {
   /// Unset: calibrated so the kernel takes as long as one batch's H2D copy.
   std::optional<unsigned> Intensity;
   unsigned Warmup = 2;
-  unsigned Repeats = 10;
+  unsigned Repeats = 20;
   int Device = 0;
   std::vector<std::string> Checks = verifiedChecks();
   bool Reproductions = true;

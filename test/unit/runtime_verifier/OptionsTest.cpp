@@ -17,6 +17,8 @@ TEST(Options, Defaults) {
   EXPECT_EQ(O.BatchBytes, 32u << 20);
   EXPECT_EQ(O.Batches, 8u);
   EXPECT_EQ(O.Streams, 4u);
+  EXPECT_EQ(O.Warmup, 2u);
+  EXPECT_EQ(O.Repeats, 20u);
   EXPECT_FALSE(O.Intensity.has_value());
   EXPECT_EQ(O.Checks, verifiedChecks());
   EXPECT_TRUE(O.Trace);
