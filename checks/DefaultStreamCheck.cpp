@@ -27,6 +27,11 @@ void DefaultStreamCheck::registerMatchers(MatchFinder &Finder) {
                         .bind("op"),
                     this);
   Finder.addMatcher(cudaKernelCallExpr(InFunction).bind("op"), this);
+  // cudaLaunchKernel, cuLaunchKernel and the cooperative launches; the
+  // configuration calls of a <<<...>>> are not operations of their own.
+  Finder.addMatcher(callExpr(apiCall(ApiKind::KernelLaunch), InFunction)
+                        .bind("op"),
+                    this);
 }
 
 namespace {
@@ -79,8 +84,8 @@ void DefaultStreamCheck::run(const MatchFinder::MatchResult &R) {
   const FunctionFacts &Whole = Facts.get(Function, factsOf);
   bool Legacy = isExplicitLegacyStream(Op->Stream) || !Whole.PerThread;
 
-  std::string What = Op->IsTransfer
-                         ? "'" + lookupApi(Op->Call)->Name.str() + "'"
+  const ApiSpec *Api = lookupApi(Op->Call);
+  std::string What = Api ? "'" + Api->Name.str() + "'"
                          : std::string("kernel launch");
   std::string On =
       Legacy ? "on the legacy default stream" : "on the default stream";

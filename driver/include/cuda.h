@@ -12,6 +12,40 @@
 
 #define CUDA_VERSION 13000
 
+/* As the toolkit's cuda.h does for nvcc --default-stream per-thread: the
+ * stream-ordered calls get per-thread (_ptsz) entry points and the blocking
+ * ones per-thread default-stream (_ptds) ones, which is how the checks
+ * recognize such a build. */
+#if defined(CUDA_API_PER_THREAD_DEFAULT_STREAM)
+#define cuMemAllocAsync cuMemAllocAsync_ptsz
+#define cuMemFreeAsync cuMemFreeAsync_ptsz
+#define cuMemcpy cuMemcpy_ptds
+#define cuMemcpyAsync cuMemcpyAsync_ptsz
+#define cuMemcpyHtoD cuMemcpyHtoD_v2_ptds
+#define cuMemcpyHtoDAsync cuMemcpyHtoDAsync_v2_ptsz
+#define cuMemcpyDtoH cuMemcpyDtoH_v2_ptds
+#define cuMemcpyDtoHAsync cuMemcpyDtoHAsync_v2_ptsz
+#define cuMemcpyDtoD cuMemcpyDtoD_v2_ptds
+#define cuMemcpyDtoDAsync cuMemcpyDtoDAsync_v2_ptsz
+#define cuMemcpyHtoAAsync cuMemcpyHtoAAsync_v2_ptsz
+#define cuMemcpyAtoHAsync cuMemcpyAtoHAsync_v2_ptsz
+#define cuMemcpy2DAsync cuMemcpy2DAsync_v2_ptsz
+#define cuMemcpyPeerAsync cuMemcpyPeerAsync_ptsz
+#define cuMemsetD8 cuMemsetD8_v2_ptds
+#define cuMemsetD16 cuMemsetD16_v2_ptds
+#define cuMemsetD16Async cuMemsetD16Async_ptsz
+#define cuMemsetD2D8Async cuMemsetD2D8Async_ptsz
+#define cuMemsetD32 cuMemsetD32_v2_ptds
+#define cuMemsetD8Async cuMemsetD8Async_ptsz
+#define cuMemsetD32Async cuMemsetD32Async_ptsz
+#define cuStreamSynchronize cuStreamSynchronize_ptsz
+#define cuStreamQuery cuStreamQuery_ptsz
+#define cuStreamWaitEvent cuStreamWaitEvent_ptsz
+#define cuEventRecord cuEventRecord_ptsz
+#define cuEventRecordWithFlags cuEventRecordWithFlags_ptsz
+#define cuLaunchKernel cuLaunchKernel_ptsz
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -56,7 +56,7 @@ void driverApiInLoop(CUdeviceptr d, void *h, int n) {
   for (int i = 0; i < n; ++i)
     cuMemcpyHtoDAsync(d, h, 64, 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cuMemcpyHtoDAsync' on the legacy default stream inside a loop
-  // PER-THREAD: :[[@LINE-2]]:5: warning: 'cuMemcpyHtoDAsync' on the legacy default stream inside a loop
+  // PER-THREAD: :[[@LINE-2]]:5: warning: 'cuMemcpyHtoDAsync' on the default stream inside a loop queues every iteration's work on one stream
 }
 
 // ---------------------------------------------------------------------------
@@ -76,6 +76,47 @@ void kernelInTransferLoop(float *d, float *h, int n, cudaStream_t s) {
     // PER-THREAD: :[[@LINE-3]]:5: warning: kernel launch on the default stream inside a loop that issues asynchronous transfers
     // PER-THREAD: :[[@LINE-10]]:5: note: the loop issues asynchronous transfers here
   }
+}
+
+// ---------------------------------------------------------------------------
+// Launches through the launch API rather than <<<...>>>.
+
+void launchApiInTransferLoop(float *d, float *h, int n, cudaStream_t s) {
+  void *args[] = {&d};
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+    cudaLaunchKernel((const void *)kernel, dim3(1), dim3(256), args, 0, 0);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaLaunchKernel' on the legacy default stream inside a loop that issues asynchronous transfers waits for all earlier work on the device and holds back all later work, so nothing overlaps; create streams and pass them (or use cudaStreamPerThread)
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: the loop issues asynchronous transfers here
+    // PER-THREAD: :[[@LINE-3]]:5: warning: 'cudaLaunchKernel' on the default stream inside a loop that issues asynchronous transfers queues every iteration's work on one stream
+    // PER-THREAD: :[[@LINE-5]]:5: note: the loop issues asynchronous transfers here
+  }
+}
+
+void driverLaunchBesideCreatedStream(CUfunction f, CUdeviceptr d, void *h) {
+  CUstream s;
+  cuStreamCreate(&s, 0);
+  cuMemcpyHtoDAsync(d, h, 64, s);
+  cuLaunchKernel(f, 1, 1, 1, 256, 1, 1, 0, 0, nullptr, nullptr);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cuLaunchKernel' on the legacy default stream in a function that also uses created streams synchronizes with all of them and serializes the pipeline; pass a created stream (or cudaStreamPerThread)
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: work is issued on a created stream here
+}
+
+// The launch API on created streams, and outside any transferring loop.
+void launchApiOnCreatedStreams(float *d, float *h, int n) {
+  cudaStream_t s;
+  cudaStreamCreate(&s);
+  void *args[] = {&d};
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+    cudaLaunchKernel((const void *)kernel, dim3(1), dim3(256), args, 0, s);
+  }
+}
+
+void launchApiAlone(float *d, int n) {
+  void *args[] = {&d};
+  for (int i = 0; i < n; ++i)
+    cudaLaunchKernel((const void *)kernel, dim3(1), dim3(256), args, 0, 0);
 }
 
 // ---------------------------------------------------------------------------
