@@ -18,6 +18,8 @@ constexpr double LaneGap = 2;
 constexpr const char *StreamColours[] = {"#4e79a7", "#f28e2b", "#59a14f",
                                          "#b07aa1", "#76b7b2", "#edc948",
                                          "#ff9da7", "#9c755f"};
+constexpr unsigned ColourCount =
+    sizeof(StreamColours) / sizeof(StreamColours[0]);
 
 std::string num(double X) {
   char Buffer[32];
@@ -66,10 +68,13 @@ public:
     Body += "<line x1=\"" + num(X1) + "\" y1=\"" + num(Y1) + "\" x2=\"" +
             num(X2) + "\" y2=\"" + num(Y2) + "\" stroke=\"" + Colour + "\"/>\n";
   }
+  void swatch(double X, double Y, const char *Colour) {
+    Body += "<rect x=\"" + num(X) + "\" y=\"" + num(Y) +
+            "\" width=\"10\" height=\"10\" fill=\"" + Colour + "\"/>\n";
+  }
   void bar(double X, double Y, double W, const Activity &A,
            const std::string &Tip) {
-    const char *Fill =
-        StreamColours[A.Stream % (sizeof(StreamColours) / sizeof(char *))];
+    const char *Fill = StreamColours[A.Stream % ColourCount];
     // Pageable copies are outlined in red: the copy the check reports.
     std::string Stroke = A.Memory == HostMemory::Pageable
                              ? " stroke=\"#d00\" stroke-width=\"1.5\""
@@ -213,6 +218,18 @@ std::string renderTimelineSvg(const Report &R) {
          "Bars are CUPTI activity records, coloured by stream; each section "
          "shares one time axis. Red outline: copy from pageable memory.",
          " font-size=\"11\" fill=\"#444\"");
+  // The stream colours, for as many streams as any run used.
+  unsigned Streams = 0;
+  for (const Section &S : Sections)
+    for (const Row &R : S.Rows)
+      Streams = std::max(Streams, R.Trace->streamCount());
+  Y += 16;
+  for (unsigned Stream = 0; Stream < Streams && Stream < ColourCount;
+       ++Stream) {
+    double X = 10 + Stream * 80;
+    C.swatch(X, Y - 9, StreamColours[Stream]);
+    C.text(X + 14, Y, "stream " + std::to_string(Stream), " font-size=\"11\"");
+  }
   for (const Section &S : Sections)
     drawSection(S, C, Y);
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

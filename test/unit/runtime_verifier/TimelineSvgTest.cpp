@@ -21,9 +21,13 @@ TEST(TimelineSvg, OneBarPerActivityAndOneSectionPerCheck) {
   std::string Svg = renderTimelineSvg(synthetic::sampleReport());
   EXPECT_EQ(Svg.rfind("<?xml", 0), 0u);
   EXPECT_NE(Svg.find("</svg>\n"), std::string::npos);
-  // Background + 3 buggy + 4 fixed + 12 of the reproduction's schedule.
-  EXPECT_EQ(count(Svg, "<rect"), 1u + 3 + 4 + 12);
-  EXPECT_EQ(count(Svg, "<rect"), count(Svg, "</rect>") + 1);
+  // Background, a legend swatch per stream (the schedule uses 4), 3 buggy +
+  // 4 fixed + 12 of the reproduction's schedule.
+  EXPECT_EQ(count(Svg, "<rect"), 1u + 4 + 3 + 4 + 12);
+  // Only the bars carry a tooltip.
+  EXPECT_EQ(count(Svg, "</rect>"), 3u + 4 + 12);
+  EXPECT_NE(Svg.find(">stream 3</text>"), std::string::npos);
+  EXPECT_EQ(Svg.find(">stream 4</text>"), std::string::npos);
   EXPECT_NE(Svg.find(">cuda-async-pageable-copy</text>"), std::string::npos);
   EXPECT_NE(Svg.find(">seed 002: 4 batches x 3 stages</text>"),
             std::string::npos);
