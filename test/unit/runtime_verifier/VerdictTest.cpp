@@ -123,3 +123,22 @@ TEST(Verdict, FixedSpreadIgnoresBuggyVariants) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(Report, AllPassedNeedsEveryVerdict) {
+  Report R = synthetic::sampleReport();
+  EXPECT_TRUE(R.allPassed());
+  R.Checks[1].Outcome = judge(raceCheck(true, true), R.Bar);
+  EXPECT_FALSE(R.allPassed());
+  EXPECT_TRUE(Report().allPassed()); // nothing selected, nothing failed
+}
+
+TEST(VariantResult, DerivedOverlapFollowsTheModel) {
+  VariantResult V = timedVariant("created streams", Role::Fixed, {6.6});
+  EXPECT_DOUBLE_EQ(V.SerialMs, 12);
+  EXPECT_DOUBLE_EQ(V.IdealMs, 6);
+  EXPECT_DOUBLE_EQ(V.Efficiency, 0.9);
+}
+
+} // namespace
