@@ -23,11 +23,6 @@ const char *allocationName(HostAllocation A) {
   return "?";
 }
 
-HostMemory memoryOf(HostAllocation A) {
-  return A == HostAllocation::Malloc ? HostMemory::Pageable
-                                     : HostMemory::Pinned;
-}
-
 HostBuffer::HostBuffer(std::size_t Bytes, HostAllocation How)
     : Bytes(Bytes), How(How) {
   void *P = nullptr;

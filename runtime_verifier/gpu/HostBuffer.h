@@ -9,8 +9,6 @@
 #ifndef CUDA_ASYNC_VERIFY_GPU_HOSTBUFFER_H
 #define CUDA_ASYNC_VERIFY_GPU_HOSTBUFFER_H
 
-#include "Timeline.h"
-
 #include <cstddef>
 
 namespace cuda_async_verify {
@@ -18,8 +16,6 @@ namespace cuda_async_verify {
 enum class HostAllocation { Malloc, CudaMallocHost, CudaHostRegister };
 
 const char *allocationName(HostAllocation A);
-/// The memory kind a copy from this allocation uses.
-HostMemory memoryOf(HostAllocation A);
 
 class HostBuffer {
 public:

@@ -51,10 +51,7 @@ StageTimes StageTimer::sample(HostAllocation Memory) {
                           cudaMemcpyHostToDevice, S),
           "cudaMemcpyAsync (H2D)");
   });
-  T.KernelMs = eventMs(S, [&] {
-    launchProcess(Device.input(0), Device.output(0), Shape.BatchElements,
-                  Shape.Intensity, S);
-  });
+  T.KernelMs = eventMs(S, [&] { Device.launchProcess(0, Shape.Intensity, S); });
   T.DeviceToHostMs = eventMs(S, [&] {
     check(cudaMemcpyAsync(Out.data(), Device.output(0), Bytes,
                           cudaMemcpyDeviceToHost, S),
@@ -196,29 +193,23 @@ measureTogether(const std::vector<PipelineVariant> &Variants,
   return Results;
 }
 
-void warmUpGpu(const PipelineShape &Shape, const DeviceSide &Device,
-               double Ms) {
+void warmUpGpu(const DeviceSide &Device, double Ms) {
   cudaStream_t S = Device.stream(0);
   auto Start = std::chrono::steady_clock::now();
   while (std::chrono::duration<double, std::milli>(
              std::chrono::steady_clock::now() - Start)
              .count() < Ms) {
-    launchProcess(Device.input(0), Device.output(0), Shape.BatchElements, 4096,
-                  S);
+    Device.launchProcess(0, 4096, S);
     check(cudaStreamSynchronize(S), "cudaStreamSynchronize");
   }
 }
 
-unsigned calibrateIntensity(const PipelineShape &Shape,
-                            const DeviceSide &Device, double TargetMs) {
+unsigned calibrateIntensity(const DeviceSide &Device, double TargetMs) {
   cudaStream_t S = Device.stream(0);
   auto KernelMs = [&](unsigned Intensity) {
     std::vector<double> Samples;
     for (int I = 0; I < 6; ++I) {
-      double Ms = eventMs(S, [&] {
-        launchProcess(Device.input(0), Device.output(0), Shape.BatchElements,
-                      Intensity, S);
-      });
+      double Ms = eventMs(S, [&] { Device.launchProcess(0, Intensity, S); });
       if (I > 0)
         Samples.push_back(Ms);
     }

@@ -83,12 +83,11 @@ measureTogether(const std::vector<PipelineVariant> &Variants,
 
 /// Keeps the GPU busy for about Ms, so its clocks have ramped up from idle
 /// before anything is timed.
-void warmUpGpu(const PipelineShape &Shape, const DeviceSide &Device, double Ms);
+void warmUpGpu(const DeviceSide &Device, double Ms);
 
 /// The kernel intensity at which the compute stage takes TargetMs, from a
 /// linear fit of two timed intensities.
-unsigned calibrateIntensity(const PipelineShape &Shape,
-                            const DeviceSide &Device, double TargetMs);
+unsigned calibrateIntensity(const DeviceSide &Device, double TargetMs);
 
 /// Correctness of Checked outputs of which Wrong are not 2 * in + 1.
 Correctness outputCorrectness(std::uint64_t Wrong, std::uint64_t Checked);

@@ -32,6 +32,14 @@ __global__ void processBatch(const float *In, float *Out, std::size_t N,
 } // namespace
 
 DeviceSide::DeviceSide(const PipelineShape &Shape) : Shape(Shape) {
+  int Device = 0, Processors = 0;
+  check(cudaGetDevice(&Device), "cudaGetDevice");
+  check(cudaDeviceGetAttribute(&Processors, cudaDevAttrMultiProcessorCount,
+                               Device),
+        "cudaDeviceGetAttribute");
+  // 8 blocks of 256 threads fill a multiprocessor, so kernels of different
+  // streams run one after another, as one engine.
+  MaxBlocks = static_cast<std::size_t>(Processors) * 8;
   check(cudaMalloc(&In, Shape.totalBytes()), "cudaMalloc (device input)");
   check(cudaMalloc(&Out, Shape.totalBytes()), "cudaMalloc (device output)");
   Streams.resize(Shape.Streams);
@@ -60,22 +68,13 @@ void DeviceSide::synchronizeStreams() const {
     check(cudaStreamSynchronize(S), "cudaStreamSynchronize");
 }
 
-void launchProcess(const float *DeviceIn, float *DeviceOut,
-                   std::size_t Elements, unsigned Intensity,
-                   cudaStream_t Stream) {
-  int Device = 0, Processors = 0;
-  check(cudaGetDevice(&Device), "cudaGetDevice");
-  check(cudaDeviceGetAttribute(&Processors, cudaDevAttrMultiProcessorCount,
-                               Device),
-        "cudaDeviceGetAttribute");
+void DeviceSide::launchProcess(unsigned Batch, unsigned Intensity,
+                               cudaStream_t Stream) const {
   constexpr unsigned Threads = 256;
-  // Enough blocks to fill every multiprocessor (8 x 256 threads each), so
-  // kernels of different streams run one after another, as one engine.
-  std::size_t Blocks = (Elements + Threads - 1) / Threads;
-  Blocks =
-      std::min<std::size_t>(Blocks, static_cast<std::size_t>(Processors) * 8);
+  std::size_t Blocks = std::min<std::size_t>(
+      (Shape.BatchElements + Threads - 1) / Threads, MaxBlocks);
   processBatch<<<static_cast<unsigned>(Blocks), Threads, 0, Stream>>>(
-      DeviceIn, DeviceOut, Elements, Intensity);
+      input(Batch), output(Batch), Shape.BatchElements, Intensity);
   checkLaunch("processBatch launch");
 }
 
@@ -85,8 +84,7 @@ void issueBatch(const PipelineShape &Shape, const DeviceSide &Device,
   check(cudaMemcpyAsync(Device.input(Batch), HostIn, Shape.batchBytes(),
                         cudaMemcpyHostToDevice, Stream),
         "cudaMemcpyAsync (H2D)");
-  launchProcess(Device.input(Batch), Device.output(Batch), Shape.BatchElements,
-                Shape.Intensity, Stream);
+  Device.launchProcess(Batch, Shape.Intensity, Stream);
   check(cudaMemcpyAsync(HostOut, Device.output(Batch), Shape.batchBytes(),
                         cudaMemcpyDeviceToHost, Stream),
         "cudaMemcpyAsync (D2H)");

@@ -48,17 +48,18 @@ public:
   const std::vector<cudaStream_t> &streams() const { return Streams; }
   void synchronizeStreams() const;
 
+  /// Enqueues the kernel for batch Batch (its input to its output) on Stream.
+  void launchProcess(unsigned Batch, unsigned Intensity,
+                     cudaStream_t Stream) const;
+
 private:
   PipelineShape Shape;
+  /// Enough blocks to fill every multiprocessor, read once from the device.
+  std::size_t MaxBlocks = 0;
   float *In = nullptr;
   float *Out = nullptr;
   std::vector<cudaStream_t> Streams;
 };
-
-/// Enqueues the kernel for one batch on Stream.
-void launchProcess(const float *DeviceIn, float *DeviceOut,
-                   std::size_t Elements, unsigned Intensity,
-                   cudaStream_t Stream);
 
 /// Enqueues one batch's three stages on Stream. Host pointers point at the
 /// batch's own slice.

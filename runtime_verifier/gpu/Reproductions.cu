@@ -76,31 +76,26 @@ Reproduction reproducePinnedVsPageable(Bench &B) {
   R.Seed = "000";
   R.Title = "pinned vs pageable transfers of " +
             format("%.0f MiB", Bytes / 1048576.0);
-  auto Add = [&R](std::string Name, std::string Unit,
-                  std::optional<double> Predicted, double Measured) {
-    R.Quantities.push_back(
-        {std::move(Name), std::move(Unit), Predicted, Measured});
-  };
   double UpGain = PageableUp.Ms / PinnedUp.Ms;
   double DownGain = PageableDown.Ms / PinnedDown.Ms;
-  Add("H2D bandwidth, pageable (malloc)", "GB/s", 6.0,
-      gbPerSecond(Bytes, PageableUp.Ms));
-  Add("H2D bandwidth, pinned (cudaMallocHost)", "GB/s", 12.0,
-      gbPerSecond(Bytes, PinnedUp.Ms));
-  Add("H2D speedup, pinned over pageable", "x", 2.0, UpGain);
-  Add("D2H bandwidth, pageable (malloc)", "GB/s", 6.0,
-      gbPerSecond(Bytes, PageableDown.Ms));
-  Add("D2H bandwidth, pinned (cudaMallocHost)", "GB/s", 12.0,
-      gbPerSecond(Bytes, PinnedDown.Ms));
-  Add("D2H speedup, pinned over pageable", "x", 2.0, DownGain);
-  Add("host blocked in cudaMemcpyAsync H2D, pageable", "%", 100.0,
-      100 * PageableUp.HostBlocked);
-  Add("host blocked in cudaMemcpyAsync H2D, pinned", "%", 0.0,
-      100 * PinnedUp.HostBlocked);
-  Add("host blocked in cudaMemcpyAsync D2H, pageable", "%", 100.0,
-      100 * PageableDown.HostBlocked);
-  Add("host blocked in cudaMemcpyAsync D2H, pinned", "%", 0.0,
-      100 * PinnedDown.HostBlocked);
+  R.add("H2D bandwidth, pageable (malloc)", "GB/s", 6.0,
+        gbPerSecond(Bytes, PageableUp.Ms));
+  R.add("H2D bandwidth, pinned (cudaMallocHost)", "GB/s", 12.0,
+        gbPerSecond(Bytes, PinnedUp.Ms));
+  R.add("H2D speedup, pinned over pageable", "x", 2.0, UpGain);
+  R.add("D2H bandwidth, pageable (malloc)", "GB/s", 6.0,
+        gbPerSecond(Bytes, PageableDown.Ms));
+  R.add("D2H bandwidth, pinned (cudaMallocHost)", "GB/s", 12.0,
+        gbPerSecond(Bytes, PinnedDown.Ms));
+  R.add("D2H speedup, pinned over pageable", "x", 2.0, DownGain);
+  R.add("host blocked in cudaMemcpyAsync H2D, pageable", "%", 100.0,
+        100 * PageableUp.HostBlocked);
+  R.add("host blocked in cudaMemcpyAsync H2D, pinned", "%", 0.0,
+        100 * PinnedUp.HostBlocked);
+  R.add("host blocked in cudaMemcpyAsync D2H, pageable", "%", 100.0,
+        100 * PageableDown.HostBlocked);
+  R.add("host blocked in cudaMemcpyAsync D2H, pinned", "%", 0.0,
+        100 * PinnedDown.HostBlocked);
   R.Conclusion =
       format("pinned copies run %.2fx (H2D) and %.2fx (D2H) faster than "
              "pageable ones (document: 2.00x); a pageable cudaMemcpyAsync "
@@ -140,22 +135,17 @@ Reproduction reproduceThreeStagePipeline(Bench &B) {
   Reproduction R;
   R.Seed = "002";
   R.Title = "4 batches x 3 stages (H2D, kernel, D2H) over 4 streams";
-  auto Add = [&R](std::string Name, std::string Unit,
-                  std::optional<double> Predicted, double Measured) {
-    R.Quantities.push_back(
-        {std::move(Name), std::move(Unit), Predicted, Measured});
-  };
-  Add("time unit (mean stage time)", "ms", std::nullopt, Unit);
-  Add("H2D stage", "units", 1.0, Stages.HostToDeviceMs / Unit);
-  Add("kernel stage", "units", 1.0, Stages.KernelMs / Unit);
-  Add("D2H stage", "units", 1.0, Stages.DeviceToHostMs / Unit);
-  Add("sequential total", "units", 12.0, Serial.TimeMs.Median / Unit);
-  Add("pipelined total", "units", 6.0, Overlapped.TimeMs.Median / Unit);
-  Add("pipelined total, ideal schedule of the measured stages", "units",
-      std::nullopt, Overlapped.IdealMs / Unit);
-  Add("speedup", "x", 2.0, Serial.TimeMs.Median / Overlapped.TimeMs.Median);
-  Add("overlap efficiency of the pipelined run", "%", 100.0,
-      100 * Overlapped.Efficiency);
+  R.add("time unit (mean stage time)", "ms", std::nullopt, Unit);
+  R.add("H2D stage", "units", 1.0, Stages.HostToDeviceMs / Unit);
+  R.add("kernel stage", "units", 1.0, Stages.KernelMs / Unit);
+  R.add("D2H stage", "units", 1.0, Stages.DeviceToHostMs / Unit);
+  R.add("sequential total", "units", 12.0, Serial.TimeMs.Median / Unit);
+  R.add("pipelined total", "units", 6.0, Overlapped.TimeMs.Median / Unit);
+  R.add("pipelined total, ideal schedule of the measured stages", "units",
+        std::nullopt, Overlapped.IdealMs / Unit);
+  R.add("speedup", "x", 2.0, Serial.TimeMs.Median / Overlapped.TimeMs.Median);
+  R.add("overlap efficiency of the pipelined run", "%", 100.0,
+        100 * Overlapped.Efficiency);
   bool Correct = Serial.Output && Serial.Output->Correct && Overlapped.Output &&
                  Overlapped.Output->Correct;
   R.Conclusion =

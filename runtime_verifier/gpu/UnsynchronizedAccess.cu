@@ -119,8 +119,7 @@ CheckResult refillBeforeCopy(Bench &B) {
                             cudaMemcpyHostToDevice, Stream),
             "cudaMemcpyAsync (H2D)");
       check(cudaEventRecord(Copied, Stream), "cudaEventRecord");
-      launchProcess(B.Device.input(Batch), B.Device.output(Batch), N,
-                    Shape.Intensity, Stream);
+      B.Device.launchProcess(Batch, Shape.Intensity, Stream);
       check(cudaMemcpyAsync(Results.data() + Batch * N, B.Device.output(Batch),
                             Bytes, cudaMemcpyDeviceToHost, Stream),
             "cudaMemcpyAsync (D2H)");

@@ -70,7 +70,7 @@ Report verify(const Options &O) {
   Shape.Batches = O.Batches;
   Shape.Streams = O.Streams;
   DeviceSide Device(Shape);
-  warmUpGpu(Shape, Device, 500);
+  warmUpGpu(Device, 500);
   if (O.Intensity) {
     Shape.Intensity = *O.Intensity;
   } else {
@@ -79,7 +79,7 @@ Report verify(const Options &O) {
     StageTimer CopyOnly(Shape, Device);
     double CopyMs = CopyOnly.median(HostAllocation::CudaMallocHost, O.Repeats)
                         .HostToDeviceMs;
-    Shape.Intensity = calibrateIntensity(Shape, Device, CopyMs);
+    Shape.Intensity = calibrateIntensity(Device, CopyMs);
   }
   R.Config = {O.BatchBytes,
               O.Batches,

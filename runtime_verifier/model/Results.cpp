@@ -38,6 +38,11 @@ void VariantResult::setTrace(Timeline T) {
   Concurrency = measureTrace(Trace);
 }
 
+void Reproduction::add(std::string Name, std::string Unit,
+                       std::optional<double> Predicted, double Measured) {
+  Quantities.push_back({std::move(Name), std::move(Unit), Predicted, Measured});
+}
+
 bool Report::allPassed() const {
   for (const CheckResult &C : Checks)
     if (!C.Outcome.passed())

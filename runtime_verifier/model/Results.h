@@ -135,6 +135,9 @@ struct Reproduction {
   /// Named timelines (measured runs, the predicted schedule) to draw.
   std::vector<std::pair<std::string, Timeline>> Timelines;
   std::string Conclusion;
+
+  void add(std::string Name, std::string Unit, std::optional<double> Predicted,
+           double Measured);
 };
 
 struct Environment {

@@ -1,10 +1,10 @@
 //===- TimelineSvg.cpp - Buggy vs fixed timelines (--timeline) ------------===//
 
 #include "TimelineSvg.h"
+#include "Format.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace cuda_async_verify {
 
@@ -21,11 +21,7 @@ constexpr const char *StreamColours[] = {"#4e79a7", "#f28e2b", "#59a14f",
 constexpr unsigned ColourCount =
     sizeof(StreamColours) / sizeof(StreamColours[0]);
 
-std::string num(double X) {
-  char Buffer[32];
-  std::snprintf(Buffer, sizeof(Buffer), "%.2f", X);
-  return Buffer;
-}
+std::string num(double X) { return format("%.2f", X); }
 
 /// One traced run to draw, labelled in two lines.
 struct Row {
@@ -137,9 +133,7 @@ void drawSection(const Section &S, Canvas &C, double &Y) {
   for (double T = 0; T <= Span * 1.0001; T += Step) {
     double X = LabelWidth + T * Scale;
     C.line(X, Y, X, Y + 4, "#888");
-    char Tick[32];
-    std::snprintf(Tick, sizeof(Tick), "%g ms", T);
-    C.text(X, Y + 15, Tick,
+    C.text(X, Y + 15, format("%g ms", T),
            " font-size=\"10\" text-anchor=\"middle\" fill=\"#444\"");
   }
   Y += 24;
