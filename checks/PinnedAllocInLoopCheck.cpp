@@ -78,11 +78,9 @@ const ValueDecl *pinnedBuffer(const CallExpr *Call, const ApiSpec &Api,
     return B ? B->Base : nullptr;
   }
   const Expr *Out = Api.arg(Call, ArgRole::Out);
-  const auto *UO =
-      Out ? dyn_cast<UnaryOperator>(Out->IgnoreParenCasts()) : nullptr;
-  if (!UO || UO->getOpcode() != UO_AddrOf)
+  const Expr *Target = Out ? addressOfOperand(Out) : nullptr;
+  if (!Target)
     return nullptr;
-  const Expr *Target = UO->getSubExpr()->IgnoreParens();
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Target))
     Target = ASE->getBase()->IgnoreParenImpCasts();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Target))

@@ -76,14 +76,6 @@ bool isManagedVariable(const VarDecl *VD) {
   return false;
 }
 
-/// The operand of '&x' under any casts: cudaMallocHost((void **)&p, n).
-const Expr *addressOfOperand(const Expr *E) {
-  const auto *UO = dyn_cast<UnaryOperator>(E->IgnoreParenCasts());
-  if (!UO || UO->getOpcode() != UO_AddrOf)
-    return nullptr;
-  return UO->getSubExpr()->IgnoreParens();
-}
-
 /// The index of the parameter argument \p Arg of \p Call binds to: member
 /// operator calls pass the object as argument 0.
 std::optional<unsigned> parameterIndex(const CallExpr *Call,

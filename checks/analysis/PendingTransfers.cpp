@@ -230,9 +230,8 @@ public:
     if (!Flags || !Out || Flags->isValueDependent() ||
         !Flags->EvaluateAsInt(R, Ctx) || !(R.Val.getInt().getZExtValue() & 1))
       return true;
-    const auto *UO = dyn_cast<UnaryOperator>(Out->IgnoreParenCasts());
-    if (UO && UO->getOpcode() == UO_AddrOf) {
-      StreamRef S = streamRef(UO->getSubExpr());
+    if (const Expr *Created = addressOfOperand(Out)) {
+      StreamRef S = streamRef(Created);
       if (S.Decl)
         NonBlocking.insert(S.Decl);
     }

@@ -245,4 +245,11 @@ std::vector<HostSide> hostSides(const clang::CallExpr *Call,
   return Sides;
 }
 
+const clang::Expr *addressOfOperand(const clang::Expr *E) {
+  const auto *UO = llvm::dyn_cast<clang::UnaryOperator>(E->IgnoreParenCasts());
+  if (!UO || UO->getOpcode() != clang::UO_AddrOf)
+    return nullptr;
+  return UO->getSubExpr()->IgnoreParens();
+}
+
 } // namespace cuda_async_lint

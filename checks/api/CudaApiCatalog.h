@@ -115,6 +115,10 @@ const ApiSpec *lookupApi(const clang::FunctionDecl *FD);
 /// The API \p Call calls directly, or null.
 const ApiSpec *lookupApi(const clang::CallExpr *Call);
 
+/// The operand of '&x' under any casts, as out-parameters are passed:
+/// 'p' in cudaMallocHost((void **)&p, n). Null for anything else.
+const clang::Expr *addressOfOperand(const clang::Expr *E);
+
 /// The names of every API of kind \p K and, for Copy and Memset, mode \p M,
 /// with their renamed variants, for hasAnyName matchers.
 std::vector<std::string> apiNames(ApiKind K,
