@@ -47,6 +47,7 @@ struct Issued {
 /// nested loops (an inner issuing loop) and lambdas are not looked into.
 class IterationOps : public RecursiveASTVisitor<IterationOps> {
 public:
+  explicit IterationOps(ASTContext &Ctx) : Ctx(Ctx) {}
   std::vector<Issued> Ops, Records;
 
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
@@ -55,10 +56,7 @@ public:
   bool TraverseCXXForRangeStmt(CXXForRangeStmt *) { return true; }
   bool TraverseDoStmt(DoStmt *S) {
     // A macro's do { } while (0) is part of the body.
-    const auto *Int =
-        dyn_cast<IntegerLiteral>(S->getCond()->IgnoreParenImpCasts());
-    return Int && Int->getValue() == 0 ? RecursiveASTVisitor::TraverseDoStmt(S)
-                                       : true;
+    return isRepeatingLoop(S, Ctx) || RecursiveASTVisitor::TraverseDoStmt(S);
   }
 
   bool VisitStmt(Stmt *S) {
@@ -74,6 +72,9 @@ public:
                          Api->arg(Call, ArgRole::Event)});
     return true;
   }
+
+private:
+  ASTContext &Ctx;
 };
 
 /// True if \p A and \p B are the same expression: the same event variable,
@@ -140,7 +141,7 @@ void SyncInLoopCheck::run(const MatchFinder::MatchResult &R) {
   const Stmt *Loop = enclosingLoop(Sync, *R.Context);
   if (!Loop)
     return;
-  IterationOps Body;
+  IterationOps Body(*R.Context);
   Body.TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
   // A loop that issues a single operation has nothing to overlap.
   if (Body.Ops.size() < 2)

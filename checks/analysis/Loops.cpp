@@ -18,18 +18,23 @@ const Stmt *enclosingLoop(const Stmt *S, ASTContext &Ctx) {
     const auto *Parent = P.get<Stmt>();
     if (!Parent)
       return nullptr;
-    if (isa<ForStmt, WhileStmt, CXXForRangeStmt>(Parent))
+    if (isRepeatingLoop(Parent, Ctx))
       return Parent;
-    if (const auto *Do = dyn_cast<DoStmt>(Parent)) {
-      const Expr *Cond = Do->getCond();
-      bool Repeats = true;
-      if (Cond->isValueDependent() ||
-          !Cond->EvaluateAsBooleanCondition(Repeats, Ctx) || Repeats)
-        return Parent;
-    }
     Parents = Ctx.getParents(*Parent);
   }
   return nullptr;
+}
+
+bool isRepeatingLoop(const Stmt *S, ASTContext &Ctx) {
+  if (isa<ForStmt, WhileStmt, CXXForRangeStmt>(S))
+    return true;
+  const auto *Do = dyn_cast<DoStmt>(S);
+  if (!Do)
+    return false;
+  const Expr *Cond = Do->getCond();
+  bool Repeats = true;
+  return Cond->isValueDependent() ||
+         !Cond->EvaluateAsBooleanCondition(Repeats, Ctx) || Repeats;
 }
 
 const Stmt *loopBody(const Stmt *Loop) {

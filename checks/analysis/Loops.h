@@ -14,6 +14,10 @@ namespace cuda_async_lint {
 /// loop outside one does not count.
 const clang::Stmt *enclosingLoop(const clang::Stmt *S, clang::ASTContext &Ctx);
 
+/// Whether \p S is a loop whose body may run more than once: a for, while or
+/// range-based for, or a do whose condition is not the constant false.
+bool isRepeatingLoop(const clang::Stmt *S, clang::ASTContext &Ctx);
+
 /// The body of loop \p Loop.
 const clang::Stmt *loopBody(const clang::Stmt *Loop);
 

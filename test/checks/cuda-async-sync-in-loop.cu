@@ -96,6 +96,24 @@ void syncInMacroAndWhileLoop(float *d, float *h, int n, cudaStream_t s) {
   }
 }
 
+// A macro spelled 'while (false)' runs its operations once per iteration
+// too: the issuing copy inside it counts.
+#define UPLOAD(d, h, s)                                                        \
+  do {                                                                         \
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);                    \
+  } while (false)
+
+void issueInMacroSyncInLoop(float *d, float *h, int n, cudaStream_t s) {
+  for (int i = 0; i < n; ++i) {
+    UPLOAD(d, h, s);
+    process<<<1, 256, 0, s>>>(d);
+    cudaStreamSynchronize(s);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
+    // CHECK-MESSAGES: :[[@LINE-10]]:5: note: expanded from macro 'UPLOAD'
+  }
+}
+
 void syncInABranch(float *d, float *h, int n, cudaStream_t s, bool debug) {
   for (int i = 0; i < n; ++i) {
     cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
