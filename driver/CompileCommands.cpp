@@ -186,10 +186,24 @@ bool compilesCuda(const std::vector<std::string> &Args, llvm::StringRef File) {
   return languageOfFile(File) == SourceLanguage::Cuda;
 }
 
+/// Where CUDA 12.8+ keeps thrust, cub and libcu++ (cuda/std/...), which
+/// nvcc puts on every command's system include path (nvcc.profile's
+/// SYSTEM_INCLUDES); empty for a toolkit without it.
+static std::string cccIncludeDir(const CudaHeaders &Cuda) {
+  if (Cuda.From != CudaHeaders::Source::Toolkit)
+    return "";
+  llvm::SmallString<256> Dir(Cuda.Path);
+  llvm::sys::path::append(Dir, "include", "cccl");
+  return llvm::sys::fs::is_directory(Dir) ? std::string(Dir) : "";
+}
+
 ArgumentsAdjuster makeCommandAdjuster(const CudaHeaders &Cuda,
                                       std::string ResourceDir) {
-  return [Cuda, ResourceDir](const CommandLineArguments &In,
-                             llvm::StringRef File) {
+  std::string Cccl = cccIncludeDir(Cuda);
+  llvm::SmallString<256> HostShim(Cuda.BundledDir);
+  llvm::sys::path::append(HostShim, "cuda_async_lint_nvcc_host.h");
+  return [Cuda, ResourceDir, Cccl, HostShim = std::string(HostShim)](
+             const CommandLineArguments &In, llvm::StringRef File) {
     CommandLineArguments Args = dropUnknownArgs(In);
     if (Args.empty())
       return Args;
@@ -221,7 +235,12 @@ ArgumentsAdjuster makeCommandAdjuster(const CudaHeaders &Cuda,
         Back.push_back("-isystem");
         Back.push_back(Toolkit ? Cuda.Path + "/include" : Cuda.Path);
       }
+      if (!Cccl.empty())
+        Back.insert(Back.end(), {"-isystem", Cccl});
     }
+    // What nvcc's host pass declares and clang's CUDA headers do not.
+    if (IsCuda && !Cuda.BundledDir.empty())
+      Back.insert(Back.end(), {"-include", HostShim});
     // The compiler's warnings are not the tool's business (and -Werror must
     // not fail a parse): only errors are reported.
     Back.push_back("-w");

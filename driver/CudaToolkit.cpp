@@ -16,7 +16,8 @@ llvm::Expected<CudaHeaders> chooseCudaHeaders(llvm::StringRef CudaPathOption,
                                               llvm::StringRef CudaPathEnv,
                                               bool ForceBundled,
                                               llvm::StringRef BundledDir) {
-  CudaHeaders Bundled{CudaHeaders::Source::Bundled, BundledDir.str(), ""};
+  CudaHeaders Bundled{CudaHeaders::Source::Bundled, BundledDir.str(), "",
+                      BundledDir.str()};
   if (ForceBundled) {
     Bundled.Reason = "--use-bundled-cuda";
     return Bundled;
@@ -27,14 +28,14 @@ llvm::Expected<CudaHeaders> chooseCudaHeaders(llvm::StringRef CudaPathOption,
           "--cuda-path='%s' is not a CUDA toolkit (no include/cuda_runtime.h)",
           CudaPathOption.str().c_str());
     return CudaHeaders{CudaHeaders::Source::Toolkit, CudaPathOption.str(),
-                       "--cuda-path"};
+                       "--cuda-path", BundledDir.str()};
   }
   if (!CudaPathEnv.empty() && isCudaToolkit(CudaPathEnv))
     return CudaHeaders{CudaHeaders::Source::Toolkit, CudaPathEnv.str(),
-                       "$CUDA_PATH"};
+                       "$CUDA_PATH", BundledDir.str()};
   if (isCudaToolkit("/usr/local/cuda"))
     return CudaHeaders{CudaHeaders::Source::Toolkit, "/usr/local/cuda",
-                       "/usr/local/cuda"};
+                       "/usr/local/cuda", BundledDir.str()};
   Bundled.Reason = CudaPathEnv.empty()
                        ? "no CUDA toolkit found"
                        : "no CUDA toolkit found ($CUDA_PATH has none)";

@@ -23,6 +23,9 @@ struct CudaHeaders {
   std::string Path;
   /// How it was chosen, for --verbose: "--cuda-path", "CUDA_PATH", ...
   std::string Reason;
+  /// cuda-async-lint's own headers (the bundled declarations' directory),
+  /// whichever declarations were chosen: the nvcc host shim lives there.
+  std::string BundledDir;
 };
 
 /// True if \p Root looks like a CUDA toolkit: it has include/cuda_runtime.h.

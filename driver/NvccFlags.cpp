@@ -38,6 +38,11 @@ enum class Action {
   DefaultStream,
   /// --options-file/-optf: more options, read from a file.
   OptionsFile,
+  /// '-rdc=true' is clang's -fgpu-rdc: device code may launch kernels
+  /// (dynamic parallelism) and call functions of other files.
+  RelocatableDeviceCode,
+  /// '-dc' is '-rdc=true -c'.
+  DeviceCompile,
 };
 
 const llvm::StringMap<Action> &nvccOptions() {
@@ -49,8 +54,8 @@ const llvm::StringMap<Action> &nvccOptions() {
       {"--gpu-architecture", Action::DropWithValue},
       {"-code", Action::DropWithValue},
       {"--gpu-code", Action::DropWithValue},
-      {"-rdc", Action::DropWithValue},
-      {"--relocatable-device-code", Action::DropWithValue},
+      {"-rdc", Action::RelocatableDeviceCode},
+      {"--relocatable-device-code", Action::RelocatableDeviceCode},
       {"-maxrregcount", Action::DropWithValue},
       {"--maxrregcount", Action::DropWithValue},
       {"-ftz", Action::DropWithValue},
@@ -61,8 +66,8 @@ const llvm::StringMap<Action> &nvccOptions() {
       {"--prec-sqrt", Action::DropWithValue},
       {"-fmad", Action::DropWithValue},
       {"--fmad", Action::DropWithValue},
-      {"-dc", Action::Drop},
-      {"--device-c", Action::Drop},
+      {"-dc", Action::DeviceCompile},
+      {"--device-c", Action::DeviceCompile},
       {"-dw", Action::Drop},
       {"--device-w", Action::Drop},
       {"-dlink", Action::Drop},
@@ -155,7 +160,9 @@ const llvm::StringMap<Action> &nvccOptions() {
   return Options;
 }
 
-bool takesValue(Action A) { return A != Action::Drop; }
+bool takesValue(Action A) {
+  return A != Action::Drop && A != Action::DeviceCompile;
+}
 
 /// nvcc's list-valued options take comma-separated values: each becomes
 /// \p Prefix followed by the value, or \p Flag and the value as two
@@ -255,6 +262,14 @@ translateNvccCommand(const std::vector<std::string> &Args,
       // the per-thread stream; nvcc defines this macro for the headers.
       if (Value == "per-thread")
         Out.push_back("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1");
+      break;
+    case Action::RelocatableDeviceCode:
+      if (Value == "true")
+        Out.push_back("-fgpu-rdc");
+      break;
+    case Action::DeviceCompile:
+      Out.push_back("-fgpu-rdc");
+      Out.push_back("-c");
       break;
     case Action::OptionsFile: {
       if (++OptionsFilesRead > 64)

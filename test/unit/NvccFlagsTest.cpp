@@ -43,9 +43,22 @@ TEST(NvccFlags, DropsDeviceAndToolOptions) {
   EXPECT_EQ(translate({"nvcc", "-gencode", "arch=compute_80,code=sm_80",
                        "-arch=sm_90", "-arch", "sm_90", "-ccbin", "g++-12",
                        "--expt-relaxed-constexpr", "--expt-extended-lambda",
-                       "-rdc=true", "--use_fast_math", "-lineinfo", "-Xptxas",
-                       "-v", "a.cu"}),
+                       "--use_fast_math", "-lineinfo", "-Xptxas", "-v",
+                       "a.cu"}),
             (std::vector<std::string>{"clang++", "a.cu"}));
+}
+
+TEST(NvccFlags, RelocatableDeviceCodeIsGpuRdc) {
+  // Dynamic parallelism (a launch inside a __global__ function) needs it.
+  EXPECT_EQ(translate({"nvcc", "-rdc=true", "a.cu"}),
+            (std::vector<std::string>{"clang++", "-fgpu-rdc", "a.cu"}));
+  EXPECT_EQ(translate({"nvcc", "--relocatable-device-code", "true", "a.cu"}),
+            (std::vector<std::string>{"clang++", "-fgpu-rdc", "a.cu"}));
+  EXPECT_EQ(translate({"nvcc", "-rdc=false", "a.cu"}),
+            (std::vector<std::string>{"clang++", "a.cu"}));
+  EXPECT_EQ(translate({"nvcc", "-dc", "a.cu", "-o", "a.o"}),
+            (std::vector<std::string>{"clang++", "-fgpu-rdc", "-c", "a.cu",
+                                      "-o", "a.o"}));
 }
 
 TEST(NvccFlags, TranslatesLongSpellings) {

@@ -1,0 +1,48 @@
+/*===- cuda_async_lint_nvcc_host.h - What nvcc's host pass also sees -----===*
+ *
+ * Included by cuda-async-lint after the CUDA runtime headers into every CUDA
+ * file it parses. nvcc's crt/math_functions.h declares min and max for every
+ * pair of integer and floating types as __host__ __device__ functions, so
+ * host code calls them unqualified ('max(a, 32.0f)'); clang's CUDA headers
+ * declare the same overloads __device__ only, and a host call is an error
+ * ("call to __device__ function from __host__ function"). These host
+ * declarations stand in for nvcc's: clang overloads on __host__/__device__,
+ * so device code keeps its own. Declarations suffice: only the host code is
+ * analysed, never compiled.
+ *
+ *===---------------------------------------------------------------------===*/
+
+#ifndef CUDA_ASYNC_LINT_NVCC_HOST_H
+#define CUDA_ASYNC_LINT_NVCC_HOST_H
+
+#if defined(__cplusplus) && defined(__CUDA__) && !defined(__CUDA_ARCH__)
+
+#define CUDA_ASYNC_LINT_MINMAX(R, A, B)                                        \
+  __attribute__((host)) R min(const A a, const B b);                           \
+  __attribute__((host)) R max(const A a, const B b);
+
+CUDA_ASYNC_LINT_MINMAX(int, int, int)
+CUDA_ASYNC_LINT_MINMAX(unsigned int, unsigned int, unsigned int)
+CUDA_ASYNC_LINT_MINMAX(unsigned int, int, unsigned int)
+CUDA_ASYNC_LINT_MINMAX(unsigned int, unsigned int, int)
+CUDA_ASYNC_LINT_MINMAX(long int, long int, long int)
+CUDA_ASYNC_LINT_MINMAX(unsigned long int, unsigned long int, unsigned long int)
+CUDA_ASYNC_LINT_MINMAX(unsigned long int, long int, unsigned long int)
+CUDA_ASYNC_LINT_MINMAX(unsigned long int, unsigned long int, long int)
+CUDA_ASYNC_LINT_MINMAX(long long int, long long int, long long int)
+CUDA_ASYNC_LINT_MINMAX(unsigned long long int, unsigned long long int,
+                       unsigned long long int)
+CUDA_ASYNC_LINT_MINMAX(unsigned long long int, long long int,
+                       unsigned long long int)
+CUDA_ASYNC_LINT_MINMAX(unsigned long long int, unsigned long long int,
+                       long long int)
+CUDA_ASYNC_LINT_MINMAX(float, float, float)
+CUDA_ASYNC_LINT_MINMAX(double, double, double)
+CUDA_ASYNC_LINT_MINMAX(double, float, double)
+CUDA_ASYNC_LINT_MINMAX(double, double, float)
+
+#undef CUDA_ASYNC_LINT_MINMAX
+
+#endif
+
+#endif /* CUDA_ASYNC_LINT_NVCC_HOST_H */

@@ -1,0 +1,294 @@
+#!/usr/bin/env python3
+"""Runs cuda-async-lint over a checkout of any repository, for triage.
+
+Real-code precision and parse rate are measured on repositories the project
+does not ship (docs/real-code.md): this script makes that triage repeatable on
+every change without committing a line of their code.
+
+  scripts/real-code.py run REPO -o RESULTS.json [-I DIR]... [-j N]
+                       [--nvcc] [--lint build/bin/cuda-async-lint]
+      Lints every .cu/.cpp/.cc/.cxx file of REPO on its own, as a new user
+      would without a build system: `cuda-async-lint --format=json FILE --
+      -I REPO/DIR...` (only the repository's own include paths, given with
+      -I relative to REPO). Records per file the exit status, the findings,
+      the parse errors and the time. With --nvcc it also asks nvcc whether it
+      compiles the file for Linux with the same include paths (cached beside
+      RESULTS.json by content hash), which gives the parse rate's
+      denominator: files nvcc compiles.
+
+  scripts/real-code.py table RESULTS.json [--verdicts FILE]
+      Prints Markdown: the parse rate, the parse failures by class, findings
+      per check with verdicts (true / debatable / false, from a TSV file of
+      `path<TAB>line<TAB>check<TAB>verdict<TAB>why`), and every finding.
+
+  scripts/real-code.py diff OLD.json NEW.json
+      What changed between two runs: findings gained and lost, files that
+      started or stopped parsing, total time. Exit status 1 if anything did.
+"""
+import argparse
+import collections
+import concurrent.futures
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SOURCES = (".cu", ".cpp", ".cc", ".cxx")
+VERDICTS = ("true", "debatable", "false")
+
+
+def source_files(repo):
+    for dirpath, dirnames, filenames in os.walk(repo):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        for name in sorted(filenames):
+            if name.endswith(SOURCES):
+                yield os.path.relpath(os.path.join(dirpath, name), repo)
+
+
+def lint_one(lint, repo, path, includes, timeout):
+    args = [lint, "--format=json", "-j", "1", path, "--"]
+    for inc in includes:
+        args += ["-I", os.path.join(repo, inc)]
+    start = time.perf_counter()
+    try:
+        proc = subprocess.run(args, cwd=repo, capture_output=True, text=True,
+                              timeout=timeout)
+        status, out, err = proc.returncode, proc.stdout, proc.stderr
+    except subprocess.TimeoutExpired:
+        status, out, err = "timeout", "", "timed out after %ds" % timeout
+    elapsed = time.perf_counter() - start
+    record = {"file": path, "status": status, "seconds": round(elapsed, 3),
+              "findings": [], "errors": ""}
+    try:
+        report = json.loads(out)
+    except ValueError:
+        record["errors"] = err.strip()
+        return record
+    for f in report.get("findings", []):
+        loc = f["location"]
+        record["findings"].append({
+            "check": f["check"], "file": loc["file"], "line": loc["line"],
+            "column": loc["column"], "message": f["message"],
+            "notes": ["%s:%d: %s" % (n["location"]["file"],
+                                     n["location"]["line"], n["message"])
+                      for n in f.get("notes", [])]})
+    record["errors"] = "\n".join(e["message"] for e in report.get("errors", []))
+    if report.get("deviceCodeErrors"):
+        record["deviceCodeErrors"] = report["deviceCodeErrors"]
+    return record
+
+
+def nvcc_one(nvcc, repo, path, includes, cache):
+    with open(os.path.join(repo, path), "rb") as f:
+        key = hashlib.sha256(f.read() + repr(includes).encode()).hexdigest()
+    if key in cache:
+        return cache[key]
+    args = [nvcc, "-c", "-arch=sm_90", "-o", os.devnull, path]
+    for inc in includes:
+        args += ["-I", os.path.join(repo, inc)]
+    proc = subprocess.run(args, cwd=repo, capture_output=True, text=True)
+    result = {"compiles": proc.returncode == 0,
+              "error": first_error(proc.stderr)}
+    cache[key] = result
+    return result
+
+
+def first_error(text):
+    for line in text.splitlines():
+        if "error" in line.lower():
+            return line.strip()
+    return text.strip().splitlines()[0] if text.strip() else ""
+
+
+def cmd_run(opts):
+    repo = os.path.abspath(opts.repo)
+    files = list(source_files(repo))
+    if opts.only:
+        files = [f for f in files if re.search(opts.only, f)]
+    cache_path = opts.output + ".nvcc-cache.json"
+    cache = {}
+    if opts.nvcc and os.path.exists(cache_path):
+        with open(cache_path) as f:
+            cache = json.load(f)
+    results = {}
+    with concurrent.futures.ThreadPoolExecutor(opts.jobs) as pool:
+        futures = {pool.submit(lint_one, opts.lint, repo, f, opts.include,
+                               opts.timeout): f for f in files}
+        for done, fut in enumerate(concurrent.futures.as_completed(futures)):
+            rec = fut.result()
+            results[rec["file"]] = rec
+            print("[%d/%d] %s: %s" % (done + 1, len(files), rec["file"],
+                                      rec["status"]), file=sys.stderr)
+        if opts.nvcc:
+            nv = {pool.submit(nvcc_one, opts.nvcc_path, repo, f, opts.include,
+                              cache): f for f in files}
+            for fut in concurrent.futures.as_completed(nv):
+                results[nv[fut]]["nvcc"] = fut.result()
+            with open(cache_path, "w") as f:
+                json.dump(cache, f, indent=0, sort_keys=True)
+    out = {"repo": repo, "includes": opts.include,
+           "lint": os.path.abspath(opts.lint),
+           "files": [results[f] for f in sorted(results)]}
+    with open(opts.output, "w") as f:
+        json.dump(out, f, indent=1, sort_keys=True)
+    summary = summarize(out)
+    print("%(parsed)d of %(tried)d files parsed; %(findings)d findings; "
+          "%(seconds).1f s" % summary, file=sys.stderr)
+    return 0
+
+
+def summarize(run, verdicts=None):
+    files = run["files"]
+    compiled = [f for f in files if f.get("nvcc", {}).get("compiles", True)]
+    parsed = [f for f in compiled if f["status"] in (0, 1)]
+    findings = [x for f in files for x in f["findings"]]
+    return {"tried": len(compiled), "parsed": len(parsed),
+            "all": len(files), "findings": len(findings),
+            "seconds": sum(f["seconds"] for f in files)}
+
+
+def failure_class(errors):
+    """The first clang error, with names and paths folded away."""
+    for line in errors.splitlines():
+        m = re.search(r"(?:fatal )?error: (.*)", line)
+        if m:
+            msg = re.sub(r"'[^']*'", "'X'", m.group(1))
+            return re.sub(r"\d+", "N", msg)
+    return errors.splitlines()[0] if errors else "no error text"
+
+
+def load_verdicts(path):
+    verdicts = {}
+    if not path:
+        return verdicts
+    with open(path) as f:
+        for line in f:
+            if not line.strip() or line.startswith("#"):
+                continue
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) < 4 or parts[3] not in VERDICTS:
+                raise SystemExit("%s: bad verdict line: %r" % (path, line))
+            verdicts[(parts[0], int(parts[1]), parts[2])] = (
+                parts[3], parts[4] if len(parts) > 4 else "")
+    return verdicts
+
+
+def all_findings(run):
+    seen = set()
+    for f in run["files"]:
+        for x in f["findings"]:
+            key = (x["file"], x["line"], x["check"])
+            if key not in seen:  # A header's finding, seen from two files.
+                seen.add(key)
+                yield key, x
+
+
+def cmd_table(opts):
+    with open(opts.results) as f:
+        run = json.load(f)
+    verdicts = load_verdicts(opts.verdicts)
+    s = summarize(run)
+    print("Parsed %d of %d files that nvcc compiles (%.1f%%); %d files "
+          "tried in all; %.0f s of linting.\n" % (
+              s["parsed"], s["tried"], 100.0 * s["parsed"] / max(s["tried"], 1),
+              s["all"], s["seconds"]))
+    classes = collections.defaultdict(list)
+    for f in run["files"]:
+        if f["status"] not in (0, 1) and f.get("nvcc", {}).get("compiles",
+                                                               True):
+            classes[failure_class(f["errors"])].append(f["file"])
+    if classes:
+        print("| parse failure | files |\n| --- | --- |")
+        for cls, names in sorted(classes.items(), key=lambda c: -len(c[1])):
+            print("| %s | %s |" % (cls.replace("|", "\\|"),
+                                   ", ".join("`%s`" % n for n in names)))
+        print()
+    skipped = [f for f in run["files"]
+               if not f.get("nvcc", {}).get("compiles", True)]
+    if skipped:
+        print("%d files nvcc does not compile here either (not counted).\n"
+              % len(skipped))
+    per_check = collections.defaultdict(collections.Counter)
+    rows = []
+    for key, x in all_findings(run):
+        verdict, why = verdicts.get(key, ("untriaged", ""))
+        per_check[x["check"]][verdict] += 1
+        rows.append((x["file"], x["line"], x["check"], verdict, why))
+    print("| check | findings | true | debatable | false | untriaged | "
+          "precision |\n| --- | --- | --- | --- | --- | --- | --- |")
+    for check in sorted(per_check):
+        c = per_check[check]
+        judged = c["true"] + c["false"]
+        precision = ("%.0f%%" % (100.0 * c["true"] / judged)) if judged else "-"
+        print("| %s | %d | %d | %d | %d | %d | %s |" % (
+            check, sum(c.values()), c["true"], c["debatable"], c["false"],
+            c["untriaged"], precision))
+    print("\n| file | line | check | verdict | why |\n| --- | --- | --- | --- "
+          "| --- |")
+    for row in sorted(rows):
+        print("| `%s` | %d | %s | %s | %s |" % row)
+    return 0
+
+
+def cmd_diff(opts):
+    with open(opts.old) as f:
+        old = json.load(f)
+    with open(opts.new) as f:
+        new = json.load(f)
+    changed = False
+    old_f, new_f = dict(all_findings(old)), dict(all_findings(new))
+    for key in sorted(set(old_f) - set(new_f)):
+        print("- %s:%d [%s] %s" % (key + (old_f[key]["message"],)))
+        changed = True
+    for key in sorted(set(new_f) - set(old_f)):
+        print("+ %s:%d [%s] %s" % (key + (new_f[key]["message"],)))
+        changed = True
+    ok = lambda r: {f["file"]: f["status"] in (0, 1) for f in r["files"]}
+    old_ok, new_ok = ok(old), ok(new)
+    for name in sorted(set(old_ok) | set(new_ok)):
+        if old_ok.get(name) and not new_ok.get(name):
+            print("- parses: %s" % name)
+            changed = True
+        elif new_ok.get(name) and not old_ok.get(name):
+            print("+ parses: %s" % name)
+            changed = True
+    so, sn = summarize(old), summarize(new)
+    print("files parsed %d -> %d, findings %d -> %d, time %.1f s -> %.1f s"
+          % (so["parsed"], sn["parsed"], so["findings"], sn["findings"],
+             so["seconds"], sn["seconds"]))
+    return 1 if changed else 0
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run")
+    r.add_argument("repo")
+    r.add_argument("-o", "--output", required=True)
+    r.add_argument("-I", "--include", action="append", default=[],
+                   help="include directory, relative to REPO")
+    r.add_argument("-j", "--jobs", type=int, default=os.cpu_count())
+    r.add_argument("--lint", default=os.path.join(ROOT, "build", "bin",
+                                                  "cuda-async-lint"))
+    r.add_argument("--nvcc", action="store_true",
+                   help="also ask nvcc which files compile")
+    r.add_argument("--nvcc-path", default="/usr/local/cuda/bin/nvcc")
+    r.add_argument("--only", help="regular expression on the file paths")
+    r.add_argument("--timeout", type=int, default=300)
+    t = sub.add_parser("table")
+    t.add_argument("results")
+    t.add_argument("--verdicts")
+    d = sub.add_parser("diff")
+    d.add_argument("old")
+    d.add_argument("new")
+    opts = p.parse_args()
+    return {"run": cmd_run, "table": cmd_table, "diff": cmd_diff}[opts.cmd](
+        opts)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
