@@ -1,9 +1,12 @@
 //===- Analysis.cpp -------------------------------------------------------===//
 
 #include "Analysis.h"
+#include "DeviceCodeErrors.h"
 #include "FindingCollector.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/ThreadPool.h"
@@ -31,6 +34,9 @@ public:
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level >= DiagnosticsEngine::Error)
+      Locations.push_back(Info.hasSourceManager() ? Info.getLocation()
+                                                  : SourceLocation());
     if (Level >= DiagnosticsEngine::Error) {
       ShowingNotes = ++Errors <= MaxShown;
       if (ShowingNotes)
@@ -43,6 +49,8 @@ public:
   }
 
   unsigned errors() const { return Errors; }
+  /// Where each error is (invalid for an error without a location).
+  const std::vector<SourceLocation> &locations() const { return Locations; }
   std::string text() {
     OS.flush();
     if (Errors > MaxShown)
@@ -57,11 +65,50 @@ private:
   TextDiagnosticPrinter Printer;
   unsigned Errors = 0;
   bool ShowingNotes = false;
+  std::vector<SourceLocation> Locations;
+};
+
+/// Runs the checks' matchers, after classifying the parse errors.
+class CheckAction : public ASTFrontendAction {
+public:
+  CheckAction(ast_matchers::MatchFinder &Finder,
+              const ParseErrorCollector &Errors, bool &OnlyInDeviceCode)
+      : Finder(Finder), Errors(Errors), OnlyInDeviceCode(OnlyInDeviceCode) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 StringRef) override {
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(std::make_unique<DeviceCodeErrorClassifier>(
+        Errors.locations(), OnlyInDeviceCode));
+    Consumers.push_back(Finder.newASTConsumer());
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+  }
+
+private:
+  ast_matchers::MatchFinder &Finder;
+  const ParseErrorCollector &Errors;
+  bool &OnlyInDeviceCode;
+};
+
+class CheckActionFactory : public tooling::FrontendActionFactory {
+public:
+  CheckActionFactory(ast_matchers::MatchFinder &Finder,
+                     const ParseErrorCollector &Errors, bool &OnlyInDeviceCode)
+      : Finder(Finder), Errors(Errors), OnlyInDeviceCode(OnlyInDeviceCode) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<CheckAction>(Finder, Errors, OnlyInDeviceCode);
+  }
+
+private:
+  ast_matchers::MatchFinder &Finder;
+  const ParseErrorCollector &Errors;
+  bool &OnlyInDeviceCode;
 };
 
 struct FileResult {
   std::vector<ResolvedFinding> Findings;
   std::optional<FailedFile> Failure;
+  std::optional<FailedFile> DeviceCodeErrors;
 };
 
 FileResult analyzeFile(const std::string &File,
@@ -81,10 +128,14 @@ FileResult analyzeFile(const std::string &File,
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false);
   Tool.appendArgumentsAdjuster(Options.Adjuster);
-  int Status = Tool.run(tooling::newFrontendActionFactory(&Finder).get());
+  bool OnlyInDeviceCode = false;
+  CheckActionFactory Factory(Finder, Errors, OnlyInDeviceCode);
+  int Status = Tool.run(&Factory);
 
   FileResult Result;
-  if (Status != 0 || Errors.errors() != 0) {
+  if (Errors.errors() != 0 && OnlyInDeviceCode) {
+    Result.DeviceCodeErrors = FailedFile{File, Errors.text()};
+  } else if (Status != 0 || Errors.errors() != 0) {
     std::string Text = Errors.text();
     if (Text.empty())
       Text = "clang could not process the file\n";
@@ -117,6 +168,8 @@ Report analyzeFiles(const std::vector<std::string> &Files,
               std::back_inserter(R.Findings));
     if (FR.Failure)
       R.Failures.push_back(std::move(*FR.Failure));
+    if (FR.DeviceCodeErrors)
+      R.DeviceCodeErrors.push_back(std::move(*FR.DeviceCodeErrors));
   }
   sortAndUnique(R.Findings);
   return R;

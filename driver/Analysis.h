@@ -19,7 +19,8 @@ struct AnalysisOptions {
 
 /// Parses and checks each of \p Files, in parallel. A file that fails to
 /// parse contributes its errors, not findings: an AST rebuilt around errors
-/// would make findings up.
+/// would make findings up. Errors confined to device-only functions do not
+/// touch the host code: such a file is analysed, its errors noted.
 Report analyzeFiles(const std::vector<std::string> &Files,
                     const AnalysisOptions &Options);
 

@@ -244,6 +244,9 @@ ArgumentsAdjuster makeCommandAdjuster(const CudaHeaders &Cuda,
     // The compiler's warnings are not the tool's business (and -Werror must
     // not fail a parse): only errors are reported.
     Back.push_back("-w");
+    // The tool renders clang's errors itself; this keeps clang's own "N
+    // errors generated" line (printed only with carets on) off stderr.
+    Back.push_back("-fno-caret-diagnostics");
     if (!hasArgPrefix(Args, "-resource-dir"))
       Back.push_back("-resource-dir=" + ResourceDir);
     Args.insert(Args.begin() + 1, Front.begin(), Front.end());

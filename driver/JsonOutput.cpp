@@ -41,11 +41,16 @@ void writeJson(const Report &R, const OutputContext &Ctx,
   for (const FailedFile &Failure : R.Failures)
     Errors.push_back({{"file", relativePath(Failure.File, Ctx.SourceRoot)},
                       {"message", Failure.Errors}});
+  json DeviceCode = json::array();
+  for (const FailedFile &Device : R.DeviceCodeErrors)
+    DeviceCode.push_back({{"file", relativePath(Device.File, Ctx.SourceRoot)},
+                          {"message", Device.Errors}});
   json Doc = {
       {"version", 1},
       {"tool", {{"name", "cuda-async-lint"}, {"version", Ctx.ToolVersion}}},
       {"findings", std::move(Findings)},
       {"errors", std::move(Errors)},
+      {"deviceCodeErrors", std::move(DeviceCode)},
       {"summary",
        {{"files", R.FilesAnalysed},
         {"findings", R.Findings.size()},

@@ -71,6 +71,9 @@ struct Report {
   unsigned FilesAnalysed = 0;
   std::vector<ResolvedFinding> Findings; ///< In clang-tidy's order.
   std::vector<FailedFile> Failures;
+  /// Files analysed although clang found errors in their device-only code
+  /// (DeviceCodeErrors.h): the errors, for the record.
+  std::vector<FailedFile> DeviceCodeErrors;
 };
 
 /// Sorts findings as clang-tidy does (file, offset, check, message) and

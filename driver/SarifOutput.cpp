@@ -115,6 +115,17 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
           json::array({{{"physicalLocation",
                          {{"artifactLocation",
                            artifactLocation(Failure.File, Ctx)}}}}})}});
+  for (const FailedFile &Device : R.DeviceCodeErrors)
+    Notifications.push_back(
+        {{"level", "warning"},
+         {"message",
+          {{"text", "clang rejects some device code that nvcc may accept; "
+                    "the host code was analysed:\n" +
+                        Device.Errors}}},
+         {"locations",
+          json::array({{{"physicalLocation",
+                         {{"artifactLocation",
+                           artifactLocation(Device.File, Ctx)}}}}})}});
   json Invocation = {{"executionSuccessful", R.Failures.empty()}};
   if (!Notifications.empty())
     Invocation["toolExecutionNotifications"] = std::move(Notifications);

@@ -286,6 +286,11 @@ int main(int argc, const char **argv) {
     errs() << "cuda-async-lint: error: cannot analyse '" << Failure.File
            << "': it does not parse:\n"
            << Failure.Errors;
+  for (const FailedFile &Device : R.DeviceCodeErrors)
+    errs() << "cuda-async-lint: warning: '" << Device.File
+           << "': clang rejects some device code that nvcc may accept; the "
+              "host code was analysed:\n"
+           << Device.Errors;
 
   OutputContext Ctx{currentDirectory(), CUDA_ASYNC_LINT_VERSION,
                     CUDA_ASYNC_LINT_DOCS_URL};

@@ -40,12 +40,12 @@ TEST(NvccFlags, TranslatesACMakeCommand) {
 }
 
 TEST(NvccFlags, DropsDeviceAndToolOptions) {
-  EXPECT_EQ(translate({"nvcc", "-gencode", "arch=compute_80,code=sm_80",
-                       "-arch=sm_90", "-arch", "sm_90", "-ccbin", "g++-12",
-                       "--expt-relaxed-constexpr", "--expt-extended-lambda",
-                       "--use_fast_math", "-lineinfo", "-Xptxas", "-v",
-                       "a.cu"}),
-            (std::vector<std::string>{"clang++", "a.cu"}));
+  EXPECT_EQ(
+      translate({"nvcc", "-gencode", "arch=compute_80,code=sm_80",
+                 "-arch=sm_90", "-arch", "sm_90", "-ccbin", "g++-12",
+                 "--expt-relaxed-constexpr", "--expt-extended-lambda",
+                 "--use_fast_math", "-lineinfo", "-Xptxas", "-v", "a.cu"}),
+      (std::vector<std::string>{"clang++", "a.cu"}));
 }
 
 TEST(NvccFlags, RelocatableDeviceCodeIsGpuRdc) {
