@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PACKAGES=(
-  clang-22 libclang-22-dev clang-tidy-22 clang-format-22
+  clang-22 libclang-22-dev clang-tidy-22 clang-format-22 libomp-22-dev
   llvm-22-dev llvm-22-tools
   cmake ninja-build
   nlohmann-json3-dev libgtest-dev libgmock-dev

@@ -2,6 +2,7 @@
 
 #include "PendingTransfers.h"
 #include "../api/CudaApiCatalog.h"
+#include "BranchFacts.h"
 #include "ForwardDataflow.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -19,6 +20,23 @@ template <typename Set, typename Pred> void eraseIf(Set &S, Pred P) {
     It = P(*It) ? S.erase(It) : std::next(It);
 }
 
+/// A function whose body the analysis cannot see: defined in another
+/// translation unit, and not a library function of a system header (those
+/// do not touch CUDA streams) nor a catalogued CUDA call.
+bool isOpaqueFunction(const FunctionDecl *FD, const ASTContext &Ctx) {
+  if (FD->hasBody() || lookupApi(FD))
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  return !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()));
+}
+
+/// cudaStream_t and CUstream (both 'CUstream_st *').
+bool isStreamType(QualType T) {
+  const auto *Ptr = T.getCanonicalType()->getAs<PointerType>();
+  const auto *Record = Ptr ? Ptr->getPointeeType()->getAsRecordDecl() : nullptr;
+  return Record && Record->getName() == "CUstream_st";
+}
+
 const VarDecl *declRefVar(const Expr *E) {
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
@@ -32,10 +50,16 @@ struct Disjunct {
   /// Per event recorded on every path: the transfers it covers. An event
   /// not in the map was recorded somewhere unknown.
   std::map<StreamRef, std::set<PendingTransfer>> EventCovers;
+  /// What the path's branch conditions say (BranchFacts.h).
+  BranchFactSet Facts;
 
   bool operator==(const Disjunct &O) const {
     return Advanced == O.Advanced && Pending == O.Pending &&
-           EventCovers == O.EventCovers;
+           EventCovers == O.EventCovers && Facts == O.Facts;
+  }
+  /// Disjuncts with the same assumptions merge.
+  bool sameAssumptions(const Disjunct &O) const {
+    return Advanced == O.Advanced && Facts == O.Facts;
   }
 };
 
@@ -47,7 +71,7 @@ struct PendingState {
 };
 
 /// More disjuncts than this merge, bounding the state.
-constexpr size_t MaxDisjuncts = 4;
+constexpr size_t MaxDisjuncts = 8;
 
 void mergeInto(Disjunct &Into, const Disjunct &From) {
   Into.Pending.insert(From.Pending.begin(), From.Pending.end());
@@ -74,24 +98,26 @@ void joinStates(PendingState &Into, const PendingState &From) {
   Into.Disjuncts.clear();
   for (Disjunct &D : All) {
     auto Same = llvm::find_if(Into.Disjuncts, [&](const Disjunct &Mine) {
-      return Mine.Advanced == D.Advanced;
+      return Mine.sameAssumptions(D);
     });
     if (Same != Into.Disjuncts.end())
       mergeInto(*Same, D);
     else
       Into.Disjuncts.push_back(std::move(D));
   }
-  // Too many: forget the counter facts (every branch on them is then
-  // feasible, which only costs precision).
+  // Too many: forget the counter and branch facts (every branch on them is
+  // then feasible, which only costs precision).
   if (Into.Disjuncts.size() > MaxDisjuncts) {
     Disjunct All = Into.Disjuncts.front();
-    for (size_t I = 1; I < Into.Disjuncts.size(); ++I)
+    for (size_t I = 1; I < Into.Disjuncts.size(); ++I) {
       mergeInto(All, Into.Disjuncts[I]);
+      BranchFacts::intersect(All.Facts, Into.Disjuncts[I].Facts);
+    }
     All.Advanced.clear();
     Into.Disjuncts = {std::move(All)};
   }
   llvm::sort(Into.Disjuncts, [](const Disjunct &A, const Disjunct &B) {
-    return A.Advanced < B.Advanced;
+    return std::tie(A.Advanced, A.Facts) < std::tie(B.Advanced, B.Facts);
   });
 }
 
@@ -166,8 +192,10 @@ public:
   }
 
   bool VisitVarDecl(VarDecl *VD) {
+    // 'int i;' before 'for (i = 0; ...)': reading it before the assignment
+    // would be undefined, so it is taken as starting at 0 too.
     if (VD->hasLocalStorage() && VD->getType()->isIntegerType() &&
-        VD->getInit() && isZero(VD->getInit()))
+        !isa<ParmVarDecl>(VD) && (!VD->getInit() || isZero(VD->getInit())))
       Candidates.insert(VD);
     return true;
   }
@@ -203,9 +231,15 @@ private:
     return Int && Int->getValue().getZExtValue() > 0;
   }
   bool tested(const Expr *Cond) {
-    if (Cond)
-      if (auto Counter = counterCondition(Cond, Ctx))
-        Tested.insert(Counter->first);
+    if (!Cond)
+      return true;
+    if (auto Counter = counterCondition(Cond, Ctx))
+      Tested.insert(Counter->first);
+    // 'i < n': a loop bound, for BranchFacts.
+    if (const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts()))
+      if (BO->getOpcode() == BO_LT || BO->getOpcode() == BO_NE)
+        if (const VarDecl *VD = declRefVar(BO->getLHS()))
+          Tested.insert(VD);
     return true;
   }
 
@@ -250,7 +284,8 @@ public:
                    ProvenanceAnalysis &Provenance, SyncSummaries &Syncs,
                    const HostAccessFinder &Accesses)
       : Ctx(Ctx), Provenance(Provenance.function(FD)), Syncs(Syncs),
-        Accesses(Accesses) {
+        Accesses(Accesses), Branches(FD, Ctx),
+        PerThread(usesPerThreadDefaultStream(FD)) {
     CounterFinder Counters(Ctx);
     Counters.TraverseDecl(const_cast<FunctionDecl *>(FD));
     Counters.finish();
@@ -283,6 +318,12 @@ public:
       return;
     counterEdge(Cond, SuccIndex, S);
     pollingEdge(Cond, SuccIndex, S);
+    llvm::erase_if(S.Disjuncts, [&](Disjunct &D) {
+      return !Branches.takeEdge(
+          Cond, SuccIndex == 0, D.Facts, [&](const VarDecl *VD) {
+            return LoopCounters.count(VD) && !D.Advanced.count(VD);
+          });
+    });
   }
 
 private:
@@ -356,18 +397,25 @@ private:
     }
   }
 
+  /// True if work on \p S (a sync of it, or an event recorded on it) waits
+  /// for \p P: the same stream, or one that may be it.
+  bool waitsFor(const StreamRef &S, const PendingTransfer &P) const {
+    using K = StreamRef::Kind;
+    const StreamRef &T = P.Stream;
+    if (S.K == K::Unknown || T.K == K::Unknown)
+      return true;
+    if (S.K == K::Legacy && PerThread) // 0 is the per-thread stream.
+      return T.K == K::Legacy || T.K == K::PerThread;
+    // The legacy default stream waits for every blocking stream.
+    if (S.K == K::Legacy)
+      return !NonBlocking.count(T.Decl) || T.K == K::Legacy;
+    return T == S;
+  }
+
   /// A sync covering \p S: of the stream itself, or one that may be it.
   void syncStream(Disjunct &D, const StreamRef &S) const {
-    using K = StreamRef::Kind;
-    eraseIf(D.Pending, [&](const PendingTransfer &P) {
-      const StreamRef &T = P.Stream;
-      if (S.K == K::Unknown || T.K == K::Unknown)
-        return true;
-      // The legacy default stream waits for every blocking stream.
-      if (S.K == K::Legacy)
-        return !NonBlocking.count(T.Decl) || T.K == K::Legacy;
-      return T == S;
-    });
+    eraseIf(D.Pending,
+            [&](const PendingTransfer &P) { return waitsFor(S, P); });
   }
 
   void syncAll(Disjunct &D) const { D.Pending.clear(); }
@@ -413,6 +461,7 @@ private:
 
     if (St)
       if (const VarDecl *Written = HostAccessFinder::writtenVariable(St)) {
+        BranchFacts::written(Written, D.Facts);
         // The buffers derived from it are other buffers now.
         eraseIf(D.Pending, [&](const PendingTransfer &P) {
           return P.Buffer.Base == Written || P.Buffer.Deps.count(Written);
@@ -433,7 +482,17 @@ private:
     const ApiSpec *Api = lookupApi(Call);
     if (!Api) {
       const FunctionDecl *FD = Call->getDirectCallee();
-      const SyncSummary *Summary = FD ? Syncs.summary(FD) : nullptr;
+      if (!FD || isOpaqueFunction(FD, Ctx)) {
+        // Defined in another translation unit (or called through a
+        // pointer): it may synchronize the streams it is given. Precision
+        // first: assume it does. A helper given only the buffer is a host
+        // access (document 000's refill race: prepareBatch(h_pinned, i)).
+        for (const Expr *Arg : Call->arguments())
+          if (isStreamType(Arg->getType()))
+            syncStream(D, stream(Arg));
+        return;
+      }
+      const SyncSummary *Summary = Syncs.summary(FD);
       if (!Summary)
         return;
       if (Summary->Device)
@@ -458,17 +517,28 @@ private:
       StreamRef Stream = stream(Api->arg(Call, ArgRole::Stream));
       if (Event.K == StreamRef::Kind::Unknown)
         break;
+      // An event recorded on the legacy stream completes once every
+      // blocking stream's earlier work has.
       std::set<PendingTransfer> Covered;
       for (const PendingTransfer &P : D.Pending)
-        if (P.Stream == Stream)
+        if (P.Stream == Stream ||
+            (Stream.K == StreamRef::Kind::Legacy && waitsFor(Stream, P)))
           Covered.insert(P);
       D.EventCovers[Event] = std::move(Covered);
       break;
     }
     case ApiKind::Copy:
     case ApiKind::Memset:
-      if (Api->Mode == ApiMode::Blocking)
+      // "For transfers from device memory to device memory, no host-side
+      // synchronization is performed."
+      if (Api->Mode == ApiMode::Blocking &&
+          copyDirection(Call, *Api, Ctx) != CopyDirection::DeviceToDevice)
         syncBlocking(D);
+      break;
+    case ApiKind::Release:
+      // cudaFree and cudaFreeHost synchronize the device first.
+      if (Api->Mode == ApiMode::Blocking)
+        syncAll(D);
       break;
     default:
       break;
@@ -526,6 +596,9 @@ private:
   const HostAccessFinder &Accesses;
   std::set<const VarDecl *> LoopCounters;
   std::set<const ValueDecl *> NonBlocking;
+  BranchFacts Branches;
+  /// Compiled with --default-stream per-thread: 0 is the per-thread stream.
+  bool PerThread;
 };
 
 /// The must-analysis behind SyncSummary: what is synchronized on every path
@@ -572,6 +645,13 @@ public:
       return;
     }
     const FunctionDecl *FD = Call->getDirectCallee();
+    if (FD && isOpaqueFunction(FD, Syncs.context())) {
+      // Assumed to synchronize what it is given (precision first).
+      for (const Expr *Arg : Call->arguments())
+        if (isStreamType(Arg->getType()))
+          SyncParam(Arg);
+      return;
+    }
     if (const SyncSummary *Summary = FD ? Syncs.summary(FD) : nullptr) {
       S.Device = S.Device || Summary->Device;
       for (unsigned I : Summary->StreamParams)

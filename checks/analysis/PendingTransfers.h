@@ -68,6 +68,7 @@ public:
   explicit SyncSummaries(clang::ASTContext &Ctx) : Ctx(Ctx) {}
   /// Null for functions without a body here, and during recursion.
   const SyncSummary *summary(const clang::FunctionDecl *FD);
+  clang::ASTContext &context() const { return Ctx; }
 
 private:
   clang::ASTContext &Ctx;

@@ -74,8 +74,8 @@ static std::vector<ApiSpec> buildCatalog() {
 #define CUDA_ALLOC(Name, Family, Memory, ReleasedBy, Roles)                    \
   Add(#Name, ApiFamily::Family, ApiKind::Allocate, Blocking, None,             \
       MemoryKind::Memory, Roles, #ReleasedBy);
-#define CUDA_RELEASE(Name, Family, Memory, Roles)                              \
-  Add(#Name, ApiFamily::Family, ApiKind::Release, Blocking, None,              \
+#define CUDA_RELEASE(Name, Family, Memory, Mode, Roles)                        \
+  Add(#Name, ApiFamily::Family, ApiKind::Release, ApiMode::Mode, None,         \
       MemoryKind::Memory, Roles);
 #define CUDA_REGISTER(Name, Family, UnregisteredBy, Roles)                     \
   Add(#Name, ApiFamily::Family, ApiKind::Register, Blocking, None,             \

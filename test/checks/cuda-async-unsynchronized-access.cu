@@ -10,6 +10,10 @@
 
 __global__ void kernel(float *x) {}
 void consume(const float *data);
+void finishOn(cudaStream_t s);
+float consumed;
+void consumeHere(const float *data) { consumed = data[0]; }
+void produceHere(float *data) { data[0] = consumed; }
 void produce(float *data);
 void prepareBatch(float *h, int i);
 
@@ -158,11 +162,36 @@ void libraryAccesses(float *d, float *h, float *copyOut, cudaStream_t s) {
   // CHECK-MESSAGES: :[[@LINE-4]]:55: note: on stream 's', not synchronized before the access
   cudaStreamSynchronize(s);
   cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  consumeHere(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'h' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-4]]:55: note: on stream 's', not synchronized before the access
+  cudaStreamSynchronize(s);
+}
+
+// A function of another translation unit may synchronize a stream it is
+// given. Precision first: nothing on that stream is pending after it.
+// Given only the buffer, it is a host access (the previous function).
+void opaqueHelpers(float *d, float *h, cudaStream_t s) {
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  finishOn(s);
+  h[0] = 2.0f;
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
   consume(h);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'h' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
   // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
   // CHECK-MESSAGES: :[[@LINE-4]]:55: note: on stream 's', not synchronized before the access
   cudaStreamSynchronize(s);
+}
+
+// cudaFree and cudaFreeHost synchronize the device before they release.
+void implicitSyncOfFree(float *d, float *h, float *dOther, cudaStream_t s) {
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  cudaFree(dOther);
+  float first = h[0];
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  cudaFreeHost(h);
+  (void)first;
 }
 
 // ---------------------------------------------------------------------------
@@ -190,20 +219,19 @@ void refillSourceBeforeSync(float *d, float *h, cudaStream_t s) {
   // CHECK-MESSAGES: :[[@LINE-4]]:55: note: on stream 's', not synchronized before the access
   cudaStreamSynchronize(s);
   cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
-  produce(h);
+  produceHere(h);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'h' is written while 'cudaMemcpyAsync' from it may still be in flight on stream 's'
   // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
   // CHECK-MESSAGES: :[[@LINE-4]]:55: note: on stream 's', not synchronized before the access
 }
 
+// cudaFreeHost waits for the device before it releases (as HIP documents
+// for hipHostFree): no race.
 void freeSourceBeforeSync(float *d, cudaStream_t s) {
   float *h;
   cudaMallocHost(&h, 1024);
   cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
   cudaFreeHost(h);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'h' is released while 'cudaMemcpyAsync' from it may still be in flight on stream 's'
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
-  // CHECK-MESSAGES: :[[@LINE-4]]:55: note: on stream 's', not synchronized before the access
 }
 
 void unregisterSourceBeforeSync(float *d, cudaStream_t s) {
@@ -528,4 +556,146 @@ void registeredVectorSynchronized(float *d, cudaStream_t s) {
 template <typename T> T neverInstantiated(T *d, T *h, cudaStream_t s) {
   cudaMemcpyAsync(h, d, sizeof(T), cudaMemcpyDeviceToHost, s);
   return h[0];
+}
+
+// ---------------------------------------------------------------------------
+// Correlated branches: a path that took 'if (isAsync)' true takes it true
+// again while isAsync is unchanged.
+
+void sameConditionGuardsCopyAndSync(float *d, float *h, int n, bool isAsync,
+                                    cudaStream_t s) {
+  for (int i = 0; i < n; ++i) {
+    h[0] = float(i);
+    if (isAsync)
+      cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+    else
+      cudaMemcpy(d, h, 1024, cudaMemcpyHostToDevice);
+    if (isAsync)
+      cudaStreamSynchronize(s);
+  }
+}
+
+void negatedConditionGuardsTheSync(float *d, float *h, int mode,
+                                   cudaStream_t s) {
+  if (mode == 1)
+    cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  if (mode != 1) {
+  } else {
+    cudaStreamSynchronize(s);
+  }
+  float v = h[0];
+  (void)v;
+}
+
+// The condition changes in between: the paths are not correlated.
+void conditionWrittenInBetween(float *d, float *h, bool isAsync,
+                               cudaStream_t s) {
+  if (isAsync)
+    cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  isAsync = !isAsync;
+  if (isAsync)
+    cudaStreamSynchronize(s);
+  float v = h[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'h[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-6]]:5: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-7]]:57: note: on stream 's', not synchronized before the access
+  (void)v;
+}
+
+// A condition a call may change (its address escapes) is not trusted.
+void setMode(bool *mode);
+void conditionEscapes(float *d, float *h, bool isAsync, cudaStream_t s) {
+  setMode(&isAsync);
+  if (isAsync)
+    cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  setMode(&isAsync);
+  if (isAsync)
+    cudaStreamSynchronize(s);
+  float v = h[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'h[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-6]]:5: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-7]]:57: note: on stream 's', not synchronized before the access
+  (void)v;
+}
+
+// A loop that issues over n streams and a loop over the same n that
+// synchronizes them: the second runs whenever the first ran.
+struct Plan {
+  float *h, *d;
+  cudaStream_t stream;
+};
+
+void syncLoopOverTheSameBound(Plan *plan, int n) {
+  int i;
+  for (i = 0; i < n; i++)
+    cudaMemcpyAsync(plan[i].h, plan[i].d, 1024, cudaMemcpyDeviceToHost,
+                    plan[i].stream);
+  for (i = 0; i < n; i++)
+    cudaStreamSynchronize(plan[i].stream);
+  for (i = 0; i < n; i++)
+    consumeHere(plan[i].h);
+}
+
+void syncLoopOverArrays(float *d, float *h, cudaStream_t *streams, int n) {
+  for (int i = 0; i < n; ++i)
+    cudaMemcpyAsync(h + i * 256, d, 1024, cudaMemcpyDeviceToHost, streams[i]);
+  for (int i = 0; i < n; ++i)
+    cudaStreamSynchronize(streams[i]);
+  consumeHere(h);
+}
+
+// A different bound: the sync loop may run fewer times.
+void syncLoopOverAnotherBound(Plan *plan, int n, int m) {
+  int i;
+  for (i = 0; i < n; i++)
+    cudaMemcpyAsync(plan[i].h, plan[i].d, 1024, cudaMemcpyDeviceToHost,
+                    plan[i].stream);
+  for (i = 0; i < m; i++)
+    cudaStreamSynchronize(plan[i].stream);
+  for (i = 0; i < n; i++)
+    consumeHere(plan[i].h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'plan[i].h' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 'plan[i].stream'
+  // CHECK-MESSAGES: :[[@LINE-7]]:5: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-7]]:21: note: on stream 'plan[i].stream', not synchronized before the access
+}
+
+// ---------------------------------------------------------------------------
+// An event recorded on the legacy default stream completes after every
+// blocking stream's earlier work.
+
+void legacyEventCoversBlockingStreams(float *d, float *h, cudaStream_t *streams) {
+  cudaEvent_t stop;
+  cudaEventCreate(&stop);
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, streams[0]);
+  cudaEventRecord(stop, 0);
+  cudaEventSynchronize(stop);
+  float v = h[0];
+  (void)v;
+}
+
+void legacyEventDoesNotCoverNonBlocking(float *d, float *h) {
+  cudaStream_t s;
+  cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+  cudaEvent_t stop;
+  cudaEventCreate(&stop);
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  cudaEventRecord(stop, 0);
+  cudaEventSynchronize(stop);
+  float v = h[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'h[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-5]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-6]]:55: note: on stream 's', not synchronized before the access
+  (void)v;
+}
+
+// A device-to-device blocking copy does not synchronize the host.
+void deviceToDeviceCopyIsNoSync(float *d, float *d2, float *h,
+                                cudaStream_t s) {
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  cudaMemcpy(d2, d, 1024, cudaMemcpyDeviceToDevice);
+  float v = h[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'h[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-5]]:55: note: on stream 's', not synchronized before the access
+  (void)v;
 }

@@ -1,0 +1,102 @@
+//===- BranchFacts.h - What a path learnt from its branches -----*- C++ -*-===//
+//
+// A path that took 'if (isAsync)' true and has not written isAsync since
+// takes the next 'if (isAsync)' true as well; a path that entered
+// 'for (i = 0; i < n; ++i)' knows n > 0 and enters the next 'for (j = 0;
+// j < n; ++j)' too, while n is unchanged. Dataflow analyses keep these facts
+// per path to drop the infeasible ones: a copy guarded by a condition and its
+// synchronization guarded by the same condition, a loop that issues copies
+// and a loop over the same bound that synchronizes them.
+//
+// Only conditions over stable variables count: locals and parameters (not
+// references, not volatile) whose address the function never takes and no
+// lambda captures by reference, read without calls, dereferences or members.
+// Such a variable changes only by a statement the analysis sees.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_ANALYSIS_BRANCHFACTS_H
+#define CUDA_ASYNC_LINT_ANALYSIS_BRANCHFACTS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/FoldingSet.h"
+#include <set>
+#include <vector>
+
+namespace cuda_async_lint {
+
+/// One fact: a condition's value, or whether a loop bound is positive.
+struct BranchFact {
+  enum class Kind { Condition, PositiveBound };
+  Kind K;
+  /// The structural identity of the condition or bound expression.
+  llvm::FoldingSetNodeID Id;
+  bool Value;
+  /// The variables it reads: writing one forgets the fact.
+  std::vector<const clang::VarDecl *> Reads;
+
+  bool operator==(const BranchFact &O) const {
+    return K == O.K && Id == O.Id && Value == O.Value;
+  }
+  bool operator<(const BranchFact &O) const {
+    if (K != O.K)
+      return K < O.K;
+    if (Id != O.Id)
+      return Id < O.Id;
+    return Value < O.Value;
+  }
+};
+
+/// The facts of one path, sorted.
+using BranchFactSet = std::vector<BranchFact>;
+
+/// Learns facts from branch edges and forgets them when their variables are
+/// written, for one function.
+class BranchFacts {
+public:
+  BranchFacts(const clang::FunctionDecl *FD, clang::ASTContext &Ctx);
+
+  /// Taking the edge of \p Cond whose value is \p Outcome. \p IsZero says
+  /// which loop counters are known to be 0 on this path. Returns false if
+  /// the facts make the edge infeasible; otherwise adds what it teaches.
+  template <typename ZeroFn>
+  bool takeEdge(const clang::Expr *Cond, bool Outcome, BranchFactSet &Facts,
+                ZeroFn IsZero) const {
+    if (std::optional<BranchFact> F = conditionFact(Cond, Outcome))
+      if (!add(std::move(*F), Facts))
+        return false;
+    // 'i < n' with i known 0 is 'n > 0'.
+    const clang::VarDecl *Counter = nullptr;
+    if (std::optional<BranchFact> F = boundFact(Cond, Outcome, Counter))
+      if (IsZero(Counter) && !add(std::move(*F), Facts))
+        return false;
+    return true;
+  }
+
+  /// Forgets the facts that read \p VD.
+  static void written(const clang::VarDecl *VD, BranchFactSet &Facts);
+
+  /// Keeps only the facts both sets hold (a join of two paths).
+  static void intersect(BranchFactSet &Into, const BranchFactSet &From);
+
+private:
+  std::optional<BranchFact> conditionFact(const clang::Expr *Cond,
+                                          bool Outcome) const;
+  std::optional<BranchFact> boundFact(const clang::Expr *Cond, bool Outcome,
+                                      const clang::VarDecl *&Counter) const;
+  /// The stable variables \p E reads, or false if it reads anything else.
+  bool stableReads(const clang::Expr *E,
+                   std::vector<const clang::VarDecl *> &Reads) const;
+  static bool add(BranchFact F, BranchFactSet &Facts);
+
+  clang::ASTContext &Ctx;
+  /// Locals and parameters whose address is taken or that a lambda
+  /// captures by reference: they may change behind the analysis's back.
+  std::set<const clang::VarDecl *> Escaping;
+};
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_ANALYSIS_BRANCHFACTS_H
