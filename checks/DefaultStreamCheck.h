@@ -2,11 +2,13 @@
 //
 // Work on the legacy default stream that destroys overlap. "The legacy
 // default stream ... synchronizes with all other blocking streams": work on
-// it waits for all earlier work on the device and holds back all later work.
-// An async transfer on it inside a loop, a kernel on it in a loop that
-// transfers, or any async operation on it beside created streams serializes
-// the pipeline. With --default-stream per-thread there is no implicit
-// synchronization, but a loop on one stream still serializes its own work.
+// it waits for all earlier work on the device and holds back all later work
+// of blocking streams. It is reported where that costs overlap: when work on
+// a created stream is issued while it may still be pending (later in the
+// function, or in the next iteration of a loop). A final join on the legacy
+// stream after a fan-out, followed by a wait or nothing, costs nothing. With
+// --default-stream per-thread, 0 is the per-thread stream and only
+// cudaStreamLegacy written out is the legacy stream.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +16,8 @@
 #define CUDA_ASYNC_LINT_DEFAULTSTREAMCHECK_H
 
 #include "analysis/FunctionCache.h"
+#include "analysis/LegacyStreamWork.h"
+#include "analysis/PendingTransfers.h"
 #include "cuda-async-lint/Check.h"
 
 namespace cuda_async_lint {
@@ -29,13 +33,14 @@ private:
   struct FunctionFacts {
     /// Compiled with --default-stream per-thread.
     bool PerThread = false;
-    /// The first async operation on a created stream, if any.
-    const clang::CallExpr *OnCreatedStream = nullptr;
+    /// Legacy-stream operations and the first created-stream work each
+    /// holds back.
+    std::map<const clang::CallExpr *, const clang::CallExpr *> HoldsBack;
   };
-  static FunctionFacts factsOf(const clang::FunctionDecl *FD);
-  void resetTranslationUnit() override { Facts.clear(); }
+  void resetTranslationUnit() override;
 
   FunctionCache<FunctionFacts> Facts;
+  std::unique_ptr<SyncSummaries> Syncs;
 };
 
 } // namespace cuda_async_lint

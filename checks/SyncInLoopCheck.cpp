@@ -7,7 +7,9 @@
 #include "api/ReleaseSite.h"
 #include "api/StreamRef.h"
 #include "cuda-async-lint/CheckRegistry.h"
+#include "cuda-async-lint/ExecutionSpace.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
@@ -24,8 +26,7 @@ void SyncInLoopCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(
       callExpr(anyOf(apiCall(ApiKind::StreamSync), apiCall(ApiKind::DeviceSync),
                      apiCall(ApiKind::EventSync),
-                     apiCall(ApiKind::Copy, ApiMode::Blocking),
-                     apiCall(ApiKind::Memset, ApiMode::Blocking)),
+                     apiCall(ApiKind::Copy, ApiMode::Blocking)),
                forFunction(functionDecl().bind("function")))
           .bind("sync"),
       this);
@@ -33,151 +34,197 @@ void SyncInLoopCheck::registerMatchers(MatchFinder &Finder) {
 
 namespace {
 
-/// An async operation of the loop body, or an event record.
-struct Issued {
-  const CallExpr *Call;
-  StreamRef Stream;
-  /// The stream argument as written; null when omitted.
-  const Expr *StreamArg = nullptr;
-  /// For an event record: the event.
-  const Expr *Event = nullptr;
+/// The async operations a loop body issues, nested loops included, lambdas
+/// not.
+class LoopOperations : public RecursiveASTVisitor<LoopOperations> {
+public:
+  std::vector<AsyncOperation> Ops;
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitStmt(Stmt *S) {
+    if (std::optional<AsyncOperation> Op = asyncOperation(S))
+      Ops.push_back(*Op);
+    return true;
+  }
 };
 
-/// The async operations and event records of a loop body at its own level:
-/// nested loops (an inner issuing loop) and lambdas are not looked into.
-class IterationOps : public RecursiveASTVisitor<IterationOps> {
-public:
-  explicit IterationOps(ASTContext &Ctx) : Ctx(Ctx) {}
-  std::vector<Issued> Ops, Records;
-
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  bool TraverseForStmt(ForStmt *) { return true; }
-  bool TraverseWhileStmt(WhileStmt *) { return true; }
-  bool TraverseCXXForRangeStmt(CXXForRangeStmt *) { return true; }
-  bool TraverseDoStmt(DoStmt *S) {
-    // A macro's do { } while (0) is part of the body.
-    return isRepeatingLoop(S, Ctx) || RecursiveASTVisitor::TraverseDoStmt(S);
-  }
-
-  bool VisitStmt(Stmt *S) {
-    if (std::optional<AsyncOperation> Op = asyncOperation(S)) {
-      Ops.push_back({Op->Call, streamRef(Op->Stream), Op->Stream});
+/// Whether two iterations of \p Loop could run at once without the wait:
+/// work on one stream runs in issue order whatever the host does, so the
+/// iterations must use at least two streams (an element of an array of
+/// streams chosen per iteration counts as many). The legacy default stream
+/// synchronizes with every blocking stream and adds none.
+bool iterationsCanOverlap(const Stmt *Loop, bool PerThread) {
+  LoopOperations Body;
+  Body.TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
+  std::set<const ValueDecl *> Named;
+  bool PerThreadStream = false;
+  for (const AsyncOperation &Op : Body.Ops) {
+    StreamRef S = streamRef(Op.Stream);
+    switch (S.K) {
+    case StreamRef::Kind::ArrayElement:
       return true;
+    case StreamRef::Kind::Named:
+      Named.insert(S.Decl);
+      break;
+    case StreamRef::Kind::PerThread:
+      PerThreadStream = true;
+      break;
+    case StreamRef::Kind::Legacy:
+      PerThreadStream |= PerThread && !isExplicitLegacyStream(Op.Stream);
+      break;
+    case StreamRef::Kind::Unknown:
+      break;
     }
-    const auto *Call = dyn_cast<CallExpr>(S);
-    const ApiSpec *Api = lookupApi(Call);
-    if (Api && Api->Kind == ApiKind::EventRecord)
-      Records.push_back({Call, streamRef(Api->arg(Call, ArgRole::Stream)),
-                         Api->arg(Call, ArgRole::Stream),
-                         Api->arg(Call, ArgRole::Event)});
+  }
+  return Named.size() + PerThreadStream >= 2;
+}
+
+bool endsThePath(const Stmt *S) {
+  if (isa<BreakStmt, ReturnStmt, GotoStmt, CXXThrowExpr>(S))
+    return true;
+  const auto *Call = dyn_cast<CallExpr>(S);
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  return FD && FD->isNoReturn();
+}
+
+/// True if every path from \p Sync leaves \p Loop before the next
+/// iteration: a wait before 'break' or 'return' (on convergence, say) runs
+/// once, not per iteration.
+bool leavesTheLoop(const Stmt *Sync, const Stmt *Loop, ASTContext &Ctx) {
+  const Stmt *Child = Sync;
+  DynTypedNodeList Parents = Ctx.getParents(*Sync);
+  while (!Parents.empty()) {
+    const auto *Parent = Parents[0].get<Stmt>();
+    if (!Parent || Parent == Loop || isa<SwitchStmt>(Parent) ||
+        isRepeatingLoop(Parent, Ctx))
+      return false;
+    if (const auto *Block = dyn_cast<CompoundStmt>(Parent)) {
+      bool After = false;
+      for (const Stmt *S : Block->body()) {
+        if (After && endsThePath(S))
+          return true;
+        After |= S == Child;
+      }
+    }
+    Child = Parent;
+    Parents = Ctx.getParents(*Parent);
+  }
+  return false;
+}
+
+/// Variables \p Loop's continuation reads: its condition, and the
+/// conditions of the branches of its body that break or return.
+class LoopControl : public RecursiveASTVisitor<LoopControl> {
+public:
+  std::set<const VarDecl *> Vars;
+
+  void collect(const Stmt *Loop) {
+    if (const auto *For = dyn_cast<ForStmt>(Loop))
+      reads(For->getCond());
+    else if (const auto *While = dyn_cast<WhileStmt>(Loop))
+      reads(While->getCond());
+    else if (const auto *Do = dyn_cast<DoStmt>(Loop))
+      reads(Do->getCond());
+    TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
+  }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitIfStmt(IfStmt *If) {
+    if (exits(If->getThen()) || exits(If->getElse()))
+      reads(If->getCond());
     return true;
   }
 
 private:
-  ASTContext &Ctx;
+  static bool exits(const Stmt *S) {
+    if (!S)
+      return false;
+    if (endsThePath(S))
+      return true;
+    if (const auto *Block = dyn_cast<CompoundStmt>(S))
+      return llvm::any_of(Block->body(), endsThePath);
+    return false;
+  }
+  void reads(const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Vars.insert(VD);
+    for (const Stmt *Child : S->children())
+      reads(Child);
+  }
 };
 
-/// True if \p A and \p B are the same expression: the same event variable,
-/// or the same element (events[i] and events[i], not events[(i + 1) % 2]).
-bool sameExpression(const Expr *A, const Expr *B, const ASTContext &Ctx) {
-  if (!A || !B)
-    return false;
-  llvm::FoldingSetNodeID IA, IB;
-  A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
-  B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
-  return IA == IB;
+/// The variable a device-to-host copy writes (&x or x), if it is one.
+const VarDecl *deviceToHostDestination(const CallExpr *Call,
+                                       const ASTContext &Ctx) {
+  const ApiSpec *Api = lookupApi(Call);
+  if (!Api || Api->Kind != ApiKind::Copy ||
+      copyDirection(Call, *Api, Ctx) != CopyDirection::DeviceToHost)
+    return nullptr;
+  const Expr *Dst = Api->arg(Call, ArgRole::Dst);
+  if (!Dst)
+    return nullptr;
+  if (const Expr *Addressed = addressOfOperand(Dst))
+    Dst = Addressed;
+  const auto *DRE = dyn_cast<DeclRefExpr>(Dst->IgnoreParenCasts());
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
-/// True if \p Stream (an argument, null when omitted) names the default
-/// stream of a per-thread build: the per-thread stream.
-bool isPerThreadDefault(const StreamRef &S, const Expr *Stream,
-                        bool PerThread) {
-  return S.K == StreamRef::Kind::PerThread ||
-         (PerThread && S.K == StreamRef::Kind::Legacy &&
-          !isExplicitLegacyStream(Stream));
-}
-
-/// True if waiting on \p Sync covers operation \p Op on its stream. In a
-/// per-thread build, 0 and blocking calls wait for the per-thread stream
-/// only.
-bool covers(const CallExpr *Sync, const ApiSpec &Api, const Issued &Op,
-            bool PerThread) {
-  using K = StreamRef::Kind;
-  bool OpOnPerThread = isPerThreadDefault(Op.Stream, Op.StreamArg, PerThread);
-  switch (Api.Kind) {
-  case ApiKind::DeviceSync:
-    return true;
-  case ApiKind::StreamSync: {
-    const Expr *Arg = Api.arg(Sync, ArgRole::Stream);
-    StreamRef S = streamRef(Arg);
-    if (S.K == K::Unknown || Op.Stream.K == K::Unknown)
-      return false; // Not proven the same stream: stay silent.
-    if (isPerThreadDefault(S, Arg, PerThread))
-      return OpOnPerThread;
-    if (S.K == K::Legacy) // The legacy stream waits for blocking streams.
-      return !OpOnPerThread;
-    return S == Op.Stream;
-  }
-  case ApiKind::Copy:
-  case ApiKind::Memset:
-    // Blocking calls wait for the default stream (and, in legacy builds,
-    // for blocking streams: their flags are not known here, so only work on
-    // the default stream itself counts).
-    return PerThread ? OpOnPerThread
-                     : Op.Stream.K == K::Legacy && !OpOnPerThread;
-  default:
-    return false;
-  }
+bool contains(const Stmt *Outer, const Stmt *Inner, const SourceManager &SM) {
+  SourceLocation L = SM.getExpansionLoc(Inner->getBeginLoc());
+  return !SM.isBeforeInTranslationUnit(
+             L, SM.getExpansionLoc(Outer->getBeginLoc())) &&
+         !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Outer->getEndLoc()),
+                                       L);
 }
 
 } // namespace
 
+SyncInLoopCheck::FunctionFacts SyncInLoopCheck::factsOf(const FunctionDecl *FD,
+                                                        ASTContext &Ctx) {
+  FunctionFacts Facts;
+  Facts.PerThread = usesPerThreadDefaultStream(FD);
+  Facts.Waits = iterationWaits(FD, Ctx, Facts.PerThread);
+  return Facts;
+}
+
 void SyncInLoopCheck::run(const MatchFinder::MatchResult &R) {
   const auto *Sync = R.Nodes.getNodeAs<CallExpr>("sync");
   const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
-  const ApiSpec *Api = lookupApi(Sync);
-  if (!Api || Function->isDependentContext())
+  if (Function->isDependentContext() || !Function->getBody() ||
+      isDeviceOnly(Function) || !isHostSynchronization(Sync, *R.Context))
     return;
   const Stmt *Loop = enclosingLoop(Sync, *R.Context);
   if (!Loop)
     return;
-  IterationOps Body(*R.Context);
-  Body.TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
-  // A loop that issues a single operation has nothing to overlap.
-  if (Body.Ops.size() < 2)
+  const FunctionFacts &Facts = Cache.get(Function, [&](const FunctionDecl *FD) {
+    return factsOf(FD, *R.Context);
+  });
+  auto Waits = Facts.Waits.find(Sync);
+  if (Waits == Facts.Waits.end())
     return;
   const SourceManager &SM = *R.SourceManager;
-  auto Before = [&](const Stmt *A, const Stmt *B) {
-    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
-  };
-
-  bool PerThread = PerThreadDefault.get(Function, usesPerThreadDefaultStream);
-  // The first operation of this iteration, issued before the wait, that the
-  // wait covers. An event covers what its stream issued before its record,
-  // and only a record of this iteration counts: waiting on an earlier
-  // iteration's event is double buffering.
-  const Issued *Waited = nullptr;
-  for (const Issued &Op : Body.Ops) {
-    if (!Before(Op.Call, Sync))
-      continue;
-    bool Covered = false;
-    if (Api->Kind == ApiKind::EventSync) {
-      const Expr *Event = Api->arg(Sync, ArgRole::Event);
-      for (const Issued &Record : Body.Records)
-        Covered |= Before(Op.Call, Record.Call) && Before(Record.Call, Sync) &&
-                   Record.Stream == Op.Stream &&
-                   sameExpression(Record.Event, Event, *R.Context);
-    } else {
-      Covered = covers(Sync, *Api, Op, PerThread);
-    }
-    if (Covered) {
-      Waited = &Op;
-      break;
-    }
-  }
-  if (!Waited)
+  // This iteration's work: issued in the loop's body.
+  std::vector<const IssuedOperation *> Waited;
+  for (const IssuedOperation &Op : Waits->second)
+    if (contains(loopBody(Loop), Op.Call, SM))
+      Waited.push_back(&Op);
+  if (Waited.empty() || !iterationsCanOverlap(Loop, Facts.PerThread) ||
+      leavesTheLoop(Sync, Loop, *R.Context))
     return;
+  // A loop that waits for a result it needs to decide whether to go on
+  // (a convergence test) must wait in every iteration.
+  LoopControl Control;
+  Control.collect(Loop);
+  if (const VarDecl *Dst = deviceToHostDestination(Sync, *R.Context);
+      Dst && Control.Vars.count(Dst))
+    return;
+  for (const IssuedOperation *Op : Waited)
+    if (const VarDecl *Dst = deviceToHostDestination(Op->Call, *R.Context);
+        Dst && Control.Vars.count(Dst))
+      return;
 
+  const ApiSpec *Api = lookupApi(Sync);
   Finding F;
   F.Loc = Sync->getBeginLoc();
   F.Message = "'" + Api->Name.str() +
@@ -185,7 +232,7 @@ void SyncInLoopCheck::run(const MatchFinder::MatchResult &R) {
               "iteration, so the iterations cannot overlap; move the wait "
               "after the loop, or wait for the previous iteration's work "
               "(double buffering)";
-  F.Notes.push_back({Waited->Call->getBeginLoc(),
+  F.Notes.push_back({Waited.front()->Call->getBeginLoc(),
                      "it waits for this asynchronous operation"});
   report(std::move(F), *R.Context);
 }

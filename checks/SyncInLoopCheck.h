@@ -12,6 +12,7 @@
 #define CUDA_ASYNC_LINT_SYNCINLOOPCHECK_H
 
 #include "analysis/FunctionCache.h"
+#include "analysis/IterationWork.h"
 #include "cuda-async-lint/Check.h"
 
 namespace cuda_async_lint {
@@ -23,10 +24,17 @@ public:
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
 
 private:
-  void resetTranslationUnit() override { PerThreadDefault.clear(); }
+  struct FunctionFacts {
+    /// Compiled with the per-thread default stream.
+    bool PerThread = false;
+    /// What each synchronization waits for of its iteration's work.
+    std::map<const clang::CallExpr *, std::vector<IssuedOperation>> Waits;
+  };
+  static FunctionFacts factsOf(const clang::FunctionDecl *FD,
+                               clang::ASTContext &Ctx);
+  void resetTranslationUnit() override { Cache.clear(); }
 
-  /// Whether each function was compiled with the per-thread default stream.
-  FunctionCache<bool> PerThreadDefault;
+  FunctionCache<FunctionFacts> Cache;
 };
 
 } // namespace cuda_async_lint

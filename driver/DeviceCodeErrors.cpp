@@ -1,6 +1,7 @@
 //===- DeviceCodeErrors.cpp -----------------------------------------------===//
 
 #include "DeviceCodeErrors.h"
+#include "cuda-async-lint/ExecutionSpace.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -11,11 +12,6 @@ using namespace clang;
 namespace cuda_async_lint {
 
 namespace {
-
-bool isDeviceOnly(const FunctionDecl *FD) {
-  return FD->hasAttr<CUDAGlobalAttr>() ||
-         (FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>());
-}
 
 /// The file ranges of the device-only function definitions in the files
 /// that hold an error.

@@ -4,6 +4,7 @@
 #include "../api/CudaApiCatalog.h"
 #include "BranchFacts.h"
 #include "ForwardDataflow.h"
+#include "NonBlockingStreams.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -247,35 +248,6 @@ private:
   std::set<const VarDecl *> Candidates, Other, Tested;
 };
 
-/// Streams created here with cudaStreamNonBlocking: blocking copies do not
-/// wait for them.
-class NonBlockingFinder : public RecursiveASTVisitor<NonBlockingFinder> {
-public:
-  std::set<const ValueDecl *> NonBlocking;
-  explicit NonBlockingFinder(const ASTContext &Ctx) : Ctx(Ctx) {}
-
-  bool VisitCallExpr(CallExpr *Call) {
-    const ApiSpec *Api = lookupApi(Call);
-    if (!Api || Api->Kind != ApiKind::StreamCreate)
-      return true;
-    const Expr *Flags = Api->arg(Call, ArgRole::Flags);
-    const Expr *Out = Api->arg(Call, ArgRole::Out);
-    Expr::EvalResult R;
-    if (!Flags || !Out || Flags->isValueDependent() ||
-        !Flags->EvaluateAsInt(R, Ctx) || !(R.Val.getInt().getZExtValue() & 1))
-      return true;
-    if (const Expr *Created = addressOfOperand(Out)) {
-      StreamRef S = streamRef(Created);
-      if (S.Decl)
-        NonBlocking.insert(S.Decl);
-    }
-    return true;
-  }
-
-private:
-  const ASTContext &Ctx;
-};
-
 class TransferDataflow {
 public:
   using State = PendingState;
@@ -290,9 +262,7 @@ public:
     Counters.TraverseDecl(const_cast<FunctionDecl *>(FD));
     Counters.finish();
     LoopCounters = std::move(Counters.Counters);
-    NonBlockingFinder Flags(Ctx);
-    Flags.TraverseDecl(const_cast<FunctionDecl *>(FD));
-    NonBlocking = std::move(Flags.NonBlocking);
+    NonBlocking = nonBlockingStreams(FD, Ctx);
   }
 
   State entryState() const { return State{{Disjunct{}}}; }

@@ -11,127 +11,65 @@
 __global__ void kernel(float *x) {}
 
 // ---------------------------------------------------------------------------
-// Async transfers on the legacy default stream inside a loop.
-
-void transfersInLoop(float *d, float *h, int n) {
-  for (int i = 0; i < n; ++i) {
-    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, 0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpyAsync' on the legacy default stream inside a loop waits for all earlier work on the device and holds back all later work, so nothing overlaps; create streams and pass them (or use cudaStreamPerThread) [cuda-async-default-stream]
-    // PER-THREAD: :[[@LINE-2]]:5: warning: 'cudaMemcpyAsync' on the default stream inside a loop queues every iteration's work on one stream, so nothing overlaps; create streams and pass them [cuda-async-default-stream]
-    cudaMemsetAsync(d, 0, 1024);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemsetAsync' on the legacy default stream inside a loop
-    // PER-THREAD: :[[@LINE-2]]:5: warning: 'cudaMemsetAsync' on the default stream inside a loop
-  }
-}
-
-void spellingsOfTheLegacyStream(float *d, float *h, int n) {
-  int i = 0;
-  while (i++ < n) {
-    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, nullptr);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpyAsync' on the legacy default stream inside a loop
-    // PER-THREAD: :[[@LINE-2]]:5: warning: 'cudaMemcpyAsync' on the default stream inside a loop
-    cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, NULL);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpyAsync' on the legacy default stream inside a loop
-    // PER-THREAD: :[[@LINE-2]]:5: warning: 'cudaMemcpyAsync' on the default stream inside a loop
-    cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, cudaStreamLegacy);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpyAsync' on the legacy default stream inside a loop
-    // PER-THREAD: :[[@LINE-2]]:5: warning: 'cudaMemcpyAsync' on the legacy default stream inside a loop
-  }
-}
-
-void doWhileAndRangeFor(float *d, float *h, int n, const int (&sizes)[4]) {
-  int i = 0;
-  do {
-    cudaMemcpy2DAsync(d, 64, h, 64, 64, 4, cudaMemcpyHostToDevice);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpy2DAsync' on the legacy default stream inside a loop
-    // PER-THREAD: :[[@LINE-2]]:5: warning: 'cudaMemcpy2DAsync' on the default stream inside a loop
-  } while (++i < n);
-  for (int size : sizes)
-    cudaMemcpyAsync(d, h, size, cudaMemcpyHostToDevice);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpyAsync' on the legacy default stream inside a loop
-  // PER-THREAD: :[[@LINE-2]]:5: warning: 'cudaMemcpyAsync' on the default stream inside a loop
-}
-
-void driverApiInLoop(CUdeviceptr d, void *h, int n) {
-  for (int i = 0; i < n; ++i)
-    cuMemcpyHtoDAsync(d, h, 64, 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cuMemcpyHtoDAsync' on the legacy default stream inside a loop
-  // PER-THREAD: :[[@LINE-2]]:5: warning: 'cuMemcpyHtoDAsync' on the default stream inside a loop queues every iteration's work on one stream
-}
-
-// ---------------------------------------------------------------------------
-// Kernels on the legacy default stream in a loop that transfers.
+// Legacy-stream work that holds back work issued after it on created
+// streams: in the next iteration of a loop, or later in the function.
 
 void kernelInTransferLoop(float *d, float *h, int n, cudaStream_t s) {
   for (int i = 0; i < n; ++i) {
     cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
     kernel<<<1, 256>>>(d);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: kernel launch on the legacy default stream inside a loop that issues asynchronous transfers waits for all earlier work on the device and holds back all later work, so nothing overlaps; create streams and pass them (or use cudaStreamPerThread)
-    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: the loop issues asynchronous transfers here
-    // PER-THREAD: :[[@LINE-3]]:5: warning: kernel launch on the default stream inside a loop that issues asynchronous transfers queues every iteration's work on one stream
-    // PER-THREAD: :[[@LINE-5]]:5: note: the loop issues asynchronous transfers here
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: kernel launch on the legacy default stream waits for all earlier work on the device, and the work issued after it on created streams waits for it, so they cannot overlap; issue it on a created stream (or cudaStreamPerThread), with an event where later work depends on it [cuda-async-default-stream]
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: work on a created stream issued here waits for it
     kernel<<<1, 256, 0, 0>>>(d);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: kernel launch on the legacy default stream inside a loop that issues asynchronous transfers
-    // CHECK-MESSAGES: :[[@LINE-8]]:5: note: the loop issues asynchronous transfers here
-    // PER-THREAD: :[[@LINE-3]]:5: warning: kernel launch on the default stream inside a loop that issues asynchronous transfers
-    // PER-THREAD: :[[@LINE-10]]:5: note: the loop issues asynchronous transfers here
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: kernel launch on the legacy default stream waits for all earlier work
+    // CHECK-MESSAGES: :[[@LINE-6]]:5: note: work on a created stream issued here waits for it
   }
 }
 
-// ---------------------------------------------------------------------------
-// Launches through the launch API rather than <<<...>>>.
+void transfersInLoop(float *d, float *h, int n, cudaStream_t *streams) {
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, 0);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpyAsync' on the legacy default stream waits for all earlier work
+    // CHECK-MESSAGES: :[[@LINE+5]]:5: note: work on a created stream issued here waits for it
+    cudaMemsetAsync(d, 0, 1024);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemsetAsync' on the legacy default stream waits for all earlier work
+    // CHECK-MESSAGES: :[[@LINE+2]]:5: note: work on a created stream issued here waits for it
+    cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, nullptr);
+    kernel<<<1, 256, 0, streams[i % 2]>>>(d);
+    // CHECK-MESSAGES: :[[@LINE-2]]:5: warning: 'cudaMemcpyAsync' on the legacy default stream waits for all earlier work
+    // CHECK-MESSAGES: :[[@LINE-2]]:5: note: work on a created stream issued here waits for it
+  }
+}
 
 void launchApiInTransferLoop(float *d, float *h, int n, cudaStream_t s) {
   void *args[] = {&d};
   for (int i = 0; i < n; ++i) {
     cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
     cudaLaunchKernel((const void *)kernel, dim3(1), dim3(256), args, 0, 0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaLaunchKernel' on the legacy default stream inside a loop that issues asynchronous transfers waits for all earlier work on the device and holds back all later work, so nothing overlaps; create streams and pass them (or use cudaStreamPerThread)
-    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: the loop issues asynchronous transfers here
-    // PER-THREAD: :[[@LINE-3]]:5: warning: 'cudaLaunchKernel' on the default stream inside a loop that issues asynchronous transfers queues every iteration's work on one stream
-    // PER-THREAD: :[[@LINE-5]]:5: note: the loop issues asynchronous transfers here
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaLaunchKernel' on the legacy default stream waits for all earlier work on the device, and the work issued after it on created streams waits for it, so they cannot overlap; issue it on a created stream (or cudaStreamPerThread), with an event where later work depends on it [cuda-async-default-stream]
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: work on a created stream issued here waits for it
   }
 }
 
-void driverLaunchBesideCreatedStream(CUfunction f, CUdeviceptr d, void *h) {
+void driverLaunchBetweenCreatedStreamWork(CUfunction f, CUdeviceptr d,
+                                          void *h) {
   CUstream s;
   cuStreamCreate(&s, 0);
   cuMemcpyHtoDAsync(d, h, 64, s);
   cuLaunchKernel(f, 1, 1, 1, 256, 1, 1, 0, 0, nullptr, nullptr);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cuLaunchKernel' on the legacy default stream in a function that also uses created streams synchronizes with all of them and serializes the pipeline; pass a created stream (or cudaStreamPerThread)
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: work is issued on a created stream here
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cuLaunchKernel' on the legacy default stream waits for all earlier work
+  // CHECK-MESSAGES: :[[@LINE+1]]:3: note: work on a created stream issued here waits for it
+  cuMemcpyDtoHAsync(h, d, 64, s);
 }
 
-// The launch API on created streams, and outside any transferring loop.
-void launchApiOnCreatedStreams(float *d, float *h, int n) {
-  cudaStream_t s;
-  cudaStreamCreate(&s);
-  void *args[] = {&d};
-  for (int i = 0; i < n; ++i) {
-    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
-    cudaLaunchKernel((const void *)kernel, dim3(1), dim3(256), args, 0, s);
-  }
-}
-
-void launchApiAlone(float *d, int n) {
-  void *args[] = {&d};
-  for (int i = 0; i < n; ++i)
-    cudaLaunchKernel((const void *)kernel, dim3(1), dim3(256), args, 0, 0);
-}
-
-// ---------------------------------------------------------------------------
-// The legacy stream beside created streams.
-
-void besideCreatedStreams(float *d, float *h) {
+void betweenCreatedStreamWork(float *d, float *h) {
   cudaStream_t s;
   cudaStreamCreate(&s);
   cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
   kernel<<<1, 256>>>(d);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: kernel launch on the legacy default stream in a function that also uses created streams synchronizes with all of them and serializes the pipeline; pass a created stream (or cudaStreamPerThread)
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: work is issued on a created stream here
-  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' on the legacy default stream in a function that also uses created streams
-  // CHECK-MESSAGES: :[[@LINE-6]]:3: note: work is issued on a created stream here
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: kernel launch on the legacy default stream waits for all earlier work
+  // CHECK-MESSAGES: :[[@LINE+1]]:3: note: work on a created stream issued here waits for it
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
   cudaStreamSynchronize(s);
 }
 
@@ -141,28 +79,33 @@ void besideStreamArray(float *d, float *h) {
     cudaStreamCreate(&streams[i]);
   kernel<<<1, 32, 0, streams[0]>>>(d);
   cudaMemsetAsync(d, 0, 64, 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemsetAsync' on the legacy default stream in a function that also uses created streams
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: work is issued on a created stream here
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemsetAsync' on the legacy default stream waits for all earlier work
+  // CHECK-MESSAGES: :[[@LINE+1]]:3: note: work on a created stream issued here waits for it
+  kernel<<<1, 32, 0, streams[1]>>>(d);
 }
 
-// cudaStreamLegacy is the legacy stream in every compile mode.
-void explicitLegacyBesideCreated(float *d, float *h, cudaStream_t s) {
+// cudaStreamLegacy is the legacy stream in every compile mode; in a
+// per-thread build, the per-thread stream (0) waits for it too.
+void explicitLegacyBetweenCreated(float *d, float *h, cudaStream_t s) {
   cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
   cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, cudaStreamLegacy);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' on the legacy default stream in a function that also uses created streams
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: work is issued on a created stream here
-  // PER-THREAD: :[[@LINE-3]]:3: warning: 'cudaMemcpyAsync' on the legacy default stream in a function that also uses created streams
-  // PER-THREAD: :[[@LINE-5]]:3: note: work is issued on a created stream here
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' on the legacy default stream waits for all earlier work
+  // CHECK-MESSAGES: :[[@LINE+3]]:3: note: work on a created stream issued here waits for it
+  // PER-THREAD: :[[@LINE-3]]:3: warning: 'cudaMemcpyAsync' on the legacy default stream waits for all earlier work
+  // PER-THREAD: :[[@LINE+1]]:3: note: work on a created stream issued here waits for it
+  kernel<<<1, 256, 0, s>>>(d);
 }
 
-template <typename T> void templateLoop(T *d, T *h, int n) {
-  for (int i = 0; i < n; ++i)
+template <typename T> void templateLoop(T *d, T *h, int n, cudaStream_t s) {
+  for (int i = 0; i < n; ++i) {
     cudaMemcpyAsync(d, h, sizeof(T), cudaMemcpyHostToDevice);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpyAsync' on the legacy default stream inside a loop
-  // PER-THREAD: :[[@LINE-2]]:5: warning: 'cudaMemcpyAsync' on the default stream inside a loop
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpyAsync' on the legacy default stream waits for all earlier work
+    // CHECK-MESSAGES: :[[@LINE+1]]:5: note: work on a created stream issued here waits for it
+    kernel<<<1, 256, 0, s>>>((float *)d);
+  }
 }
-template void templateLoop<float>(float *, float *, int);
-template void templateLoop<int>(int *, int *, int);
+template void templateLoop<float>(float *, float *, int, cudaStream_t);
+template void templateLoop<int>(int *, int *, int, cudaStream_t);
 
 // ---------------------------------------------------------------------------
 // Negative cases: none of these is a finding.
@@ -235,4 +178,68 @@ void macroLoop(float *d, float *h) { UPLOAD(d, h); }
 template <typename T> void neverInstantiated(T *d, T *h, int n) {
   for (int i = 0; i < n; ++i)
     cudaMemcpyAsync(d, h, sizeof(T), cudaMemcpyHostToDevice);
+}
+
+// One stream for everything, the legacy one: there is no other stream to
+// overlap with (a design question, not this check's).
+void legacyOnlyLoop(float *d, float *h, int n) {
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, 0);
+    kernel<<<1, 256>>>(d);
+    cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost);
+  }
+  cudaDeviceSynchronize();
+}
+
+// A final join on the legacy stream after a fan-out, with nothing after it
+// but a wait: it holds nothing back, and a created stream there would race.
+void finalJoin(float *d, float *result, int n, cudaStream_t *streams) {
+  for (int i = 0; i < n; ++i)
+    kernel<<<1, 256, 0, streams[i]>>>(d + i);
+  kernel<<<1, 32>>>(d);
+  cudaMemcpy(result, d, 4, cudaMemcpyDeviceToHost);
+}
+
+// The host waits for the legacy work before the next created-stream work.
+void waitedForBeforeMoreWork(float *d, float *h, int n, cudaStream_t s) {
+  cudaEvent_t stop;
+  cudaEventCreate(&stop);
+  for (int i = 0; i < n; ++i) {
+    kernel<<<1, 256>>>(d);
+    cudaMemcpy(h, d, 1024, cudaMemcpyDeviceToHost);
+  }
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  kernel<<<1, 256>>>(d);
+  cudaEventRecord(stop, 0);
+  cudaEventSynchronize(stop);
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  kernel<<<1, 256>>>(d);
+  cudaDeviceSynchronize();
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+}
+
+// A stream created non-blocking does not wait for the legacy stream.
+void nonBlockingStream(float *d, float *h, int n) {
+  cudaStream_t s;
+  cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+    kernel<<<1, 256>>>(d);
+  }
+}
+
+// The two arms of an if/else are one launch: a pass takes one of them.
+void exclusiveArms(float *d, float *h, int n, cudaStream_t s, bool streams) {
+  for (int i = 0; i < n; ++i) {
+    if (streams)
+      kernel<<<1, 256, 0, s>>>(d);
+    else
+      kernel<<<1, 256>>>(d);
+  }
+}
+
+// Launches in device code (dynamic parallelism) are not host launches.
+__device__ void launchFromDevice(float *d) {}
+__global__ void parent(float *d, cudaStream_t s) {
+  launchFromDevice(d);
 }

@@ -17,14 +17,15 @@ __global__ void process(float *x) {}
   } while (0)
 
 // ---------------------------------------------------------------------------
-// Waiting for the same iteration's work.
+// Waiting for the same iteration's work, in loops whose iterations use
+// several streams and could otherwise overlap.
 
-void streamSyncEachIteration(float *d, float *h, int n, cudaStream_t s) {
+void streamSyncEachIteration(float *d, float *h, int n, cudaStream_t *st) {
   for (int i = 0; i < n; ++i) {
-    cudaMemcpyAsync(d, h + i * 256, 1024, cudaMemcpyHostToDevice, s);
-    process<<<1, 256, 0, s>>>(d);
-    cudaMemcpyAsync(h + i * 256, d, 1024, cudaMemcpyDeviceToHost, s);
-    cudaStreamSynchronize(s);
+    cudaMemcpyAsync(d, h + i * 256, 1024, cudaMemcpyHostToDevice, st[i % 2]);
+    process<<<1, 256, 0, st[i % 2]>>>(d);
+    cudaMemcpyAsync(h + i * 256, d, 1024, cudaMemcpyDeviceToHost, st[i % 2]);
+    cudaStreamSynchronize(st[i % 2]);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration, so the iterations cannot overlap; move the wait after the loop, or wait for the previous iteration's work (double buffering) [cuda-async-sync-in-loop]
     // CHECK-MESSAGES: :[[@LINE-5]]:5: note: it waits for this asynchronous operation
   }
@@ -40,57 +41,76 @@ void deviceSyncEachIteration(float *d, float *h, int n, cudaStream_t *streams) {
   }
 }
 
-void eventOfThisIteration(float *d, float *h, int n, cudaStream_t s) {
+// Two fixed streams: a copy stream and a compute stream.
+void eventOfThisIteration(float *d, float *h, int n, cudaStream_t copy,
+                          cudaStream_t compute) {
   cudaEvent_t done;
   cudaEventCreate(&done);
   for (int i = 0; i < n; ++i) {
-    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
-    process<<<1, 256, 0, s>>>(d);
-    cudaEventRecord(done, s);
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, copy);
+    process<<<1, 256, 0, compute>>>(d);
+    cudaEventRecord(done, compute);
     cudaEventSynchronize(done);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaEventSynchronize' inside the loop waits for work issued earlier in the same iteration
-    // CHECK-MESSAGES: :[[@LINE-5]]:5: note: it waits for this asynchronous operation
+    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
   }
 }
 
-void blockingCopyEachIteration(float *d, float *h, float *out, int n) {
+// The note names the operation the wait really waits for: the work since
+// the last wait that covered the earlier work.
+void waitsOnlyForWorkSinceTheLastWait(float *d, float *h, int n,
+                                      cudaStream_t *st) {
   for (int i = 0; i < n; ++i) {
-    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, 0);
+    process<<<1, 256, 0, st[i % 2]>>>(d);
+    cudaStreamSynchronize(st[i % 2]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: it waits for this asynchronous operation
+    cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, st[i % 2]);
+    cudaDeviceSynchronize();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaDeviceSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+void blockingCopyEachIteration(float *d, float *h, float *out, int n,
+                               cudaStream_t *st) {
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, st[i % 2]);
     process<<<1, 256>>>(d);
     cudaMemcpy(out, d, 1024, cudaMemcpyDeviceToHost);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpy' inside the loop waits for work issued earlier in the same iteration
-    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: it waits for this asynchronous operation
   }
 }
 
 // The legacy stream waits for every blocking stream; the per-thread stream
 // only for itself.
-void legacySyncOfBlockingStream(float *d, float *h, int n, cudaStream_t s) {
+void legacySyncOfBlockingStream(float *d, float *h, int n, cudaStream_t *st) {
   for (int i = 0; i < n; ++i) {
-    cudaMemsetAsync(d, 0, 1024, s);
-    cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+    cudaMemsetAsync(d, 0, 1024, st[i % 2]);
+    cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, st[i % 2]);
     cudaStreamSynchronize(0);
     // LEGACY: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
     // LEGACY: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
   }
 }
 
-void driverApi(CUdeviceptr d, void *h, int n, CUstream s) {
+void driverApi(CUdeviceptr d, void *h, int n, CUstream *s) {
   for (int i = 0; i < n; ++i) {
-    cuMemcpyHtoDAsync(d, h, 64, s);
-    cuMemcpyDtoHAsync(h, d, 64, s);
-    cuStreamSynchronize(s);
+    cuMemcpyHtoDAsync(d, h, 64, s[i % 2]);
+    cuMemcpyDtoHAsync(h, d, 64, s[i % 2]);
+    cuStreamSynchronize(s[i % 2]);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cuStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
     // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
   }
 }
 
-void syncInMacroAndWhileLoop(float *d, float *h, int n, cudaStream_t s) {
+void syncInMacroAndWhileLoop(float *d, float *h, int n, cudaStream_t *st) {
   int i = 0;
   while (i++ < n) {
-    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
-    process<<<1, 256, 0, s>>>(d);
-    CUDA_CHECK(cudaStreamSynchronize(s));
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, st[i % 2]);
+    process<<<1, 256, 0, st[i % 2]>>>(d);
+    CUDA_CHECK(cudaStreamSynchronize(st[i % 2]));
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
     // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
   }
@@ -103,51 +123,53 @@ void syncInMacroAndWhileLoop(float *d, float *h, int n, cudaStream_t s) {
     cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);                    \
   } while (false)
 
-void issueInMacroSyncInLoop(float *d, float *h, int n, cudaStream_t s) {
+void issueInMacroSyncInLoop(float *d, float *h, int n, cudaStream_t *st) {
   for (int i = 0; i < n; ++i) {
-    UPLOAD(d, h, s);
-    process<<<1, 256, 0, s>>>(d);
-    cudaStreamSynchronize(s);
+    UPLOAD(d, h, st[i % 2]);
+    process<<<1, 256, 0, st[i % 2]>>>(d);
+    cudaStreamSynchronize(st[i % 2]);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
     // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
     // CHECK-MESSAGES: :[[@LINE-10]]:5: note: expanded from macro 'UPLOAD'
   }
 }
 
-void syncInABranch(float *d, float *h, int n, cudaStream_t s, bool debug) {
+void syncInABranch(float *d, float *h, int n, cudaStream_t *st, bool debug) {
   for (int i = 0; i < n; ++i) {
-    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
-    process<<<1, 256, 0, s>>>(d);
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, st[i % 2]);
+    process<<<1, 256, 0, st[i % 2]>>>(d);
     if (debug)
-      cudaStreamSynchronize(s);
+      cudaStreamSynchronize(st[i % 2]);
     // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
     // CHECK-MESSAGES: :[[@LINE-5]]:5: note: it waits for this asynchronous operation
   }
 }
 
 void innerLoopSyncsItsOwnWork(float *d, float *h, int epochs, int n,
-                              cudaStream_t s) {
+                              cudaStream_t *st) {
   for (int e = 0; e < epochs; ++e)
     for (int i = 0; i < n; ++i) {
-      cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
-      process<<<1, 256, 0, s>>>(d);
-      cudaStreamSynchronize(s);
+      cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, st[i]);
+      process<<<1, 256, 0, st[i]>>>(d);
+      cudaStreamSynchronize(st[i]);
       // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
       // CHECK-MESSAGES: :[[@LINE-4]]:7: note: it waits for this asynchronous operation
     }
 }
 
-template <typename T> void templateLoop(T *d, T *h, int n, cudaStream_t s) {
+template <typename T>
+void templateLoop(T *d, T *h, int n, cudaStream_t up, cudaStream_t down) {
   for (int i = 0; i < n; ++i) {
-    cudaMemcpyAsync(d, h, sizeof(T), cudaMemcpyHostToDevice, s);
-    cudaMemcpyAsync(h, d, sizeof(T), cudaMemcpyDeviceToHost, s);
-    cudaStreamSynchronize(s);
+    cudaMemcpyAsync(d, h, sizeof(T), cudaMemcpyHostToDevice, up);
+    cudaMemcpyAsync(h, d, sizeof(T), cudaMemcpyDeviceToHost, down);
+    cudaStreamSynchronize(down);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
-    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: it waits for this asynchronous operation
   }
 }
-template void templateLoop<float>(float *, float *, int, cudaStream_t);
-template void templateLoop<int>(int *, int *, int, cudaStream_t);
+template void templateLoop<float>(float *, float *, int, cudaStream_t,
+                                  cudaStream_t);
+template void templateLoop<int>(int *, int *, int, cudaStream_t, cudaStream_t);
 
 // ---------------------------------------------------------------------------
 // Negative cases: none of these is a finding.
@@ -257,5 +279,94 @@ template <typename T> void neverInstantiated(T *d, T *h, int n, cudaStream_t s) 
     cudaMemcpyAsync(d, h, sizeof(T), cudaMemcpyHostToDevice, s);
     cudaMemcpyAsync(h, d, sizeof(T), cudaMemcpyDeviceToHost, s);
     cudaStreamSynchronize(s);
+  }
+}
+
+// One stream: its work runs in issue order with or without the wait, so
+// the iterations could not overlap anyway (cuda-async-default-stream and
+// the pipeline's design are the questions there). Timing loops of one
+// stream are this case.
+void singleStreamLoop(float *d, float *h, int n, cudaStream_t s) {
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, h + i * 256, 1024, cudaMemcpyHostToDevice, s);
+    process<<<1, 256, 0, s>>>(d);
+    cudaMemcpyAsync(h + i * 256, d, 1024, cudaMemcpyDeviceToHost, s);
+    cudaStreamSynchronize(s);
+  }
+}
+
+void timingLoopOnTheLegacyStream(float *d, int n) {
+  for (int i = 0; i < n; ++i) {
+    process<<<1, 256>>>(d);
+    process<<<1, 256, 0>>>(d);
+    cudaDeviceSynchronize();
+  }
+}
+
+// The two arms of an if/else are one launch per iteration, on one stream.
+void branchesAreOneOperation(float *d, int n, bool first) {
+  for (int i = 0; i < n; ++i) {
+    if (first)
+      process<<<1, 256>>>(d);
+    else
+      process<<<2, 256>>>(d);
+    cudaDeviceSynchronize();
+  }
+}
+
+// A device-to-device copy does not wait on the host.
+void deviceToDeviceCopyInLoop(float *d, float *d2, int n, cudaStream_t *st) {
+  for (int i = 0; i < n; ++i) {
+    process<<<1, 256, 0, st[i % 2]>>>(d);
+    cudaMemcpy(d2, d, 1024, cudaMemcpyDeviceToDevice);
+    cudaMemcpy2D(d2, 64, d, 64, 64, 4, cudaMemcpyDeviceToDevice);
+  }
+}
+
+// A wait on the path that leaves the loop runs once.
+void waitBeforeBreak(float *d, float *h, int n, cudaStream_t *st,
+                     bool *converged) {
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, st[i % 2]);
+    process<<<1, 256, 0, st[i % 2]>>>(d);
+    if (converged[i]) {
+      cudaDeviceSynchronize();
+      break;
+    }
+  }
+}
+
+// A convergence loop needs this iteration's result to decide whether to
+// go on: the wait is the point.
+void convergenceLoop(float *d, float *dResidual, cudaStream_t *st) {
+  float residual = 1.0f;
+  int i = 0;
+  while (residual > 1e-6f) {
+    process<<<1, 256, 0, st[i % 2]>>>(d);
+    process<<<1, 256, 0, st[(i + 1) % 2]>>>(dResidual);
+    cudaMemcpyAsync(&residual, dResidual, sizeof(float),
+                    cudaMemcpyDeviceToHost, st[(i + 1) % 2]);
+    cudaDeviceSynchronize();
+    ++i;
+  }
+}
+
+void convergenceByBlockingCopy(float *d, float *dErr, int max,
+                               cudaStream_t *st) {
+  for (int i = 0; i < max; ++i) {
+    process<<<1, 256, 0, st[i % 2]>>>(d);
+    process<<<1, 256, 0, st[(i + 1) % 2]>>>(dErr);
+    float err;
+    cudaMemcpy(&err, dErr, sizeof(float), cudaMemcpyDeviceToHost);
+    if (err < 1e-6f)
+      break;
+  }
+}
+
+// Blocking memsets of device memory return before they are done.
+void memsetIsNoWait(float *d, int n, cudaStream_t *st) {
+  for (int i = 0; i < n; ++i) {
+    process<<<1, 256, 0, st[i % 2]>>>(d);
+    cudaMemset(d, 0, 1024);
   }
 }

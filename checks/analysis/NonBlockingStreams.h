@@ -1,0 +1,28 @@
+//===- NonBlockingStreams.h - Streams that skip the legacy stream -*- C++
+//-*-===//
+//
+// "cudaStreamNonBlocking: work running in the created stream may run
+// concurrently with work in stream 0 (the NULL stream), and the created
+// stream should perform no implicit synchronization with stream 0." The
+// legacy stream's syncs, events and blocking copies do not wait for such a
+// stream, nor does its work wait for them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_ANALYSIS_NONBLOCKINGSTREAMS_H
+#define CUDA_ASYNC_LINT_ANALYSIS_NONBLOCKINGSTREAMS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include <set>
+
+namespace cuda_async_lint {
+
+/// The streams (variables, fields, arrays) \p FD creates with the
+/// cudaStreamNonBlocking flag.
+std::set<const clang::ValueDecl *>
+nonBlockingStreams(const clang::FunctionDecl *FD, const clang::ASTContext &Ctx);
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_ANALYSIS_NONBLOCKINGSTREAMS_H
