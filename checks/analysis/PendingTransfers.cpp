@@ -106,6 +106,21 @@ void joinStates(PendingState &Into, const PendingState &From) {
     else
       Into.Disjuncts.push_back(std::move(D));
   }
+  // Paths in the same state that differ only in what their branches said
+  // are one path: what they all said is kept (a later branch learns the
+  // rest again). This keeps functions with many independent conditions
+  // within MaxDisjuncts.
+  for (size_t I = 0; I < Into.Disjuncts.size(); ++I)
+    for (size_t J = I + 1; J < Into.Disjuncts.size();) {
+      Disjunct &A = Into.Disjuncts[I], &B = Into.Disjuncts[J];
+      if (A.Advanced == B.Advanced && A.Pending == B.Pending &&
+          A.EventCovers == B.EventCovers) {
+        BranchFacts::intersect(A.Facts, B.Facts);
+        Into.Disjuncts.erase(Into.Disjuncts.begin() + J);
+      } else {
+        ++J;
+      }
+    }
   // Too many: forget the counter and branch facts (every branch on them is
   // then feasible, which only costs precision).
   if (Into.Disjuncts.size() > MaxDisjuncts) {
