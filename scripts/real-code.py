@@ -82,7 +82,13 @@ def lint_one(lint, repo, path, includes, timeout):
     return record
 
 
+RDC_NEEDED = "requires separate compilation mode"
+
+
 def nvcc_one(nvcc, repo, path, includes, cache):
+    """Whether nvcc compiles the file for Linux with the same include paths
+    (and with -rdc=true where dynamic parallelism needs it, as the
+    repository's build would say)."""
     with open(os.path.join(repo, path), "rb") as f:
         key = hashlib.sha256(f.read() + repr(includes).encode()).hexdigest()
     if key in cache:
@@ -93,6 +99,11 @@ def nvcc_one(nvcc, repo, path, includes, cache):
     proc = subprocess.run(args, cwd=repo, capture_output=True, text=True)
     result = {"compiles": proc.returncode == 0,
               "error": first_error(proc.stderr)}
+    if RDC_NEEDED in proc.stderr:
+        proc = subprocess.run(args + ["-rdc=true"], cwd=repo,
+                              capture_output=True, text=True)
+        result = {"compiles": proc.returncode == 0, "rdc": True,
+                  "error": first_error(proc.stderr)}
     cache[key] = result
     return result
 

@@ -60,6 +60,18 @@ private:
   }
 };
 
+/// \p E without parentheses, implicit casts and the ConstantExpr around a
+/// case label: 'case Pinned:' and 'mode == Pinned' name the same value.
+const Expr *spelled(const Expr *E) {
+  for (;;) {
+    E = E->IgnoreParenImpCasts();
+    const auto *CE = dyn_cast<ConstantExpr>(E);
+    if (!CE)
+      return E;
+    E = CE->getSubExpr();
+  }
+}
+
 } // namespace
 
 BranchFacts::BranchFacts(const FunctionDecl *FD, ASTContext &Ctx) : Ctx(Ctx) {
@@ -114,26 +126,62 @@ std::optional<BranchFact> BranchFacts::conditionFact(const Expr *Cond,
     Cond = UO->getSubExpr()->IgnoreParenImpCasts();
     Outcome = !Outcome;
   }
-  BranchFact F{BranchFact::Kind::Condition, {}, Outcome, {}};
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond);
+      BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE))
+    return equalityFact(BO->getLHS(), BO->getRHS(),
+                        BO->getOpcode() == BO_EQ ? Outcome : !Outcome);
+  BranchFact F{BranchFact::Kind::Condition, {}, Outcome, {}, {}, {}};
   if (!stableReads(Cond, F.Reads) || F.Reads.empty())
     return std::nullopt;
-  if (const auto *BO = dyn_cast<BinaryOperator>(Cond);
-      BO && BO->getOpcode() == BO_NE) {
-    F.Id.AddInteger(BO_EQ);
-    BO->getLHS()->IgnoreParenImpCasts()->Profile(F.Id, Ctx, true);
-    BO->getRHS()->IgnoreParenImpCasts()->Profile(F.Id, Ctx, true);
-    F.Value = !Outcome;
-    return F;
-  }
-  if (const auto *BO = dyn_cast<BinaryOperator>(Cond);
-      BO && BO->getOpcode() == BO_EQ) {
-    F.Id.AddInteger(BO_EQ);
-    BO->getLHS()->IgnoreParenImpCasts()->Profile(F.Id, Ctx, true);
-    BO->getRHS()->IgnoreParenImpCasts()->Profile(F.Id, Ctx, true);
-    return F;
-  }
   Cond->Profile(F.Id, Ctx, /*Canonical=*/true);
   return F;
+}
+
+std::optional<BranchFact> BranchFacts::equalityFact(const Expr *Subject,
+                                                    const Expr *Value,
+                                                    bool Outcome) const {
+  Subject = spelled(Subject);
+  Value = spelled(Value);
+  BranchFact F{BranchFact::Kind::Condition, {}, Outcome, {}, {}, {}};
+  if (!stableReads(Subject, F.Reads) || !stableReads(Value, F.Reads) ||
+      F.Reads.empty())
+    return std::nullopt;
+  // 'x == K' is written either way round; the constant goes second.
+  Expr::EvalResult R;
+  if (!Subject->isValueDependent() && Subject->EvaluateAsInt(R, Ctx))
+    std::swap(Subject, Value);
+  F.Id.AddInteger(BO_EQ);
+  Subject->Profile(F.Id, Ctx, /*Canonical=*/true);
+  Value->Profile(F.Id, Ctx, /*Canonical=*/true);
+  if (!Value->isValueDependent() && Value->EvaluateAsInt(R, Ctx)) {
+    Subject->Profile(F.Subject, Ctx, /*Canonical=*/true);
+    F.Constant = R.Val.getInt().getExtValue();
+  }
+  return F;
+}
+
+bool BranchFacts::takeSwitchEdge(const SwitchStmt *Switch,
+                                 const Stmt *SuccLabel,
+                                 BranchFactSet &Facts) const {
+  const Expr *Cond = Switch->getCond();
+  if (!Cond)
+    return true;
+  if (const auto *Case = dyn_cast_or_null<CaseStmt>(SuccLabel)) {
+    if (Case->caseStmtIsGNURange())
+      return true;
+    std::optional<BranchFact> F = equalityFact(Cond, Case->getLHS(), true);
+    return !F || add(std::move(*F), Facts);
+  }
+  // The default, or no case at all: the value is none of the cases.
+  for (const SwitchCase *SC = Switch->getSwitchCaseList(); SC;
+       SC = SC->getNextSwitchCase())
+    if (const auto *Case = dyn_cast<CaseStmt>(SC);
+        Case && !Case->caseStmtIsGNURange())
+      if (std::optional<BranchFact> F =
+              equalityFact(Cond, Case->getLHS(), false))
+        if (!add(std::move(*F), Facts))
+          return false;
+  return true;
 }
 
 std::optional<BranchFact>
@@ -149,7 +197,7 @@ BranchFacts::boundFact(const Expr *Cond, bool Outcome,
   // With the counter at 0: 'i < n' and 'i != n' hold exactly when n > 0
   // (for 'i != n', when n != 0, which a loop counting up from 0 reads as
   // n > 0).
-  BranchFact F{BranchFact::Kind::PositiveBound, {}, Outcome, {}};
+  BranchFact F{BranchFact::Kind::PositiveBound, {}, Outcome, {}, {}, {}};
   const Expr *Bound = BO->getRHS()->IgnoreParenImpCasts();
   if (!stableReads(Bound, F.Reads) || F.Reads.empty())
     return std::nullopt;
@@ -158,9 +206,14 @@ BranchFacts::boundFact(const Expr *Cond, bool Outcome,
 }
 
 bool BranchFacts::add(BranchFact F, BranchFactSet &Facts) {
-  for (const BranchFact &Known : Facts)
+  for (const BranchFact &Known : Facts) {
     if (Known.K == F.K && Known.Id == F.Id)
       return Known.Value == F.Value;
+    // x == K and x == K2 for two different constants.
+    if (F.Value && Known.Value && F.Constant && Known.Constant &&
+        *F.Constant != *Known.Constant && F.Subject == Known.Subject)
+      return false;
+  }
   Facts.insert(llvm::upper_bound(Facts, F), std::move(F));
   return true;
 }

@@ -21,7 +21,9 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
 #include "llvm/ADT/FoldingSet.h"
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -36,6 +38,10 @@ struct BranchFact {
   bool Value;
   /// The variables it reads: writing one forgets the fact.
   std::vector<const clang::VarDecl *> Reads;
+  /// For 'x == K' with a constant K: x's identity and K, so that 'x == K'
+  /// and 'x == K2' cannot both hold.
+  llvm::FoldingSetNodeID Subject;
+  std::optional<int64_t> Constant;
 
   bool operator==(const BranchFact &O) const {
     return K == O.K && Id == O.Id && Value == O.Value;
@@ -75,6 +81,12 @@ public:
     return true;
   }
 
+  /// Taking the edge of \p Switch to \p Succ: its case says 'x == K'; its
+  /// default (or no case) says x is none of the cases. Returns false if the
+  /// facts make the edge infeasible.
+  bool takeSwitchEdge(const clang::SwitchStmt *Switch,
+                      const clang::Stmt *SuccLabel, BranchFactSet &Facts) const;
+
   /// Forgets the facts that read \p VD.
   static void written(const clang::VarDecl *VD, BranchFactSet &Facts);
 
@@ -84,6 +96,10 @@ public:
 private:
   std::optional<BranchFact> conditionFact(const clang::Expr *Cond,
                                           bool Outcome) const;
+  /// The fact 'Subject == Value' is \p Outcome.
+  std::optional<BranchFact> equalityFact(const clang::Expr *Subject,
+                                         const clang::Expr *Value,
+                                         bool Outcome) const;
   std::optional<BranchFact> boundFact(const clang::Expr *Cond, bool Outcome,
                                       const clang::VarDecl *&Counter) const;
   /// The stable variables \p E reads, or false if it reads anything else.

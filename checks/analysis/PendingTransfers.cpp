@@ -298,6 +298,18 @@ public:
   }
 
   void transferEdge(const CFGBlock &From, unsigned SuccIndex, State &S) const {
+    if (const auto *Switch =
+            dyn_cast_or_null<SwitchStmt>(From.getTerminatorStmt())) {
+      const CFGBlock::AdjacentBlock &Edge = From.succ_begin()[SuccIndex];
+      const CFGBlock *Succ = Edge.getReachableBlock()
+                                 ? Edge.getReachableBlock()
+                                 : Edge.getPossiblyUnreachableBlock();
+      const Stmt *Label = Succ ? Succ->getLabel() : nullptr;
+      llvm::erase_if(S.Disjuncts, [&](Disjunct &D) {
+        return !Branches.takeSwitchEdge(Switch, Label, D.Facts);
+      });
+      return;
+    }
     const Expr *Cond = branchCondition(From);
     if (!Cond)
       return;

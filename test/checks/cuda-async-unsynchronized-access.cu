@@ -699,3 +699,57 @@ void deviceToDeviceCopyIsNoSync(float *d, float *d2, float *h,
   // CHECK-MESSAGES: :[[@LINE-5]]:55: note: on stream 's', not synchronized before the access
   (void)v;
 }
+
+// A switch on a mode that also decides whether the copy happens.
+enum Mode { Pageable, Pinned, PinnedAsync };
+
+void switchDecidesTheCopy(float *d, float *h, Mode mode, cudaStream_t s) {
+  switch (mode) {
+  case PinnedAsync:
+    cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+    break;
+  case Pinned:
+  case Pageable:
+    cudaMemcpy(h, d, 1024, cudaMemcpyDeviceToHost);
+    break;
+  }
+  if (mode == PinnedAsync)
+    cudaStreamSynchronize(s);
+  float v = h[0];
+  (void)v;
+  switch (mode) {
+  case PinnedAsync:
+    cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+    break;
+  default:
+    break;
+  }
+  switch (mode) {
+  case PinnedAsync:
+    cudaStreamSynchronize(s);
+    break;
+  case Pinned:
+    break;
+  default:
+    break;
+  }
+  v = h[0];
+}
+
+// Another case syncs: the copy's case does not.
+void switchSyncsInAnotherCase(float *d, float *h, Mode mode, cudaStream_t s) {
+  if (mode == PinnedAsync)
+    cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  switch (mode) {
+  case Pinned:
+    cudaStreamSynchronize(s);
+    break;
+  default:
+    break;
+  }
+  float v = h[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'h[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-10]]:5: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-11]]:57: note: on stream 's', not synchronized before the access
+  (void)v;
+}
