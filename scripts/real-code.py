@@ -218,6 +218,11 @@ def cmd_table(opts):
             print("| %s | %s |" % (cls.replace("|", "\\|"),
                                    ", ".join("`%s`" % n for n in names)))
         print()
+    device = [f["file"] for f in run["files"] if f.get("deviceCodeErrors")]
+    if device:
+        print("Analysed although clang rejects some of their device code "
+              "(reported as a warning, not a failure): %s.\n"
+              % ", ".join("`%s`" % n for n in device))
     skipped = [f for f in run["files"]
                if not f.get("nvcc", {}).get("compiles", True)]
     if skipped:
