@@ -134,6 +134,54 @@ solveForward(const clang::CFG &Cfg, const Analysis &A) {
   return In;
 }
 
+/// The reporting pass of an analysis with a
+///   void replay(const clang::CFGElement &E, State &S, Result &R) const;
+/// that does what transfer() does and records into \p R: each block no path
+/// reaches is skipped, each other replayed once from its fixpoint in-state.
+template <typename Analysis, typename Result>
+void solveAndReplay(const clang::CFG &Cfg, const Analysis &A, Result &R) {
+  std::vector<std::optional<typename Analysis::State>> In =
+      solveForward(Cfg, A);
+  for (const clang::CFGBlock *B : Cfg) {
+    const std::optional<typename Analysis::State> &BlockIn =
+        In[B->getBlockID()];
+    if (!BlockIn)
+      continue;
+    typename Analysis::State S = *BlockIn;
+    for (const clang::CFGElement &E : *B)
+      A.replay(E, S, R);
+  }
+}
+
+/// The must-join of facts kept per key as sets (per event: the operations
+/// it covers): a key survives only where both paths have it, with the
+/// elements both have.
+template <typename Map> void intersectSetMaps(Map &Into, const Map &From) {
+  for (auto It = Into.begin(); It != Into.end();) {
+    auto Other = From.find(It->first);
+    if (Other == From.end()) {
+      It = Into.erase(It);
+      continue;
+    }
+    for (auto E = It->second.begin(); E != It->second.end();)
+      E = Other->second.count(*E) ? std::next(E) : It->second.erase(E);
+    ++It;
+  }
+}
+
+/// The CFG the analyses run on: every statement an element, so calls
+/// nested in expressions are seen in evaluation order; with \p Lifetimes,
+/// the ends of local variables' lifetimes too.
+inline std::unique_ptr<clang::CFG>
+buildAnalysisCFG(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
+                 bool Lifetimes = false) {
+  clang::CFG::BuildOptions Options;
+  Options.setAllAlwaysAdd();
+  Options.AddLifetime = Lifetimes;
+  Options.AddScopes = false;
+  return clang::CFG::buildCFG(FD, FD->getBody(), &Ctx, Options);
+}
+
 } // namespace cuda_async_lint
 
 #endif // CUDA_ASYNC_LINT_ANALYSIS_FORWARDDATAFLOW_H

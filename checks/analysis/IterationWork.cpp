@@ -60,19 +60,7 @@ public:
 
   void join(State &Into, const State &From) const {
     Into.Pending.insert(From.Pending.begin(), From.Pending.end());
-    for (auto It = Into.EventCovers.begin(); It != Into.EventCovers.end();) {
-      auto Other = From.EventCovers.find(It->first);
-      if (Other == From.EventCovers.end()) {
-        It = Into.EventCovers.erase(It);
-        continue;
-      }
-      OpSet Both;
-      for (const IssuedOperation &Op : It->second)
-        if (Other->second.count(Op))
-          Both.insert(Op);
-      It->second = std::move(Both);
-      ++It;
-    }
+    intersectSetMaps(Into.EventCovers, From.EventCovers);
   }
 
   /// The back edge of a loop: its body's operations now belong to the
@@ -217,21 +205,11 @@ bool isHostSynchronization(const CallExpr *Call, const ASTContext &Ctx) {
 std::map<const CallExpr *, std::vector<IssuedOperation>>
 iterationWaits(const FunctionDecl *FD, ASTContext &Ctx, bool PerThread) {
   std::map<const CallExpr *, std::vector<IssuedOperation>> Waits;
-  CFG::BuildOptions Options;
-  Options.setAllAlwaysAdd();
-  std::unique_ptr<CFG> Cfg = CFG::buildCFG(FD, FD->getBody(), &Ctx, Options);
+  std::unique_ptr<CFG> Cfg = buildAnalysisCFG(FD, Ctx);
   if (!Cfg)
     return Waits;
   IterationDataflow Dataflow(Ctx, PerThread);
-  std::vector<std::optional<WorkState>> In = solveForward(*Cfg, Dataflow);
-  for (const CFGBlock *B : *Cfg) {
-    const std::optional<WorkState> &BlockIn = In[B->getBlockID()];
-    if (!BlockIn)
-      continue;
-    WorkState S = *BlockIn;
-    for (const CFGElement &E : *B)
-      Dataflow.replay(E, S, Waits);
-  }
+  solveAndReplay(*Cfg, Dataflow, Waits);
   return Waits;
 }
 

@@ -43,19 +43,7 @@ public:
   State entryState() const { return {}; }
   void join(State &Into, const State &From) const {
     Into.Pending.insert(From.Pending.begin(), From.Pending.end());
-    for (auto It = Into.EventCovers.begin(); It != Into.EventCovers.end();) {
-      auto Other = From.EventCovers.find(It->first);
-      if (Other == From.EventCovers.end()) {
-        It = Into.EventCovers.erase(It);
-        continue;
-      }
-      std::set<const CallExpr *> Both;
-      for (const CallExpr *Op : It->second)
-        if (Other->second.count(Op))
-          Both.insert(Op);
-      It->second = std::move(Both);
-      ++It;
-    }
+    intersectSetMaps(Into.EventCovers, From.EventCovers);
   }
   void transferEdge(const CFGBlock &, unsigned, State &) const {}
   void transfer(const CFGElement &E, State &S) const { step(E, S, nullptr); }
@@ -203,21 +191,11 @@ private:
 HoldMap legacyWorkHoldingBack(const FunctionDecl *FD, ASTContext &Ctx,
                               bool PerThread, SyncSummaries &Syncs) {
   HoldMap Held;
-  CFG::BuildOptions Options;
-  Options.setAllAlwaysAdd();
-  std::unique_ptr<CFG> Cfg = CFG::buildCFG(FD, FD->getBody(), &Ctx, Options);
+  std::unique_ptr<CFG> Cfg = buildAnalysisCFG(FD, Ctx);
   if (!Cfg)
     return Held;
   LegacyDataflow Dataflow(FD, Ctx, PerThread, Syncs);
-  std::vector<std::optional<LegacyState>> In = solveForward(*Cfg, Dataflow);
-  for (const CFGBlock *B : *Cfg) {
-    const std::optional<LegacyState> &BlockIn = In[B->getBlockID()];
-    if (!BlockIn)
-      continue;
-    LegacyState S = *BlockIn;
-    for (const CFGElement &E : *B)
-      Dataflow.replay(E, S, Held);
-  }
+  solveAndReplay(*Cfg, Dataflow, Held);
   return Held;
 }
 

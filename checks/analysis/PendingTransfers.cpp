@@ -76,19 +76,7 @@ constexpr size_t MaxDisjuncts = 8;
 
 void mergeInto(Disjunct &Into, const Disjunct &From) {
   Into.Pending.insert(From.Pending.begin(), From.Pending.end());
-  for (auto It = Into.EventCovers.begin(); It != Into.EventCovers.end();) {
-    auto Other = From.EventCovers.find(It->first);
-    if (Other == From.EventCovers.end()) {
-      It = Into.EventCovers.erase(It);
-      continue;
-    }
-    std::set<PendingTransfer> Both;
-    std::set_intersection(It->second.begin(), It->second.end(),
-                          Other->second.begin(), Other->second.end(),
-                          std::inserter(Both, Both.begin()));
-    It->second = std::move(Both);
-    ++It;
-  }
+  intersectSetMaps(Into.EventCovers, From.EventCovers);
 }
 
 /// Joins \p From into \p Into and brings \p Into to its canonical form:
@@ -661,14 +649,6 @@ private:
   SyncSummaries &Syncs;
 };
 
-std::unique_ptr<CFG> buildCFG(const FunctionDecl *FD, ASTContext &Ctx) {
-  CFG::BuildOptions Options;
-  Options.setAllAlwaysAdd();
-  Options.AddLifetime = true;
-  Options.AddScopes = false;
-  return CFG::buildCFG(FD, FD->getBody(), &Ctx, Options);
-}
-
 } // namespace
 
 const SyncSummary *SyncSummaries::summary(const FunctionDecl *FD) {
@@ -681,7 +661,8 @@ const SyncSummary *SyncSummaries::summary(const FunctionDecl *FD) {
     return &It->second;
   InProgress.insert(Def);
   SyncSummary Summary;
-  if (std::unique_ptr<CFG> Cfg = buildCFG(Def, Ctx)) {
+  if (std::unique_ptr<CFG> Cfg =
+          buildAnalysisCFG(Def, Ctx, /*Lifetimes=*/true)) {
     SyncDataflow Dataflow(*this);
     std::vector<std::optional<SyncState>> In = solveForward(*Cfg, Dataflow);
     if (const std::optional<SyncState> &Exit =
@@ -701,21 +682,12 @@ std::vector<TransferHazard> findTransferHazards(const FunctionDecl *FD,
                                                 ProvenanceAnalysis &Provenance,
                                                 SyncSummaries &Syncs) {
   std::vector<TransferHazard> Hazards;
-  std::unique_ptr<CFG> Cfg = buildCFG(FD, Ctx);
+  std::unique_ptr<CFG> Cfg = buildAnalysisCFG(FD, Ctx, /*Lifetimes=*/true);
   if (!Cfg)
     return Hazards;
   HostAccessFinder Accesses(FD);
   TransferDataflow Dataflow(FD, Ctx, Provenance, Syncs, Accesses);
-  std::vector<std::optional<PendingState>> In = solveForward(*Cfg, Dataflow);
-  // Reporting pass: replay each reached block from its fixpoint in-state.
-  for (const CFGBlock *B : *Cfg) {
-    const std::optional<PendingState> &BlockIn = In[B->getBlockID()];
-    if (!BlockIn)
-      continue;
-    PendingState S = *BlockIn;
-    for (const CFGElement &E : *B)
-      Dataflow.replay(E, S, Hazards);
-  }
+  solveAndReplay(*Cfg, Dataflow, Hazards);
   return Hazards;
 }
 
