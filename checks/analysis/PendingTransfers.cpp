@@ -426,8 +426,10 @@ private:
   void transfer(const CFGElement &E, Disjunct &D,
                 std::vector<TransferHazard> *Hazards) const {
     // A counter's facts end with its scope.
-    if (std::optional<CFGLifetimeEnds> End = E.getAs<CFGLifetimeEnds>())
+    if (std::optional<CFGLifetimeEnds> End = E.getAs<CFGLifetimeEnds>()) {
       D.Advanced.erase(End->getVarDecl());
+      BranchFacts::written(End->getVarDecl(), D.Facts);
+    }
     std::optional<CFGStmt> CS = E.getAs<CFGStmt>();
     const Stmt *St = CS ? CS->getStmt() : nullptr;
     const auto *Call = dyn_cast_or_null<CallExpr>(St);
