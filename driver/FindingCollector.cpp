@@ -1,6 +1,7 @@
 //===- FindingCollector.cpp -----------------------------------------------===//
 
 #include "FindingCollector.h"
+#include "Fixes.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/SourceManager.h"
@@ -189,8 +190,12 @@ void FindingCollector::report(const Finding &F, ASTContext &Context) {
         Lexer::makeFileCharRange(Fix.Range, SM, Context.getLangOpts());
     if (Range.isInvalid())
       continue;
+    bool BufferInvalid = false;
+    llvm::StringRef Parsed =
+        SM.getBufferData(SM.getFileID(Range.getBegin()), &BufferInvalid);
     R.Fixes.push_back({resolve(SM, Range.getBegin()),
-                       resolve(SM, Range.getEnd()), Fix.Replacement});
+                       resolve(SM, Range.getEnd()), Fix.Replacement,
+                       BufferInvalid ? 0 : contentHash(Parsed)});
     Hints.push_back(FixItHint::CreateReplacement(Range, Fix.Replacement));
   }
 

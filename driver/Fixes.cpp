@@ -1,12 +1,14 @@
 //===- Fixes.cpp ----------------------------------------------------------===//
 
 #include "Fixes.h"
+#include "AtomicFile.h"
 #include "clang/Tooling/Core/Diagnostic.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/YAMLTraits.h"
+#include "llvm/Support/xxhash.h"
 #include <map>
 
 using namespace clang;
@@ -26,6 +28,7 @@ PlannedFixes planFixes(Report &R, FixSummary &Summary) {
     for (const ResolvedFix &Fix : F.Fixes) {
       ++Summary.Total;
       tooling::Replacements &File = Plan.ByFile[Fix.Begin.File];
+      Plan.ParsedHash[Fix.Begin.File] = Fix.ParsedContentHash;
       bool Applied = true;
       if (llvm::Error Conflict = File.add(replacementOf(Fix))) {
         llvm::consumeError(std::move(Conflict));
@@ -48,24 +51,36 @@ PlannedFixes planFixes(Report &R, FixSummary &Summary) {
   return Plan;
 }
 
+uint64_t contentHash(llvm::StringRef Content) {
+  return llvm::xxh3_64bits(Content);
+}
+
 llvm::Error applyFixes(const PlannedFixes &Plan) {
+  // Read and check every file before writing any.
+  std::map<std::string, std::string> Fixed;
   for (const auto &[File, Replacements] : Plan.ByFile) {
     if (Replacements.empty())
       continue;
     auto Buffer = llvm::MemoryBuffer::getFile(File);
     if (!Buffer)
-      return llvm::createStringError(Buffer.getError(), "cannot read '%s'",
-                                     File.c_str());
-    llvm::Expected<std::string> Fixed =
+      return llvm::createStringError(Buffer.getError(), "cannot read '%s': %s",
+                                     File.c_str(),
+                                     Buffer.getError().message().c_str());
+    auto Hash = Plan.ParsedHash.find(File);
+    if (Hash == Plan.ParsedHash.end() ||
+        Hash->second != contentHash((*Buffer)->getBuffer()))
+      return llvm::createStringError(
+          "'%s' changed since it was analysed; no fix was applied to any file",
+          File.c_str());
+    llvm::Expected<std::string> Result =
         tooling::applyAllReplacements((*Buffer)->getBuffer(), Replacements);
-    if (!Fixed)
-      return Fixed.takeError();
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(File, EC);
-    if (EC)
-      return llvm::createStringError(EC, "cannot write '%s'", File.c_str());
-    OS << *Fixed;
+    if (!Result)
+      return Result.takeError();
+    Fixed[File] = std::move(*Result);
   }
+  for (const auto &[File, Content] : Fixed)
+    if (llvm::Error E = writeFileAtomically(File, Content))
+      return E;
   return llvm::Error::success();
 }
 

@@ -27,6 +27,8 @@ struct FixSummary {
 /// The replacements to write, by file.
 struct PlannedFixes {
   std::map<std::string, clang::tooling::Replacements> ByFile;
+  /// contentHash() of each file as it was parsed.
+  std::map<std::string, uint64_t> ParsedHash;
 };
 
 /// Decides which fix-its of \p R can be applied together (one that overlaps
@@ -35,7 +37,15 @@ struct PlannedFixes {
 /// suggested code changes".
 PlannedFixes planFixes(Report &R, FixSummary &Summary);
 
-/// Writes the planned replacements into the files.
+/// The hash --fix compares to tell whether a file changed since it was
+/// parsed.
+uint64_t contentHash(llvm::StringRef Content);
+
+/// Writes the planned replacements into the files. Every file is read first
+/// and compared with its content as parsed: if any changed (an editor save,
+/// a checkout during the run), nothing is written and the error names it.
+/// Each file is then replaced atomically (a temporary file beside it,
+/// renamed over it, with its permissions), so a failed write leaves it whole.
 llvm::Error applyFixes(const PlannedFixes &Plan);
 
 /// clang-apply-replacements YAML: \p MainSourceFile is the first input.

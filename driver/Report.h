@@ -9,6 +9,7 @@
 #ifndef CUDA_ASYNC_LINT_DRIVER_REPORT_H
 #define CUDA_ASYNC_LINT_DRIVER_REPORT_H
 
+#include <cstdint>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -31,6 +32,9 @@ struct ResolvedNote {
 struct ResolvedFix {
   FileLocation Begin, End; ///< The replaced characters: [Begin, End).
   std::string Replacement;
+  /// A hash of the whole file as it was parsed: --fix applies nothing to a
+  /// file whose content changed since.
+  uint64_t ParsedContentHash = 0;
 };
 
 /// One line of clang-tidy's text output before it is printed: the warning,

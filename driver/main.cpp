@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analysis.h"
+#include "AtomicFile.h"
 #include "CheckSelection.h"
 #include "CompileCommands.h"
 #include "Config.h"
@@ -245,14 +246,20 @@ int main(int argc, const char **argv) {
                                                           : "bundled ")
            << Cuda->Path << " (" << Cuda->Reason << ")\n";
 
-  std::unique_ptr<raw_fd_ostream> File;
-  if (!OutputPath.empty()) {
-    std::error_code EC;
-    File = std::make_unique<raw_fd_ostream>(OutputPath, EC);
-    if (EC)
-      return usageError("cannot write '" + OutputPath + "': " + EC.message());
+  // The outputs are checked before any analysis: writable, and never one of
+  // the inputs (--output=a.cu a.cu would replace the source by the report).
+  for (const auto &[Option, Path] :
+       {std::pair<StringRef, StringRef>{"--output", OutputPath},
+        {"--export-fixes", ExportFixes}}) {
+    if (Path.empty())
+      continue;
+    for (const std::string &Input : Absolute)
+      if (sys::fs::equivalent(Input, Path))
+        return usageError(Option + "='" + Path +
+                          "' would overwrite the input file '" + Input + "'");
+    if (Error E = checkWritable(Path))
+      return usageError(toString(std::move(E)));
   }
-  raw_ostream &OS = File ? *File : outs();
 
   AnalysisOptions Options;
   Options.Database = Database.get();
@@ -267,15 +274,16 @@ int main(int argc, const char **argv) {
                << join(Options.Adjuster(Command.CommandLine, F), " ") << "\n";
 
   Report R = analyzeFiles(Absolute, Options);
-  bool Colors = OutputFormat == Format::Text && !File &&
+  bool Colors = OutputFormat == Format::Text && OutputPath.empty() &&
                 sys::Process::StandardOutHasColors();
 
   if (!ExportFixes.empty()) {
-    std::error_code EC;
-    raw_fd_ostream YAML(ExportFixes, EC);
-    if (EC)
-      return usageError("cannot write '" + ExportFixes + "': " + EC.message());
-    writeExportedFixes(R, Absolute.size() == 1 ? Absolute.front() : "", YAML);
+    std::string YAML;
+    raw_string_ostream YAMLStream(YAML);
+    writeExportedFixes(R, Absolute.size() == 1 ? Absolute.front() : "",
+                       YAMLStream);
+    if (Error E = writeFileAtomically(ExportFixes, YAML))
+      return usageError(toString(std::move(E)));
   }
   FixSummary Fixed;
   std::optional<PlannedFixes> Plan;
@@ -294,6 +302,12 @@ int main(int argc, const char **argv) {
 
   OutputContext Ctx{currentDirectory(), CUDA_ASYNC_LINT_VERSION,
                     CUDA_ASYNC_LINT_DOCS_URL};
+  // The report is complete in memory before it is written: a failed write
+  // never leaves half of it behind.
+  std::string Rendered;
+  raw_string_ostream OS(Rendered);
+  if (Colors)
+    OS.enable_colors(true);
   switch (OutputFormat) {
   case Format::Text:
     writeText(R, OS, Colors);
@@ -306,8 +320,18 @@ int main(int argc, const char **argv) {
     break;
   }
   OS.flush();
-  if (File && File->has_error())
-    return usageError("cannot write '" + OutputPath + "'");
+  if (!OutputPath.empty()) {
+    if (Error E = writeFileAtomically(OutputPath, Rendered))
+      return usageError(toString(std::move(E)));
+  } else {
+    outs() << Rendered;
+    outs().flush();
+    if (outs().has_error()) {
+      std::string Reason = outs().error().message();
+      outs().clear_error();
+      return usageError("cannot write standard output: " + Reason);
+    }
+  }
   // Files change only once the report, which quotes them, is written.
   if (Plan) {
     if (Error E = applyFixes(*Plan))

@@ -67,3 +67,6 @@ if config.verify:
     config.substitutions.append(("%verify", config.verify))
 if config.nvcc and os.path.exists(config.nvcc):
     config.available_features.add("nvcc")
+# A device that refuses every write, to test write failures.
+if os.path.exists("/dev/full"):
+    config.available_features.add("dev-full")
