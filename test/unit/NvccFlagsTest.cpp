@@ -61,6 +61,76 @@ TEST(NvccFlags, RelocatableDeviceCodeIsGpuRdc) {
                                       "-o", "a.o"}));
 }
 
+TEST(NvccFlags, CMakeSystemIncludes) {
+  // CMAKE_INCLUDE_SYSTEM_FLAG_CUDA is '-isystem=': clang would read '=' as
+  // a sysroot prefix.
+  EXPECT_EQ(translate({"nvcc", "-isystem=/opt/fmt/include", "-isystem",
+                       "/opt/eigen", "a.cu"}),
+            (std::vector<std::string>{"clang++", "-isystem", "/opt/fmt/include",
+                                      "-isystem", "/opt/eigen", "a.cu"}));
+}
+
+TEST(NvccFlags, EveryTwoWordOptionTakesItsValue) {
+  // nvcc 13 options whose value is a separate word: the value must never
+  // become an input file.
+  for (std::vector<std::string> Option : std::vector<std::vector<std::string>>{
+           {"--keep-dir", "tmp"},
+           {"-keep-dir", "tmp"},
+           {"-Werror", "all-warnings"},
+           {"--Werror", "cross-execution-space-call"},
+           {"-time", "timing.csv"},
+           {"--run-args", "x"},
+           {"-Xlinker", "--as-needed"},
+           {"--linker-options", "-z,now"},
+           {"-ldir", "/nvvm/libdevice"},
+           {"-target-dir", "x86_64-linux"},
+           {"-opt-info", "inline"},
+           {"-Ofc", "max"},
+           {"-dopt", "on"},
+           {"-ftemplate-depth", "2048"},
+           {"-split-compile-extended", "4"},
+           {"-fdevice-time-trace", "trace.json"},
+           {"-idp", "/cygwin/"},
+           {"--dependency-target-name", "a.o"},
+           {"-e", "kernel"},
+           {"-hls", "gen-lcs"},
+           {"-brief-diag", "true"},
+           {"-jtd", "50"},
+           {"-device-stack-protector", "true"},
+           {"-frandom-seed", "42"},
+           {"-sanitize", "memcheck"},
+           {"-compress-mode", "size"},
+           {"--optimize", "3"},
+           {"-m", "64"},
+           {"-arbin", "ar"},
+           {"--library", "cublas"},
+           {"--library-path", "/lib"},
+           {"-device-entity-has-hidden-visibility", "true"},
+       }) {
+    std::vector<std::string> Args = {"nvcc"};
+    Args.insert(Args.end(), Option.begin(), Option.end());
+    Args.push_back("a.cu");
+    EXPECT_EQ(translate(Args), (std::vector<std::string>{"clang++", "a.cu"}))
+        << Option.front();
+    // The same with '='.
+    EXPECT_EQ(translate({"nvcc", Option[0] + "=" + Option[1], "a.cu"}),
+              (std::vector<std::string>{"clang++", "a.cu"}))
+        << Option.front();
+  }
+}
+
+TEST(NvccFlags, OneWordOptionsAreDropped) {
+  EXPECT_EQ(
+      translate({"nvcc", "-objtemp", "-allow-unsupported-compiler", "-dlto",
+                 "-nohdinitlist", "-noprof", "-save-temps", "-nodlink", "-ewp",
+                 "-err-no", "-reloc-ptx", "-jobserver", "--no-align-double",
+                 "--disable-warnings", "a.cu"}),
+      (std::vector<std::string>{"clang++", "a.cu"}));
+  EXPECT_EQ(
+      translate({"nvcc", "-noeh", "--compile", "a.cu"}),
+      (std::vector<std::string>{"clang++", "-fno-exceptions", "-c", "a.cu"}));
+}
+
 TEST(NvccFlags, TranslatesLongSpellings) {
   EXPECT_EQ(
       translate({"nvcc", "--include-path", "/a,/b", "--define-macro=X=1",
