@@ -9,6 +9,7 @@
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
@@ -68,6 +69,25 @@ private:
   std::vector<SourceLocation> Locations;
 };
 
+/// The checks' matchers, run only on a translation unit whose host code is
+/// whole: one without errors, or whose errors are all in device code. A
+/// failed file's findings would be dropped anyway.
+class CheckConsumer : public ASTConsumer {
+public:
+  CheckConsumer(ast_matchers::MatchFinder &Finder,
+                const ParseErrorCollector &Errors, const bool &OnlyInDeviceCode)
+      : Finder(Finder), Errors(Errors), OnlyInDeviceCode(OnlyInDeviceCode) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (Errors.errors() == 0 || OnlyInDeviceCode)
+      Finder.matchAST(Ctx);
+  }
+
+private:
+  ast_matchers::MatchFinder &Finder;
+  const ParseErrorCollector &Errors;
+  const bool &OnlyInDeviceCode;
+};
+
 /// Runs the checks' matchers, after classifying the parse errors.
 class CheckAction : public ASTFrontendAction {
 public:
@@ -80,7 +100,8 @@ public:
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(std::make_unique<DeviceCodeErrorClassifier>(
         Errors.locations(), OnlyInDeviceCode));
-    Consumers.push_back(Finder.newASTConsumer());
+    Consumers.push_back(
+        std::make_unique<CheckConsumer>(Finder, Errors, OnlyInDeviceCode));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
@@ -122,6 +143,19 @@ FileResult analyzeFile(const std::string &File,
     Checks.push_back(Info.Create(Sink));
     Checks.back()->registerMatchers(Finder);
   }
+
+  // A command whose directory is gone would make ClangTool abort the whole
+  // process ("Cannot chdir"): it is an error for this file alone.
+  for (const tooling::CompileCommand &Command :
+       Options.Database->getCompileCommands(File))
+    if (!llvm::sys::fs::is_directory(Command.Directory)) {
+      FileResult Result;
+      Result.Failure = FailedFile{File,
+                                  "the directory of its compile command, '" +
+                                      Command.Directory + "', does not exist\n",
+                                  "its compile command cannot run"};
+      return Result;
+    }
 
   ParseErrorCollector Errors;
   tooling::ClangTool Tool(*Options.Database, {File});

@@ -154,6 +154,12 @@ loadCompilationDatabase(llvm::StringRef BuildPath) {
   if (!llvm::sys::fs::exists(Path))
     return llvm::createStringError("no compile_commands.json in '%s'",
                                    BuildPath.str().c_str());
+  // A FIFO would block the load forever.
+  if (!llvm::sys::fs::is_regular_file(Path))
+    return llvm::createStringError(
+        "'%s' is not a regular file (a FIFO or device cannot be a "
+        "compilation database)",
+        Path.c_str());
   std::string Error;
   std::unique_ptr<CompilationDatabase> DB =
       JSONCompilationDatabase::loadFromFile(Path, Error,

@@ -55,7 +55,10 @@ void writeJson(const Report &R, const OutputContext &Ctx,
        {{"files", R.FilesAnalysed},
         {"findings", R.Findings.size()},
         {"failedFiles", R.Failures.size()}}}};
-  OS << Doc.dump(2) << "\n";
+  // A path that is not valid UTF-8 cannot be written as JSON: its bad bytes
+  // become U+FFFD rather than aborting the report.
+  OS << Doc.dump(2, ' ', /*ensure_ascii=*/false, json::error_handler_t::replace)
+     << "\n";
 }
 
 } // namespace cuda_async_lint

@@ -69,6 +69,8 @@ struct ResolvedFinding {
 struct FailedFile {
   std::string File;
   std::string Errors;
+  /// Why, in a few words, for the "cannot analyse" line.
+  std::string Reason = "it does not parse";
 };
 
 struct Report {

@@ -143,7 +143,10 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
   json Doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
               {"version", "2.1.0"},
               {"runs", json::array({std::move(Run)})}};
-  OS << Doc.dump(2) << "\n";
+  // A path that is not valid UTF-8 cannot be written as JSON: its bad bytes
+  // become U+FFFD rather than aborting the report.
+  OS << Doc.dump(2, ' ', /*ensure_ascii=*/false, json::error_handler_t::replace)
+     << "\n";
 }
 
 } // namespace cuda_async_lint

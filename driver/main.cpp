@@ -115,6 +115,12 @@ std::string checkInput(StringRef File, bool HasDatabase,
     return "'" + File.str() + "': no such file";
   if (sys::fs::is_directory(File))
     return "'" + File.str() + "' is a directory, not a source file";
+  // A FIFO would block the parse forever; a device reads as anything.
+  sys::fs::file_status Status;
+  if (!sys::fs::status(File, Status) && !sys::fs::is_regular_file(Status))
+    return "'" + File.str() +
+           "' is not a regular file (a FIFO, device or socket cannot be "
+           "analysed)";
   if (std::error_code EC = sys::fs::access(File, sys::fs::AccessMode::Exist))
     return "'" + File.str() + "': " + EC.message();
   int FD;
@@ -159,6 +165,16 @@ int main(int argc, const char **argv) {
           "3 a file failed to parse.\n",
           &errs()))
     return ExitUsageError;
+
+  // Options that hold one value: given twice, which one was meant?
+  for (const cl::Option *O : std::initializer_list<const cl::Option *>{
+           &BuildPath, &ChecksGlob, &OutputFormat, &OutputPath, &ExportFixes,
+           &CudaPath, &Jobs})
+    if (O->getNumOccurrences() > 1)
+      return usageError("--" + O->ArgStr + " given more than once");
+  if (UseBundledCuda && !CudaPath.empty())
+    return usageError("--use-bundled-cuda and --cuda-path contradict each "
+                      "other: give one");
 
   Expected<CheckSelection> Selection = CheckSelection::parse(ChecksGlob);
   if (!Selection)
@@ -292,7 +308,7 @@ int main(int argc, const char **argv) {
 
   for (const FailedFile &Failure : R.Failures)
     errs() << "cuda-async-lint: error: cannot analyse '" << Failure.File
-           << "': it does not parse:\n"
+           << "': " << Failure.Reason << ":\n"
            << Failure.Errors;
   for (const FailedFile &Device : R.DeviceCodeErrors)
     errs() << "cuda-async-lint: warning: '" << Device.File
