@@ -12,6 +12,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 using namespace clang;
 
@@ -158,7 +159,13 @@ FileResult analyzeFile(const std::string &File,
     }
 
   ParseErrorCollector Errors;
-  tooling::ClangTool Tool(*Options.Database, {File});
+  // Each translation unit gets its own view of the real file system: its
+  // compile command's directory becomes that view's working directory, not
+  // the process's, which the other threads (and the report's relative
+  // paths) share. LLVM's AllTUsToolExecutor does the same.
+  tooling::ClangTool Tool(*Options.Database, {File},
+                          std::make_shared<PCHContainerOperations>(),
+                          llvm::vfs::createPhysicalFileSystem());
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false);
   Tool.appendArgumentsAdjuster(Options.Adjuster);
