@@ -18,9 +18,11 @@ namespace cuda_async_lint {
 
 namespace {
 
-std::string absolutePath(llvm::StringRef File) {
+/// \p File made absolute against the working directory of the file system
+/// it was parsed from (the compile command's directory), not the process's.
+std::string absolutePath(const SourceManager &SM, llvm::StringRef File) {
   llvm::SmallString<256> Path(File);
-  llvm::sys::fs::make_absolute(Path);
+  SM.getFileManager().makeAbsolutePath(Path);
   llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
   return std::string(Path);
 }
@@ -30,7 +32,7 @@ FileLocation resolve(const SourceManager &SM, SourceLocation Loc) {
   Loc = SM.getFileLoc(Loc);
   if (Loc.isInvalid())
     return R;
-  R.File = absolutePath(SM.getFilename(Loc));
+  R.File = absolutePath(SM, SM.getFilename(Loc));
   R.Line = SM.getSpellingLineNumber(Loc);
   R.Column = SM.getSpellingColumnNumber(Loc);
   R.Offset = SM.getFileOffset(Loc);
@@ -208,7 +210,7 @@ void FindingCollector::report(const Finding &F, ASTContext &Context) {
                             N.Message, {}, {});
   for (RenderedMessage &M : R.Messages)
     if (!M.File.empty())
-      M.File = absolutePath(M.File);
+      M.File = absolutePath(SM, M.File);
   Findings.push_back(std::move(R));
 }
 
