@@ -66,10 +66,8 @@ bool iterationsCanOverlap(const Stmt *Loop, bool PerThread) {
       Named.insert(S.Decl);
       break;
     case StreamRef::Kind::PerThread:
-      PerThreadStream = true;
-      break;
     case StreamRef::Kind::Legacy:
-      PerThreadStream |= PerThread && !isExplicitLegacyStream(Op.Stream);
+      PerThreadStream |= isPerThreadStream(S, Op.Stream, PerThread);
       break;
     case StreamRef::Kind::Unknown:
       break;
@@ -170,14 +168,6 @@ const VarDecl *deviceToHostDestination(const CallExpr *Call,
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
-bool contains(const Stmt *Outer, const Stmt *Inner, const SourceManager &SM) {
-  SourceLocation L = SM.getExpansionLoc(Inner->getBeginLoc());
-  return !SM.isBeforeInTranslationUnit(
-             L, SM.getExpansionLoc(Outer->getBeginLoc())) &&
-         !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Outer->getEndLoc()),
-                                       L);
-}
-
 } // namespace
 
 SyncInLoopCheck::FunctionFacts SyncInLoopCheck::factsOf(const FunctionDecl *FD,
@@ -205,9 +195,9 @@ void SyncInLoopCheck::run(const MatchFinder::MatchResult &R) {
     return;
   const SourceManager &SM = *R.SourceManager;
   // This iteration's work: issued in the loop's body.
-  std::vector<const IssuedOperation *> Waited;
-  for (const IssuedOperation &Op : Waits->second)
-    if (contains(loopBody(Loop), Op.Call, SM))
+  std::vector<const AsyncOperation *> Waited;
+  for (const AsyncOperation &Op : Waits->second)
+    if (isWrittenWithin(Op.Call, loopBody(Loop), SM))
       Waited.push_back(&Op);
   if (Waited.empty() || !iterationsCanOverlap(Loop, Facts.PerThread) ||
       leavesTheLoop(Sync, Loop, *R.Context))
@@ -219,7 +209,7 @@ void SyncInLoopCheck::run(const MatchFinder::MatchResult &R) {
   if (const VarDecl *Dst = deviceToHostDestination(Sync, *R.Context);
       Dst && Control.Vars.count(Dst))
     return;
-  for (const IssuedOperation *Op : Waited)
+  for (const AsyncOperation *Op : Waited)
     if (const VarDecl *Dst = deviceToHostDestination(Op->Call, *R.Context);
         Dst && Control.Vars.count(Dst))
       return;

@@ -28,7 +28,7 @@ private:
     /// Compiled with the per-thread default stream.
     bool PerThread = false;
     /// What each synchronization waits for of its iteration's work.
-    std::map<const clang::CallExpr *, std::vector<IssuedOperation>> Waits;
+    std::map<const clang::CallExpr *, std::vector<AsyncOperation>> Waits;
   };
   static FunctionFacts factsOf(const clang::FunctionDecl *FD,
                                clang::ASTContext &Ctx);

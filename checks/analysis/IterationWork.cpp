@@ -1,8 +1,9 @@
 //===- IterationWork.cpp --------------------------------------------------===//
 
 #include "IterationWork.h"
-#include "../api/AsyncOperation.h"
+#include "../api/StreamRef.h"
 #include "ForwardDataflow.h"
+#include "Loops.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -12,40 +13,14 @@ namespace cuda_async_lint {
 
 namespace {
 
-bool isPerThreadDefault(const StreamRef &S, const Expr *Stream,
-                        bool PerThread) {
-  return S.K == StreamRef::Kind::PerThread ||
-         (PerThread && S.K == StreamRef::Kind::Legacy &&
-          !isExplicitLegacyStream(Stream));
-}
-
-struct OpLess {
-  bool operator()(const IssuedOperation &A, const IssuedOperation &B) const {
-    return A.Call < B.Call;
-  }
-};
-using OpSet = std::set<IssuedOperation, OpLess>;
+using OpSet = std::set<AsyncOperation>;
 
 struct WorkState {
   OpSet Pending;
   /// Per event recorded on every path: the operations it covers.
   std::map<StreamRef, OpSet> EventCovers;
   bool operator==(const WorkState &O) const {
-    auto SameOps = [](const OpSet &A, const OpSet &B) {
-      return A.size() == B.size() &&
-             std::equal(A.begin(), A.end(), B.begin(),
-                        [](const IssuedOperation &X, const IssuedOperation &Y) {
-                          return X.Call == Y.Call;
-                        });
-    };
-    if (!SameOps(Pending, O.Pending) ||
-        EventCovers.size() != O.EventCovers.size())
-      return false;
-    for (auto A = EventCovers.begin(), B = O.EventCovers.begin();
-         A != EventCovers.end(); ++A, ++B)
-      if (!(A->first == B->first) || !SameOps(A->second, B->second))
-        return false;
-    return true;
+    return Pending == O.Pending && EventCovers == O.EventCovers;
   }
 };
 
@@ -69,13 +44,8 @@ public:
     const Stmt *Loop = From.getLoopTarget();
     if (!Loop)
       return;
-    const SourceManager &SM = Ctx.getSourceManager();
-    SourceRange Range(SM.getExpansionLoc(Loop->getBeginLoc()),
-                      SM.getExpansionLoc(Loop->getEndLoc()));
-    auto InLoop = [&](const IssuedOperation &Op) {
-      SourceLocation L = SM.getExpansionLoc(Op.Call->getBeginLoc());
-      return !SM.isBeforeInTranslationUnit(L, Range.getBegin()) &&
-             !SM.isBeforeInTranslationUnit(Range.getEnd(), L);
+    auto InLoop = [&](const AsyncOperation &Op) {
+      return isWrittenWithin(Op.Call, Loop, Ctx.getSourceManager());
     };
     for (auto It = S.Pending.begin(); It != S.Pending.end();)
       It = InLoop(*It) ? S.Pending.erase(It) : std::next(It);
@@ -88,19 +58,19 @@ public:
 
   void
   replay(const CFGElement &E, State &S,
-         std::map<const CallExpr *, std::vector<IssuedOperation>> &Out) const {
+         std::map<const CallExpr *, std::vector<AsyncOperation>> &Out) const {
     step(E, S, &Out);
   }
 
 private:
   void
   step(const CFGElement &E, State &S,
-       std::map<const CallExpr *, std::vector<IssuedOperation>> *Out) const {
+       std::map<const CallExpr *, std::vector<AsyncOperation>> *Out) const {
     std::optional<CFGStmt> CS = E.getAs<CFGStmt>();
     if (!CS)
       return;
     if (std::optional<AsyncOperation> Op = asyncOperation(CS->getStmt())) {
-      S.Pending.insert({Op->Call, streamRef(Op->Stream), Op->Stream});
+      S.Pending.insert(*Op);
       return;
     }
     const auto *Call = dyn_cast<CallExpr>(CS->getStmt());
@@ -109,11 +79,10 @@ private:
       return;
     if (Api->Kind == ApiKind::EventRecord) {
       StreamRef Event = streamRef(Api->arg(Call, ArgRole::Event));
-      const Expr *StreamArg = Api->arg(Call, ArgRole::Stream);
-      IssuedOperation Record{Call, streamRef(StreamArg), StreamArg};
+      StreamRef Stream = streamRef(Api->arg(Call, ArgRole::Stream));
       OpSet Covered;
-      for (const IssuedOperation &Op : S.Pending)
-        if (Op.Stream == Record.Stream)
+      for (const AsyncOperation &Op : S.Pending)
+        if (streamRef(Op.Stream) == Stream)
           Covered.insert(Op);
       S.EventCovers[Event] = std::move(Covered);
       return;
@@ -126,20 +95,20 @@ private:
       if (It != S.EventCovers.end())
         Waited = It->second;
     } else {
-      for (const IssuedOperation &Op : S.Pending)
+      for (const AsyncOperation &Op : S.Pending)
         if (syncCovers(Call, *Api, Op, PerThread))
           Waited.insert(Op);
     }
     if (Out && !Waited.empty()) {
-      std::vector<IssuedOperation> &Ops = (*Out)[Call];
+      std::vector<AsyncOperation> &Ops = (*Out)[Call];
       Ops.assign(Waited.begin(), Waited.end());
       const SourceManager &SM = Ctx.getSourceManager();
-      llvm::sort(Ops, [&](const IssuedOperation &A, const IssuedOperation &B) {
+      llvm::sort(Ops, [&](const AsyncOperation &A, const AsyncOperation &B) {
         return SM.isBeforeInTranslationUnit(A.Call->getBeginLoc(),
                                             B.Call->getBeginLoc());
       });
     }
-    for (const IssuedOperation &Op : Waited)
+    for (const AsyncOperation &Op : Waited)
       S.Pending.erase(Op);
   }
 
@@ -150,29 +119,30 @@ private:
 } // namespace
 
 bool syncCovers(const CallExpr *Sync, const ApiSpec &Api,
-                const IssuedOperation &Op, bool PerThread) {
+                const AsyncOperation &Op, bool PerThread) {
   using K = StreamRef::Kind;
-  bool OpOnPerThread = isPerThreadDefault(Op.Stream, Op.StreamArg, PerThread);
+  StreamRef OpStream = streamRef(Op.Stream);
+  bool OpOnPerThread = isPerThreadStream(OpStream, Op.Stream, PerThread);
   switch (Api.Kind) {
   case ApiKind::DeviceSync:
     return true;
   case ApiKind::StreamSync: {
     const Expr *Arg = Api.arg(Sync, ArgRole::Stream);
     StreamRef S = streamRef(Arg);
-    if (S.K == K::Unknown || Op.Stream.K == K::Unknown)
+    if (S.K == K::Unknown || OpStream.K == K::Unknown)
       return false; // Not proven the same stream: stay silent.
-    if (isPerThreadDefault(S, Arg, PerThread))
+    if (isPerThreadStream(S, Arg, PerThread))
       return OpOnPerThread;
     if (S.K == K::Legacy) // The legacy stream waits for blocking streams.
       return !OpOnPerThread;
-    return S == Op.Stream;
+    return S == OpStream;
   }
   case ApiKind::Copy:
     // Blocking copies wait for the default stream (and, in legacy builds,
     // for blocking streams: their flags are not known here, so only work on
     // the default stream itself counts).
     return PerThread ? OpOnPerThread
-                     : Op.Stream.K == K::Legacy && !OpOnPerThread;
+                     : OpStream.K == K::Legacy && !OpOnPerThread;
   default:
     return false;
   }
@@ -202,9 +172,9 @@ bool isHostSynchronization(const CallExpr *Call, const ASTContext &Ctx) {
   }
 }
 
-std::map<const CallExpr *, std::vector<IssuedOperation>>
+std::map<const CallExpr *, std::vector<AsyncOperation>>
 iterationWaits(const FunctionDecl *FD, ASTContext &Ctx, bool PerThread) {
-  std::map<const CallExpr *, std::vector<IssuedOperation>> Waits;
+  std::map<const CallExpr *, std::vector<AsyncOperation>> Waits;
   std::unique_ptr<CFG> Cfg = buildAnalysisCFG(FD, Ctx);
   if (!Cfg)
     return Waits;

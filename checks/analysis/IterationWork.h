@@ -17,8 +17,8 @@
 #ifndef CUDA_ASYNC_LINT_ANALYSIS_ITERATIONWORK_H
 #define CUDA_ASYNC_LINT_ANALYSIS_ITERATIONWORK_H
 
+#include "../api/AsyncOperation.h"
 #include "../api/CudaApiCatalog.h"
-#include "../api/StreamRef.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include <map>
@@ -26,20 +26,12 @@
 
 namespace cuda_async_lint {
 
-/// An async operation and the stream it is issued on.
-struct IssuedOperation {
-  const clang::CallExpr *Call;
-  StreamRef Stream;
-  /// The stream argument as written; null when omitted.
-  const clang::Expr *StreamArg;
-};
-
 /// True if the synchronization \p Sync (an API call of \p Api) waits for
 /// \p Op on its stream. \p PerThread: compiled with --default-stream
 /// per-thread, where 0 and blocking calls wait for the per-thread stream
 /// only.
 bool syncCovers(const clang::CallExpr *Sync, const ApiSpec &Api,
-                const IssuedOperation &Op, bool PerThread);
+                const AsyncOperation &Op, bool PerThread);
 
 /// True if \p Call blocks the host: a stream, device or event
 /// synchronization, or a blocking copy that involves host memory (a
@@ -49,7 +41,7 @@ bool isHostSynchronization(const clang::CallExpr *Call,
 
 /// The operations of the current iteration each synchronization of \p FD
 /// waits for, in issue order.
-std::map<const clang::CallExpr *, std::vector<IssuedOperation>>
+std::map<const clang::CallExpr *, std::vector<AsyncOperation>>
 iterationWaits(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
                bool PerThread);
 

@@ -54,7 +54,7 @@ public:
 private:
   bool isLegacy(const StreamRef &S, const Expr *Arg) const {
     return S.K == StreamRef::Kind::Legacy &&
-           (!PerThread || isExplicitLegacyStream(Arg));
+           !isPerThreadStream(S, Arg, PerThread);
   }
   /// Work the legacy stream holds back: a created blocking stream, or the
   /// per-thread stream ("synchronizes with the legacy default stream").
@@ -64,9 +64,8 @@ private:
     case StreamRef::Kind::ArrayElement:
       return !NonBlocking.count(S.Decl);
     case StreamRef::Kind::PerThread:
-      return true;
     case StreamRef::Kind::Legacy:
-      return PerThread && !isExplicitLegacyStream(Arg);
+      return isPerThreadStream(S, Arg, PerThread);
     case StreamRef::Kind::Unknown:
       return false;
     }

@@ -49,4 +49,13 @@ const Stmt *loopBody(const Stmt *Loop) {
   return nullptr;
 }
 
+bool isWrittenWithin(const Stmt *Inner, const Stmt *Outer,
+                     const SourceManager &SM) {
+  SourceLocation At = SM.getExpansionLoc(Inner->getBeginLoc());
+  return !SM.isBeforeInTranslationUnit(
+             At, SM.getExpansionLoc(Outer->getBeginLoc())) &&
+         !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Outer->getEndLoc()),
+                                       At);
+}
+
 } // namespace cuda_async_lint

@@ -5,6 +5,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
 
 namespace cuda_async_lint {
 
@@ -20,6 +21,11 @@ bool isRepeatingLoop(const clang::Stmt *S, clang::ASTContext &Ctx);
 
 /// The body of loop \p Loop.
 const clang::Stmt *loopBody(const clang::Stmt *Loop);
+
+/// Whether \p Inner is written inside \p Outer (a loop, its body): their
+/// source ranges, where macros expand.
+bool isWrittenWithin(const clang::Stmt *Inner, const clang::Stmt *Outer,
+                     const clang::SourceManager &SM);
 
 } // namespace cuda_async_lint
 

@@ -17,6 +17,10 @@ struct AsyncOperation {
   /// The stream argument as written; null when omitted (the legacy default
   /// stream, as in a <<<grid, block>>> launch).
   const clang::Expr *Stream;
+
+  /// One operation is one call.
+  bool operator<(const AsyncOperation &O) const { return Call < O.Call; }
+  bool operator==(const AsyncOperation &O) const { return Call == O.Call; }
 };
 
 /// The async operation \p S is, if it is one. Launches whose stream is in a

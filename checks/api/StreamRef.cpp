@@ -56,6 +56,12 @@ bool isExplicitLegacyStream(const Expr *Stream) {
   return Literal && Literal->getValue() == 1;
 }
 
+bool isPerThreadStream(const StreamRef &S, const Expr *Arg, bool PerThread) {
+  return S.K == StreamRef::Kind::PerThread ||
+         (PerThread && S.K == StreamRef::Kind::Legacy &&
+          !isExplicitLegacyStream(Arg));
+}
+
 namespace {
 class PerThreadFinder : public RecursiveASTVisitor<PerThreadFinder> {
 public:

@@ -47,6 +47,12 @@ StreamRef streamRef(const clang::Expr *E);
 /// NULL and an omitted stream mean the per-thread stream.
 bool isExplicitLegacyStream(const clang::Expr *Stream);
 
+/// True if \p S (spelled \p Arg, null when omitted) is the per-thread
+/// default stream: cudaStreamPerThread, or in a \p PerThread build (see
+/// usesPerThreadDefaultStream) 0, NULL or an omitted stream.
+bool isPerThreadStream(const StreamRef &S, const clang::Expr *Arg,
+                       bool PerThread);
+
 /// True if \p FD was compiled with --default-stream per-thread
 /// (CUDA_API_PER_THREAD_DEFAULT_STREAM): the CUDA headers then spell the
 /// stream-ordered calls it makes as their _ptsz/_ptds variants.
