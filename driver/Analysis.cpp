@@ -5,8 +5,6 @@
 #include "FindingCollector.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "clang/Basic/DiagnosticOptions.h"
-#include "clang/Frontend/FrontendAction.h"
-#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
@@ -70,61 +68,33 @@ private:
   std::vector<SourceLocation> Locations;
 };
 
-/// The checks' matchers, run only on a translation unit whose host code is
-/// whole: one without errors, or whose errors are all in device code. A
-/// failed file's findings would be dropped anyway.
-class CheckConsumer : public ASTConsumer {
-public:
-  CheckConsumer(ast_matchers::MatchFinder &Finder,
-                const ParseErrorCollector &Errors, const bool &OnlyInDeviceCode)
-      : Finder(Finder), Errors(Errors), OnlyInDeviceCode(OnlyInDeviceCode) {}
-  void HandleTranslationUnit(ASTContext &Ctx) override {
-    if (Errors.errors() == 0 || OnlyInDeviceCode)
-      Finder.matchAST(Ctx);
-  }
-
-private:
+/// One parse of one file: classifies its errors once the translation unit is
+/// parsed (deferred CUDA diagnostics included), then runs the checks'
+/// matchers only if the host code is whole: no errors, or errors in device
+/// code only. A failed file's findings would be dropped anyway.
+struct CheckRun {
   ast_matchers::MatchFinder &Finder;
   const ParseErrorCollector &Errors;
-  const bool &OnlyInDeviceCode;
-};
+  /// Every error lies in device-only code (DeviceCodeErrors.h).
+  bool OnlyInDeviceCode = false;
 
-/// Runs the checks' matchers, after classifying the parse errors.
-class CheckAction : public ASTFrontendAction {
-public:
-  CheckAction(ast_matchers::MatchFinder &Finder,
-              const ParseErrorCollector &Errors, bool &OnlyInDeviceCode)
-      : Finder(Finder), Errors(Errors), OnlyInDeviceCode(OnlyInDeviceCode) {}
+  class Consumer : public ASTConsumer {
+  public:
+    explicit Consumer(CheckRun &Run) : Run(Run) {}
+    void HandleTranslationUnit(ASTContext &Ctx) override {
+      Run.OnlyInDeviceCode = Run.Errors.errors() != 0 &&
+                             onlyInDeviceCode(Run.Errors.locations(), Ctx);
+      if (Run.Errors.errors() == 0 || Run.OnlyInDeviceCode)
+        Run.Finder.matchAST(Ctx);
+    }
 
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
-                                                 StringRef) override {
-    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
-    Consumers.push_back(std::make_unique<DeviceCodeErrorClassifier>(
-        Errors.locations(), OnlyInDeviceCode));
-    Consumers.push_back(
-        std::make_unique<CheckConsumer>(Finder, Errors, OnlyInDeviceCode));
-    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+  private:
+    CheckRun &Run;
+  };
+  /// For tooling::newFrontendActionFactory.
+  std::unique_ptr<ASTConsumer> newASTConsumer() {
+    return std::make_unique<Consumer>(*this);
   }
-
-private:
-  ast_matchers::MatchFinder &Finder;
-  const ParseErrorCollector &Errors;
-  bool &OnlyInDeviceCode;
-};
-
-class CheckActionFactory : public tooling::FrontendActionFactory {
-public:
-  CheckActionFactory(ast_matchers::MatchFinder &Finder,
-                     const ParseErrorCollector &Errors, bool &OnlyInDeviceCode)
-      : Finder(Finder), Errors(Errors), OnlyInDeviceCode(OnlyInDeviceCode) {}
-  std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<CheckAction>(Finder, Errors, OnlyInDeviceCode);
-  }
-
-private:
-  ast_matchers::MatchFinder &Finder;
-  const ParseErrorCollector &Errors;
-  bool &OnlyInDeviceCode;
 };
 
 struct FileResult {
@@ -147,8 +117,9 @@ FileResult analyzeFile(const std::string &File,
 
   // A command whose directory is gone would make ClangTool abort the whole
   // process ("Cannot chdir"): it is an error for this file alone.
-  for (const tooling::CompileCommand &Command :
-       Options.Database->getCompileCommands(File))
+  std::vector<tooling::CompileCommand> Commands =
+      Options.Database->getCompileCommands(File);
+  for (const tooling::CompileCommand &Command : Commands)
     if (!llvm::sys::fs::is_directory(Command.Directory)) {
       FileResult Result;
       Result.Failure = FailedFile{File,
@@ -169,12 +140,11 @@ FileResult analyzeFile(const std::string &File,
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false);
   Tool.appendArgumentsAdjuster(Options.Adjuster);
-  bool OnlyInDeviceCode = false;
-  CheckActionFactory Factory(Finder, Errors, OnlyInDeviceCode);
-  int Status = Tool.run(&Factory);
+  CheckRun Run{Finder, Errors};
+  int Status = Tool.run(tooling::newFrontendActionFactory(&Run).get());
 
   FileResult Result;
-  if (Errors.errors() != 0 && OnlyInDeviceCode) {
+  if (Errors.errors() != 0 && Run.OnlyInDeviceCode) {
     Result.DeviceCodeErrors = FailedFile{File, Errors.text()};
   } else if (Status != 0 || Errors.errors() != 0) {
     std::string Text = Errors.text();
@@ -184,8 +154,6 @@ FileResult analyzeFile(const std::string &File,
     return Result;
   }
   Result.Findings = Sink.take();
-  std::vector<tooling::CompileCommand> Commands =
-      Options.Database->getCompileCommands(File);
   for (ResolvedFinding &F : Result.Findings)
     F.BuildDirectory = Commands.empty() ? "" : Commands.front().Directory;
   return Result;

@@ -14,7 +14,7 @@
 #ifndef CUDA_ASYNC_LINT_DRIVER_DEVICECODEERRORS_H
 #define CUDA_ASYNC_LINT_DRIVER_DEVICECODEERRORS_H
 
-#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceLocation.h"
 #include <vector>
 
@@ -25,22 +25,6 @@ namespace cuda_async_lint {
 /// error without a location ("too many errors emitted") is never inside one.
 bool onlyInDeviceCode(const std::vector<clang::SourceLocation> &Errors,
                       clang::ASTContext &Ctx);
-
-/// Decides onlyInDeviceCode() once the translation unit is parsed (deferred
-/// CUDA diagnostics included), before the checks' consumer sees it.
-class DeviceCodeErrorClassifier : public clang::ASTConsumer {
-public:
-  DeviceCodeErrorClassifier(const std::vector<clang::SourceLocation> &Errors,
-                            bool &OnlyInDeviceCode)
-      : Errors(Errors), OnlyInDeviceCode(OnlyInDeviceCode) {}
-  void HandleTranslationUnit(clang::ASTContext &Ctx) override {
-    OnlyInDeviceCode = !Errors.empty() && onlyInDeviceCode(Errors, Ctx);
-  }
-
-private:
-  const std::vector<clang::SourceLocation> &Errors;
-  bool &OnlyInDeviceCode;
-};
 
 } // namespace cuda_async_lint
 
