@@ -1,7 +1,7 @@
 //===- JsonOutput.cpp - The project's JSON schema, version 1 --------------===//
 
+#include "JsonDocument.h"
 #include "Output.h"
-#include <nlohmann/json.hpp>
 
 namespace cuda_async_lint {
 
@@ -55,10 +55,7 @@ void writeJson(const Report &R, const OutputContext &Ctx,
        {{"files", R.FilesAnalysed},
         {"findings", R.Findings.size()},
         {"failedFiles", R.Failures.size()}}}};
-  // A path that is not valid UTF-8 cannot be written as JSON: its bad bytes
-  // become U+FFFD rather than aborting the report.
-  OS << Doc.dump(2, ' ', /*ensure_ascii=*/false, json::error_handler_t::replace)
-     << "\n";
+  writeJsonDocument(Doc, OS);
 }
 
 } // namespace cuda_async_lint

@@ -82,6 +82,11 @@ struct Report {
   std::vector<FailedFile> DeviceCodeErrors;
 };
 
+/// What every output says of a file in Report::DeviceCodeErrors.
+inline constexpr const char *DeviceCodeErrorsMessage =
+    "clang rejects some device code that nvcc may accept; the host code was "
+    "analysed";
+
 /// Sorts findings as clang-tidy does (file, offset, check, message) and
 /// drops duplicates (a header included by several files, say).
 void sortAndUnique(std::vector<ResolvedFinding> &Findings);

@@ -1,10 +1,10 @@
 //===- SarifOutput.cpp - SARIF 2.1.0 for code scanning --------------------===//
 
+#include "JsonDocument.h"
 #include "Output.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
-#include <nlohmann/json.hpp>
 
 namespace cuda_async_lint {
 
@@ -119,9 +119,8 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
     Notifications.push_back(
         {{"level", "warning"},
          {"message",
-          {{"text", "clang rejects some device code that nvcc may accept; "
-                    "the host code was analysed:\n" +
-                        Device.Errors}}},
+          {{"text",
+            std::string(DeviceCodeErrorsMessage) + ":\n" + Device.Errors}}},
          {"locations",
           json::array({{{"physicalLocation",
                          {{"artifactLocation",
@@ -143,10 +142,7 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
   json Doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
               {"version", "2.1.0"},
               {"runs", json::array({std::move(Run)})}};
-  // A path that is not valid UTF-8 cannot be written as JSON: its bad bytes
-  // become U+FFFD rather than aborting the report.
-  OS << Doc.dump(2, ' ', /*ensure_ascii=*/false, json::error_handler_t::replace)
-     << "\n";
+  writeJsonDocument(Doc, OS);
 }
 
 } // namespace cuda_async_lint

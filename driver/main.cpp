@@ -312,8 +312,7 @@ int main(int argc, const char **argv) {
            << Failure.Errors;
   for (const FailedFile &Device : R.DeviceCodeErrors)
     errs() << "cuda-async-lint: warning: '" << Device.File
-           << "': clang rejects some device code that nvcc may accept; the "
-              "host code was analysed:\n"
+           << "': " << DeviceCodeErrorsMessage << ":\n"
            << Device.Errors;
 
   OutputContext Ctx{currentDirectory(), CUDA_ASYNC_LINT_VERSION,
