@@ -178,6 +178,18 @@ SyncInLoopCheck::FunctionFacts SyncInLoopCheck::factsOf(const FunctionDecl *FD,
   return Facts;
 }
 
+const SyncInLoopCheck::LoopFacts &SyncInLoopCheck::loopFacts(const Stmt *Loop,
+                                                             bool PerThread) {
+  auto [It, New] = Loops.try_emplace(Loop);
+  if (New) {
+    It->second.CanOverlap = iterationsCanOverlap(Loop, PerThread);
+    LoopControl Control;
+    Control.collect(Loop);
+    It->second.ControlVars = std::move(Control.Vars);
+  }
+  return It->second;
+}
+
 void SyncInLoopCheck::run(const MatchFinder::MatchResult &R) {
   const auto *Sync = R.Nodes.getNodeAs<CallExpr>("sync");
   const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
@@ -199,19 +211,19 @@ void SyncInLoopCheck::run(const MatchFinder::MatchResult &R) {
   for (const AsyncOperation &Op : Waits->second)
     if (isWrittenWithin(Op.Call, loopBody(Loop), SM))
       Waited.push_back(&Op);
-  if (Waited.empty() || !iterationsCanOverlap(Loop, Facts.PerThread) ||
-      leavesTheLoop(Sync, Loop, *R.Context))
+  if (Waited.empty())
+    return;
+  const LoopFacts &Shape = loopFacts(Loop, Facts.PerThread);
+  if (!Shape.CanOverlap || leavesTheLoop(Sync, Loop, *R.Context))
     return;
   // A loop that waits for a result it needs to decide whether to go on
   // (a convergence test) must wait in every iteration.
-  LoopControl Control;
-  Control.collect(Loop);
   if (const VarDecl *Dst = deviceToHostDestination(Sync, *R.Context);
-      Dst && Control.Vars.count(Dst))
+      Dst && Shape.ControlVars.count(Dst))
     return;
   for (const AsyncOperation *Op : Waited)
     if (const VarDecl *Dst = deviceToHostDestination(Op->Call, *R.Context);
-        Dst && Control.Vars.count(Dst))
+        Dst && Shape.ControlVars.count(Dst))
       return;
 
   const ApiSpec *Api = lookupApi(Sync);

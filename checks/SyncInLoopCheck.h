@@ -14,6 +14,7 @@
 #include "analysis/FunctionCache.h"
 #include "analysis/IterationWork.h"
 #include "cuda-async-lint/Check.h"
+#include <set>
 
 namespace cuda_async_lint {
 
@@ -32,9 +33,21 @@ private:
   };
   static FunctionFacts factsOf(const clang::FunctionDecl *FD,
                                clang::ASTContext &Ctx);
-  void resetTranslationUnit() override { Cache.clear(); }
+  /// What a loop's every wait shares, computed once per loop.
+  struct LoopFacts {
+    /// Its iterations use two or more streams.
+    bool CanOverlap = false;
+    /// The variables its continuation (condition, exiting branches) reads.
+    std::set<const clang::VarDecl *> ControlVars;
+  };
+  const LoopFacts &loopFacts(const clang::Stmt *Loop, bool PerThread);
+  void resetTranslationUnit() override {
+    Cache.clear();
+    Loops.clear();
+  }
 
   FunctionCache<FunctionFacts> Cache;
+  std::map<const clang::Stmt *, LoopFacts> Loops;
 };
 
 } // namespace cuda_async_lint
