@@ -3,70 +3,22 @@
 #include "Analysis.h"
 #include "DeviceCodeErrors.h"
 #include "FindingCollector.h"
+#include "ParseErrors.h"
+#include "WorkerProcesses.h"
 #include "cuda-async-lint/CheckRegistry.h"
-#include "clang/Basic/DiagnosticOptions.h"
-#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include <cstring>
+#include <set>
 
 using namespace clang;
 
 namespace cuda_async_lint {
 
 namespace {
-
-/// Keeps clang's errors (the first few, rendered) and drops its warnings:
-/// the tool reports its own findings, not the compiler's.
-class ParseErrorCollector : public DiagnosticConsumer {
-public:
-  static constexpr unsigned MaxShown = 3;
-
-  ParseErrorCollector() : OS(Text), Printer(OS, Options) {}
-
-  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
-    Printer.BeginSourceFile(LO, PP);
-  }
-  void EndSourceFile() override { Printer.EndSourceFile(); }
-
-  void HandleDiagnostic(DiagnosticsEngine::Level Level,
-                        const Diagnostic &Info) override {
-    DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    if (Level >= DiagnosticsEngine::Error)
-      Locations.push_back(Info.hasSourceManager() ? Info.getLocation()
-                                                  : SourceLocation());
-    if (Level >= DiagnosticsEngine::Error) {
-      ShowingNotes = ++Errors <= MaxShown;
-      if (ShowingNotes)
-        Printer.HandleDiagnostic(Level, Info);
-    } else if (Level == DiagnosticsEngine::Note && ShowingNotes) {
-      Printer.HandleDiagnostic(Level, Info);
-    } else if (Level != DiagnosticsEngine::Note) {
-      ShowingNotes = false;
-    }
-  }
-
-  unsigned errors() const { return Errors; }
-  /// Where each error is (invalid for an error without a location).
-  const std::vector<SourceLocation> &locations() const { return Locations; }
-  std::string text() {
-    OS.flush();
-    if (Errors > MaxShown)
-      Text += std::to_string(Errors - MaxShown) + " more error(s) not shown\n";
-    return Text;
-  }
-
-private:
-  std::string Text;
-  llvm::raw_string_ostream OS;
-  DiagnosticOptions Options;
-  TextDiagnosticPrinter Printer;
-  unsigned Errors = 0;
-  bool ShowingNotes = false;
-  std::vector<SourceLocation> Locations;
-};
 
 /// One parse of one file: classifies its errors once the translation unit is
 /// parsed (deferred CUDA diagnostics included), then runs the checks'
@@ -95,12 +47,6 @@ struct CheckRun {
   std::unique_ptr<ASTConsumer> newASTConsumer() {
     return std::make_unique<Consumer>(*this);
   }
-};
-
-struct FileResult {
-  std::vector<ResolvedFinding> Findings;
-  std::optional<FailedFile> Failure;
-  std::optional<FailedFile> DeviceCodeErrors;
 };
 
 FileResult analyzeFile(const std::string &File,
@@ -156,31 +102,115 @@ FileResult analyzeFile(const std::string &File,
   Result.Findings = Sink.take();
   for (ResolvedFinding &F : Result.Findings)
     F.BuildDirectory = Commands.empty() ? "" : Commands.front().Directory;
+  sortAndUnique(Result.Findings);
   return Result;
+}
+
+/// What a crashed worker said of where clang was: the "Stack dump:" lines
+/// of LLVM's crash handler that name source locations, not the frames.
+std::string crashContext(llvm::StringRef Diagnostics) {
+  size_t Dump = Diagnostics.find("Stack dump:\n");
+  if (Dump == llvm::StringRef::npos)
+    return "";
+  std::string Out;
+  llvm::SmallVector<llvm::StringRef> Lines;
+  Diagnostics.substr(Dump).split(Lines, '\n', /*MaxSplit=*/12);
+  for (llvm::StringRef Line : llvm::ArrayRef(Lines).drop_front())
+    if (!Line.ltrim().starts_with("#") && !Line.trim().empty() &&
+        !Line.contains("Program arguments:"))
+      Out += Line.trim().str() + "\n";
+  return Out;
+}
+
+/// The result of a worker that did not finish: the file fails, saying why.
+FileResult failedWorker(const std::string &File, const WorkerOutcome &O,
+                        std::chrono::seconds Timeout) {
+  FailedFile Failure{File, "", ""};
+  switch (O.State) {
+  case WorkerOutcome::Status::TimedOut:
+    Failure.Reason = llvm::formatv("its analysis did not finish within {0} "
+                                   "seconds (--timeout)",
+                                   Timeout.count());
+    break;
+  case WorkerOutcome::Status::Crashed:
+    Failure.Reason = llvm::formatv("clang crashed on it (signal {0}: {1})",
+                                   O.Signal, ::strsignal(O.Signal));
+    Failure.Errors = crashContext(O.Diagnostics);
+    break;
+  case WorkerOutcome::Status::ExitedEarly:
+    Failure.Reason =
+        llvm::formatv("its worker process exited with status {0}", O.ExitCode);
+    Failure.Errors = O.Diagnostics;
+    break;
+  case WorkerOutcome::Status::NotStarted:
+  case WorkerOutcome::Status::Finished:
+    Failure.Reason = O.Error;
+    break;
+  }
+  FileResult R;
+  R.Failure = std::move(Failure);
+  return R;
+}
+
+/// Drops the findings an earlier file already reported (a header's, say).
+void dropReported(
+    std::vector<ResolvedFinding> &Findings,
+    std::set<std::tuple<std::string, unsigned, std::string, std::string>>
+        &Reported) {
+  llvm::erase_if(Findings, [&](const ResolvedFinding &F) {
+    return !Reported.emplace(F.Loc.File, F.Loc.Offset, F.CheckId, F.Message)
+                .second;
+  });
 }
 
 } // namespace
 
 Report analyzeFiles(const std::vector<std::string> &Files,
                     const AnalysisOptions &Options) {
-  std::vector<FileResult> Results(Files.size());
-  {
-    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Options.Jobs));
-    for (size_t I = 0; I < Files.size(); ++I)
-      Pool.async([&, I] { Results[I] = analyzeFile(Files[I], Options); });
-    Pool.wait();
-  }
+  std::vector<std::optional<FileResult>> Results(Files.size());
   Report R;
   R.FilesAnalysed = Files.size();
-  for (FileResult &FR : Results) {
-    std::move(FR.Findings.begin(), FR.Findings.end(),
-              std::back_inserter(R.Findings));
-    if (FR.Failure)
-      R.Failures.push_back(std::move(*FR.Failure));
-    if (FR.DeviceCodeErrors)
-      R.DeviceCodeErrors.push_back(std::move(*FR.DeviceCodeErrors));
-  }
-  sortAndUnique(R.Findings);
+  std::set<std::tuple<std::string, unsigned, std::string, std::string>>
+      Reported;
+  size_t Ended = 0, NextReported = 0;
+  auto Record = [&](size_t I, FileResult Result) {
+    Results[I] = std::move(Result);
+    if (Options.OnFileEnded)
+      Options.OnFileEnded(Files[I], ++Ended, Files.size());
+    // The report grows in the order of the files, not of their ends.
+    for (; NextReported < Files.size() && Results[NextReported];
+         ++NextReported) {
+      FileResult &FR = *Results[NextReported];
+      dropReported(FR.Findings, Reported);
+      if (Options.OnFileReported)
+        Options.OnFileReported(FR);
+      std::move(FR.Findings.begin(), FR.Findings.end(),
+                std::back_inserter(R.Findings));
+      if (FR.Failure)
+        R.Failures.push_back(std::move(*FR.Failure));
+      if (FR.DeviceCodeErrors)
+        R.DeviceCodeErrors.push_back(std::move(*FR.DeviceCodeErrors));
+      Results[NextReported] = FileResult(); // Free it; the slot stays set.
+    }
+  };
+
+  unsigned Parallel =
+      llvm::hardware_concurrency(Options.Jobs).compute_thread_count();
+  runInWorkerProcesses(
+      Files.size(), Parallel, Options.Timeout,
+      [&](size_t I) {
+        return encodeFileResult(analyzeFile(Files[I], Options));
+      },
+      [&](size_t I, WorkerOutcome O) {
+        if (O.State != WorkerOutcome::Status::Finished)
+          return Record(I, failedWorker(Files[I], O, Options.Timeout));
+        llvm::Expected<FileResult> Decoded = decodeFileResult(O.Output);
+        if (!Decoded) {
+          O.Error = llvm::toString(Decoded.takeError());
+          return Record(I, failedWorker(Files[I], O, Options.Timeout));
+        }
+        Record(I, std::move(*Decoded));
+      });
   return R;
 }
 

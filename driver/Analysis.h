@@ -5,7 +5,10 @@
 
 #include "CheckSelection.h"
 #include "CompileCommands.h"
+#include "FileResult.h"
 #include "Report.h"
+#include <chrono>
+#include <functional>
 
 namespace cuda_async_lint {
 
@@ -15,12 +18,24 @@ struct AnalysisOptions {
   CheckSelection Checks;
   /// Translation units analysed at once; 0 picks the number of cores.
   unsigned Jobs = 0;
+  /// A file whose analysis takes longer is stopped and fails; 0: no limit.
+  std::chrono::seconds Timeout{0};
+  /// Called as each file ends, in the order they end: \p Ended of \p Total.
+  std::function<void(const std::string &File, size_t Ended, size_t Total)>
+      OnFileEnded;
+  /// Called in the order of the files as the report grows: a file's
+  /// findings that no earlier file reported, and its errors.
+  std::function<void(const FileResult &)> OnFileReported;
 };
 
-/// Parses and checks each of \p Files, in parallel. A file that fails to
-/// parse contributes its errors, not findings: an AST rebuilt around errors
-/// would make findings up. Errors confined to device-only functions do not
-/// touch the host code: such a file is analysed, its errors noted.
+/// Parses and checks each of \p Files, each in its own worker process,
+/// in parallel. A file that fails to parse contributes its errors, not
+/// findings: an AST rebuilt around errors would make findings up. Errors
+/// confined to device-only functions do not touch the host code: such a file
+/// is analysed, its errors noted. A file on which clang crashes or runs past
+/// the time limit fails alone. The report lists the files' findings in the
+/// order of \p Files (each file's in clang-tidy's order, a finding several
+/// files report once, where the first reports it), whatever the parallelism.
 Report analyzeFiles(const std::vector<std::string> &Files,
                     const AnalysisOptions &Options);
 

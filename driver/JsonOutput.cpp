@@ -40,6 +40,7 @@ void writeJson(const Report &R, const OutputContext &Ctx,
   json Errors = json::array();
   for (const FailedFile &Failure : R.Failures)
     Errors.push_back({{"file", relativePath(Failure.File, Ctx.SourceRoot)},
+                      {"reason", Failure.Reason},
                       {"message", Failure.Errors}});
   json DeviceCode = json::array();
   for (const FailedFile &Device : R.DeviceCodeErrors)

@@ -4,6 +4,7 @@
 #define CUDA_ASYNC_LINT_DRIVER_OUTPUT_H
 
 #include "Report.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace cuda_async_lint {
@@ -18,7 +19,8 @@ struct OutputContext {
 
 /// clang-tidy's text: each finding's warning and notes with snippets,
 /// colored if \p Colors.
-void writeText(const Report &R, llvm::raw_ostream &OS, bool Colors);
+void writeText(llvm::ArrayRef<ResolvedFinding> Findings, llvm::raw_ostream &OS,
+               bool Colors);
 
 /// The project's own JSON schema, version 1 (docs/usage.md describes it).
 void writeJson(const Report &R, const OutputContext &Ctx,

@@ -75,7 +75,8 @@ struct FailedFile {
 
 struct Report {
   unsigned FilesAnalysed = 0;
-  std::vector<ResolvedFinding> Findings; ///< In clang-tidy's order.
+  /// In the order of the files analysed; each file's in clang-tidy's order.
+  std::vector<ResolvedFinding> Findings;
   std::vector<FailedFile> Failures;
   /// Files analysed although clang found errors in their device-only code
   /// (DeviceCodeErrors.h): the errors, for the record.

@@ -110,7 +110,10 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
   for (const FailedFile &Failure : R.Failures)
     Notifications.push_back(
         {{"level", "error"},
-         {"message", {{"text", "cannot parse the file:\n" + Failure.Errors}}},
+         {"message",
+          {{"text",
+            "cannot analyse the file: " + Failure.Reason +
+                (Failure.Errors.empty() ? "" : ":\n" + Failure.Errors)}}},
          {"locations",
           json::array({{{"physicalLocation",
                          {{"artifactLocation",

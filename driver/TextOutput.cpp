@@ -16,7 +16,8 @@
 
 namespace cuda_async_lint {
 
-void writeText(const Report &R, llvm::raw_ostream &OS, bool Colors) {
+void writeText(llvm::ArrayRef<ResolvedFinding> Findings, llvm::raw_ostream &OS,
+               bool Colors) {
   // clang-tidy's ErrorReporter: a fresh source manager over the files on
   // disk, a TextDiagnosticPrinter, "<message> [<check>]" warnings and "%0"
   // notes at file offsets.
@@ -42,7 +43,7 @@ void writeText(const Report &R, llvm::raw_ostream &OS, bool Colors) {
     clang::FileID ID = Sources.getOrCreateFileID(*File, clang::SrcMgr::C_User);
     return Sources.getLocForStartOfFile(ID).getLocWithOffset(M.Offset);
   };
-  for (const ResolvedFinding &F : R.Findings) {
+  for (const ResolvedFinding &F : Findings) {
     for (const RenderedMessage &M : F.Messages) {
       clang::SourceLocation Loc = Location(M);
       auto Diag =

@@ -14,6 +14,7 @@
 #include "ExitCodes.h"
 #include "Fixes.h"
 #include "Output.h"
+#include "Progress.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -84,6 +85,11 @@ cl::opt<unsigned> Jobs("j", cl::value_desc("n"), cl::init(0),
                        cl::desc("Files analysed at once (default: one per "
                                 "core)"),
                        cl::cat(Category));
+cl::opt<unsigned> TimeoutSeconds(
+    "timeout", cl::value_desc("seconds"), cl::init(300),
+    cl::desc("Stop the analysis of a file that takes longer and report it as "
+             "failed (exit 3); 0: no limit (default: 300)"),
+    cl::cat(Category));
 cl::opt<bool> Verbose("verbose",
                       cl::desc("Say which CUDA declarations and commands "
                                "are used"),
@@ -169,7 +175,7 @@ int main(int argc, const char **argv) {
   // Options that hold one value: given twice, which one was meant?
   for (const cl::Option *O : std::initializer_list<const cl::Option *>{
            &BuildPath, &ChecksGlob, &OutputFormat, &OutputPath, &ExportFixes,
-           &CudaPath, &Jobs})
+           &CudaPath, &Jobs, &TimeoutSeconds})
     if (O->getNumOccurrences() > 1)
       return usageError("--" + O->ArgStr + " given more than once");
   if (UseBundledCuda && !CudaPath.empty())
@@ -245,6 +251,9 @@ int main(int argc, const char **argv) {
   }
   if (InputErrors)
     return ExitUsageError;
+  // The report follows the files' paths, not the order they were named in
+  // or the database lists them in.
+  llvm::sort(Absolute);
 
   std::optional<std::string> CudaPathEnv = sys::Process::GetEnv("CUDA_PATH");
   std::string Bundled = bundledCudaDir(argv[0]);
@@ -289,9 +298,34 @@ int main(int argc, const char **argv) {
         errs() << "cuda-async-lint: " << F << ": "
                << join(Options.Adjuster(Command.CommandLine, F), " ") << "\n";
 
-  Report R = analyzeFiles(Absolute, Options);
+  Options.Timeout = std::chrono::seconds(TimeoutSeconds);
   bool Colors = OutputFormat == Format::Text && OutputPath.empty() &&
                 sys::Process::StandardOutHasColors();
+  // Text on stdout is written as each file's findings are final, in the
+  // order of the files; every other report is written once complete (and
+  // --fix adds its notes to the findings first).
+  bool StreamText = OutputFormat == Format::Text && OutputPath.empty() && !Fix;
+  if (StreamText)
+    outs().enable_colors(Colors);
+  Progress Shown(Absolute.size(), errs(), Progress::wanted());
+  Options.OnFileEnded = [&](const std::string &File, size_t Ended, size_t) {
+    Shown.fileEnded(File, Ended);
+  };
+  Options.OnFileReported = [&](const FileResult &FR) {
+    if (const std::optional<FailedFile> &Failure = FR.Failure)
+      errs() << "cuda-async-lint: error: cannot analyse '" << Failure->File
+             << "': " << Failure->Reason
+             << (Failure->Errors.empty() ? "\n" : ":\n") << Failure->Errors;
+    if (const std::optional<FailedFile> &Device = FR.DeviceCodeErrors)
+      errs() << "cuda-async-lint: warning: '" << Device->File
+             << "': " << DeviceCodeErrorsMessage << ":\n"
+             << Device->Errors;
+    if (StreamText) {
+      writeText(FR.Findings, outs(), Colors);
+      outs().flush();
+    }
+  };
+  Report R = analyzeFiles(Absolute, Options);
 
   if (!ExportFixes.empty()) {
     std::string YAML;
@@ -306,15 +340,6 @@ int main(int argc, const char **argv) {
   if (Fix)
     Plan = planFixes(R, Fixed);
 
-  for (const FailedFile &Failure : R.Failures)
-    errs() << "cuda-async-lint: error: cannot analyse '" << Failure.File
-           << "': " << Failure.Reason << ":\n"
-           << Failure.Errors;
-  for (const FailedFile &Device : R.DeviceCodeErrors)
-    errs() << "cuda-async-lint: warning: '" << Device.File
-           << "': " << DeviceCodeErrorsMessage << ":\n"
-           << Device.Errors;
-
   OutputContext Ctx{currentDirectory(), CUDA_ASYNC_LINT_VERSION,
                     CUDA_ASYNC_LINT_DOCS_URL};
   // The report is complete in memory before it is written: a failed write
@@ -325,7 +350,8 @@ int main(int argc, const char **argv) {
     OS.enable_colors(true);
   switch (OutputFormat) {
   case Format::Text:
-    writeText(R, OS, Colors);
+    if (!StreamText)
+      writeText(R.Findings, OS, Colors);
     break;
   case Format::Json:
     writeJson(R, Ctx, OS);

@@ -46,7 +46,8 @@ def check_json(doc):
         expect(isinstance(f.get("fingerprint"), str), where + ".fingerprint")
     for e in doc["errors"]:
         expect(isinstance(e.get("file"), str) and isinstance(
-            e.get("message"), str), "errors[]")
+            e.get("reason"), str) and isinstance(e.get("message"), str),
+            "errors[]")
     summary = doc["summary"]
     expect(summary["findings"] == len(doc["findings"]), "summary.findings")
     expect(summary["failedFiles"] == len(doc["errors"]), "summary.failedFiles")

@@ -1,0 +1,37 @@
+//===- FileResult.h - What analysing one file produced ----------*- C++ -*-===//
+//
+// A translation unit's findings and errors, and their encoding for the trip
+// from the worker process that analysed the file to the process that writes
+// the report (WorkerProcesses.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_DRIVER_FILERESULT_H
+#define CUDA_ASYNC_LINT_DRIVER_FILERESULT_H
+
+#include "Report.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cuda_async_lint {
+
+struct FileResult {
+  /// In clang-tidy's order (sortAndUnique).
+  std::vector<ResolvedFinding> Findings;
+  std::optional<FailedFile> Failure;
+  std::optional<FailedFile> DeviceCodeErrors;
+};
+
+/// Length-prefixed binary: paths need not be UTF-8, and nothing is lost.
+std::string encodeFileResult(const FileResult &R);
+
+/// The inverse of encodeFileResult; an error for bytes it did not produce
+/// (a worker that died while writing them, say).
+llvm::Expected<FileResult> decodeFileResult(llvm::StringRef Bytes);
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_DRIVER_FILERESULT_H

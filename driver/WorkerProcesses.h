@@ -1,0 +1,50 @@
+//===- WorkerProcesses.h - One process per translation unit -----*- C++ -*-===//
+//
+// clang itself can crash or hang on some inputs. Each translation unit is
+// analysed in its own forked process, so that one bad file becomes an error
+// for that file while the run goes on, and a time limit can stop it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_DRIVER_WORKERPROCESSES_H
+#define CUDA_ASYNC_LINT_DRIVER_WORKERPROCESSES_H
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include <chrono>
+#include <cstddef>
+#include <string>
+
+namespace cuda_async_lint {
+
+/// How one worker ended.
+struct WorkerOutcome {
+  enum class Status {
+    Finished,    ///< Exited 0: Output is everything the job returned.
+    TimedOut,    ///< Ran past the time limit and was killed.
+    Crashed,     ///< Killed by Signal.
+    ExitedEarly, ///< Exited with ExitCode before its result was written.
+    NotStarted,  ///< fork() or pipe() failed: Error says why.
+  };
+  Status State = Status::NotStarted;
+  std::string Output;
+  /// What the worker wrote to stderr (a crash's stack dump), its last 64 KiB.
+  std::string Diagnostics;
+  int Signal = 0;
+  int ExitCode = 0;
+  std::string Error;
+};
+
+/// Runs \p Job(I) for each I in [0, \p Count) in a process forked from this
+/// one, at most \p Parallel at a time, and kills any that runs longer than
+/// \p Timeout (zero: no limit). \p Done(I, Outcome) runs in this process as
+/// each worker ends, in the order they end. This process must have no other
+/// threads (fork() copies only the calling one). A worker's stdout is
+/// /dev/null: the report is this process's to write.
+void runInWorkerProcesses(size_t Count, unsigned Parallel,
+                          std::chrono::seconds Timeout,
+                          llvm::function_ref<std::string(size_t)> Job,
+                          llvm::function_ref<void(size_t, WorkerOutcome)> Done);
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_DRIVER_WORKERPROCESSES_H
