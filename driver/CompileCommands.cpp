@@ -1,6 +1,8 @@
 //===- CompileCommands.cpp ------------------------------------------------===//
 
 #include "CompileCommands.h"
+#include "CompileCommandsJson.h"
+#include "InputFiles.h"
 #include "NvccFlags.h"
 #include "clang/Options/Options.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -146,20 +148,30 @@ std::vector<std::string> LintCompilationDatabase::getAllFiles() const {
 llvm::Expected<std::unique_ptr<LintCompilationDatabase>>
 loadCompilationDatabase(llvm::StringRef BuildPath) {
   llvm::SmallString<256> Path(BuildPath);
+  if (std::string Problem = whyInaccessible(BuildPath); !Problem.empty()) {
+    if (llvm::StringRef(Problem).ends_with(": no such file"))
+      return llvm::createStringError("build directory '%s' does not exist",
+                                     BuildPath.str().c_str());
+    return llvm::createStringError("build directory " + Problem);
+  }
   if (llvm::sys::fs::is_directory(Path))
     llvm::sys::path::append(Path, "compile_commands.json");
-  else if (!llvm::sys::fs::exists(Path))
-    return llvm::createStringError("build directory '%s' does not exist",
-                                   BuildPath.str().c_str());
-  if (!llvm::sys::fs::exists(Path))
-    return llvm::createStringError("no compile_commands.json in '%s'",
-                                   BuildPath.str().c_str());
+  if (std::string Problem = whyInaccessible(Path); !Problem.empty()) {
+    if (llvm::StringRef(Problem).ends_with(": no such file"))
+      return llvm::createStringError("no compile_commands.json in '%s'",
+                                     BuildPath.str().c_str());
+    return llvm::createStringError(Problem);
+  }
   // A FIFO would block the load forever.
   if (!llvm::sys::fs::is_regular_file(Path))
     return llvm::createStringError(
         "'%s' is not a regular file (a FIFO or device cannot be a "
         "compilation database)",
         Path.c_str());
+  // clang's loader prints its YAML parser's errors raw and then blames a
+  // missing key: the file's shape is checked first, with one clear line.
+  if (llvm::Error E = checkCompileCommandsJson(Path))
+    return E;
   std::string Error;
   std::unique_ptr<CompilationDatabase> DB =
       JSONCompilationDatabase::loadFromFile(Path, Error,

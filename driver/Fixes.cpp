@@ -5,7 +5,9 @@
 #include "clang/Tooling/Core/Diagnostic.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/xxhash.h"
@@ -93,8 +95,37 @@ static tooling::DiagnosticMessage messageOf(const std::string &Message,
   return M;
 }
 
-void writeExportedFixes(const Report &R, llvm::StringRef MainSourceFile,
-                        llvm::raw_ostream &OS) {
+llvm::Error checkExportablePath(llvm::StringRef Path) {
+  if (llvm::json::isUTF8(Path))
+    return llvm::Error::success();
+  std::string Escaped;
+  llvm::raw_string_ostream OS(Escaped);
+  llvm::printEscapedString(Path, OS);
+  return llvm::createStringError(
+      "--export-fixes cannot name '%s': the path is not valid UTF-8, which "
+      "YAML cannot carry, so clang-apply-replacements would not find the "
+      "file (rename it, or apply the fixes with --fix)",
+      Escaped.c_str());
+}
+
+llvm::Error writeExportedFixes(const Report &R, llvm::StringRef MainSourceFile,
+                               llvm::raw_ostream &OS) {
+  // YAML is Unicode: a path that is not UTF-8 would be written with U+FFFD
+  // in place of its bytes, and the fix applied to no file.
+  if (llvm::Error E = checkExportablePath(MainSourceFile))
+    return E;
+  for (const ResolvedFinding &F : R.Findings) {
+    if (llvm::Error E = checkExportablePath(F.Loc.File))
+      return E;
+    for (const ResolvedNote &N : F.Notes)
+      if (llvm::Error E = checkExportablePath(N.Loc.File))
+        return E;
+    for (const ResolvedFix &Fix : F.Fixes)
+      if (llvm::Error E = checkExportablePath(Fix.Begin.File))
+        return E;
+    if (llvm::Error E = checkExportablePath(F.BuildDirectory))
+      return E;
+  }
   tooling::TranslationUnitDiagnostics TUD;
   TUD.MainSourceFile = MainSourceFile.str();
   for (const ResolvedFinding &F : R.Findings) {
@@ -111,6 +142,7 @@ void writeExportedFixes(const Report &R, llvm::StringRef MainSourceFile,
   }
   llvm::yaml::Output YAML(OS);
   YAML << TUD;
+  return llvm::Error::success();
 }
 
 } // namespace cuda_async_lint

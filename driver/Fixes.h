@@ -48,9 +48,14 @@ uint64_t contentHash(llvm::StringRef Content);
 /// renamed over it, with its permissions), so a failed write leaves it whole.
 llvm::Error applyFixes(const PlannedFixes &Plan);
 
-/// clang-apply-replacements YAML: \p MainSourceFile is the first input.
-void writeExportedFixes(const Report &R, llvm::StringRef MainSourceFile,
-                        llvm::raw_ostream &OS);
+/// An error unless \p Path can be written in --export-fixes' YAML (is
+/// valid UTF-8).
+llvm::Error checkExportablePath(llvm::StringRef Path);
+
+/// clang-apply-replacements YAML: \p MainSourceFile is the first input. An
+/// error, and nothing written, if a path cannot be written in YAML.
+llvm::Error writeExportedFixes(const Report &R, llvm::StringRef MainSourceFile,
+                               llvm::raw_ostream &OS);
 
 } // namespace cuda_async_lint
 

@@ -13,6 +13,7 @@
 #include "CudaToolkit.h"
 #include "ExitCodes.h"
 #include "Fixes.h"
+#include "InputFiles.h"
 #include "Output.h"
 #include "Progress.h"
 #include "cuda-async-lint/CheckRegistry.h"
@@ -117,22 +118,8 @@ std::string currentDirectory() {
 /// Checks one input file; an empty string means it can be analysed.
 std::string checkInput(StringRef File, bool HasDatabase,
                        const std::optional<std::vector<std::string>> &Extra) {
-  if (!sys::fs::exists(File))
-    return "'" + File.str() + "': no such file";
-  if (sys::fs::is_directory(File))
-    return "'" + File.str() + "' is a directory, not a source file";
-  // A FIFO would block the parse forever; a device reads as anything.
-  sys::fs::file_status Status;
-  if (!sys::fs::status(File, Status) && !sys::fs::is_regular_file(Status))
-    return "'" + File.str() +
-           "' is not a regular file (a FIFO, device or socket cannot be "
-           "analysed)";
-  if (std::error_code EC = sys::fs::access(File, sys::fs::AccessMode::Exist))
-    return "'" + File.str() + "': " + EC.message();
-  int FD;
-  if (std::error_code EC = sys::fs::openFileForRead(File, FD))
-    return "cannot read '" + File.str() + "': " + EC.message();
-  sys::Process::SafelyCloseFileDescriptor(FD);
+  if (std::string Problem = whyNotReadableFile(File); !Problem.empty())
+    return Problem;
   bool NamesLanguage = Extra && llvm::any_of(*Extra, [](const std::string &A) {
                          return StringRef(A).starts_with("-x");
                        });
@@ -285,6 +272,10 @@ int main(int argc, const char **argv) {
     if (Error E = checkWritable(Path))
       return usageError(toString(std::move(E)));
   }
+  if (!ExportFixes.empty())
+    for (const std::string &Input : Absolute)
+      if (Error E = checkExportablePath(Input))
+        return usageError(toString(std::move(E)));
 
   AnalysisOptions Options;
   Options.Database = Database.get();
@@ -330,8 +321,9 @@ int main(int argc, const char **argv) {
   if (!ExportFixes.empty()) {
     std::string YAML;
     raw_string_ostream YAMLStream(YAML);
-    writeExportedFixes(R, Absolute.size() == 1 ? Absolute.front() : "",
-                       YAMLStream);
+    if (Error E = writeExportedFixes(
+            R, Absolute.size() == 1 ? Absolute.front() : "", YAMLStream))
+      return usageError(toString(std::move(E)));
     if (Error E = writeFileAtomically(ExportFixes, YAML))
       return usageError(toString(std::move(E)));
   }

@@ -9,6 +9,8 @@
 #   %check_messages  FileCheck of CHECK-MESSAGES that fails on any other
 #                 warning or note
 import os
+import shutil
+import subprocess
 import lit.formats
 
 config.name = "cuda-async-lint"
@@ -70,3 +72,17 @@ if config.nvcc and os.path.exists(config.nvcc):
 # A device that refuses every write, to test write failures.
 if os.path.exists("/dev/full"):
     config.available_features.add("dev-full")
+# Permission tests need a user whom permissions bind (root ignores them):
+# the user running the tests, or, for root, nobody through setpriv when the
+# build is reachable by it.
+if os.geteuid() != 0:
+    config.available_features.add("unprivileged")
+    config.substitutions.append(("%unprivileged", ""))
+elif shutil.which("setpriv"):
+    as_nobody = ["setpriv", "--reuid=65534", "--regid=65534",
+                 "--clear-groups"]
+    if subprocess.call(as_nobody + [config.lint, "--version"],
+                       stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL) == 0:
+        config.available_features.add("unprivileged")
+        config.substitutions.append(("%unprivileged", " ".join(as_nobody)))

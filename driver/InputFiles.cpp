@@ -1,0 +1,48 @@
+//===- InputFiles.cpp -----------------------------------------------------===//
+
+#include "InputFiles.h"
+#include "llvm/Support/Errc.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
+
+namespace cuda_async_lint {
+
+std::string whyInaccessible(llvm::StringRef Path) {
+  llvm::sys::fs::file_status Status;
+  std::error_code EC = llvm::sys::fs::status(Path, Status);
+  if (!EC)
+    return "";
+  std::string Quoted = "'" + Path.str() + "'";
+  if (EC == llvm::errc::no_such_file_or_directory)
+    return Quoted + ": no such file";
+  if (EC == std::errc::too_many_symbolic_link_levels)
+    return Quoted + ": a loop of symbolic links (too many levels of symbolic "
+                    "links)";
+  if (EC == llvm::errc::permission_denied)
+    return Quoted + ": permission denied: a directory on its path cannot be "
+                    "searched";
+  if (EC == llvm::errc::not_a_directory)
+    return Quoted + ": a part of the path that should be a directory is a "
+                    "file";
+  return Quoted + ": " + EC.message();
+}
+
+std::string whyNotReadableFile(llvm::StringRef Path) {
+  if (std::string Problem = whyInaccessible(Path); !Problem.empty())
+    return Problem;
+  std::string Quoted = "'" + Path.str() + "'";
+  llvm::sys::fs::file_status Status;
+  (void)llvm::sys::fs::status(Path, Status);
+  if (llvm::sys::fs::is_directory(Status))
+    return Quoted + " is a directory, not a source file";
+  if (!llvm::sys::fs::is_regular_file(Status))
+    return Quoted + " is not a regular file (a FIFO, device or socket cannot "
+                    "be analysed)";
+  int FD;
+  if (std::error_code EC = llvm::sys::fs::openFileForRead(Path, FD))
+    return "cannot read " + Quoted + ": " + EC.message();
+  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+  return "";
+}
+
+} // namespace cuda_async_lint
