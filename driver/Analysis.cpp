@@ -3,6 +3,7 @@
 #include "Analysis.h"
 #include "DeviceCodeErrors.h"
 #include "FindingCollector.h"
+#include "InputFiles.h"
 #include "ParseErrors.h"
 #include "WorkerProcesses.h"
 #include "cuda-async-lint/CheckRegistry.h"
@@ -61,19 +62,29 @@ FileResult analyzeFile(const std::string &File,
     Checks.back()->registerMatchers(Finder);
   }
 
+  auto Fail = [&](std::string Reason, std::string Errors) {
+    FileResult Result;
+    Result.Failure =
+        FailedFile{File, std::move(Errors) + "\n", std::move(Reason)};
+    return Result;
+  };
+  // A database entry whose source is missing, unreadable or a FIFO (which
+  // would block the parse forever) is an error for that file alone.
+  if (std::string Problem = whyNotReadableFile(File); !Problem.empty())
+    return Fail("its source cannot be read", Problem);
+  llvm::Expected<std::vector<tooling::CompileCommand>> Listed =
+      Options.Database->commandsFor(File);
+  if (!Listed)
+    return Fail("its compile command cannot be read",
+                llvm::toString(Listed.takeError()));
+  std::vector<tooling::CompileCommand> Commands = std::move(*Listed);
   // A command whose directory is gone would make ClangTool abort the whole
-  // process ("Cannot chdir"): it is an error for this file alone.
-  std::vector<tooling::CompileCommand> Commands =
-      Options.Database->getCompileCommands(File);
+  // process ("Cannot chdir").
   for (const tooling::CompileCommand &Command : Commands)
-    if (!llvm::sys::fs::is_directory(Command.Directory)) {
-      FileResult Result;
-      Result.Failure = FailedFile{File,
-                                  "the directory of its compile command, '" +
-                                      Command.Directory + "', does not exist\n",
-                                  "its compile command cannot run"};
-      return Result;
-    }
+    if (!llvm::sys::fs::is_directory(Command.Directory))
+      return Fail("its compile command cannot run",
+                  "the directory of its compile command, '" +
+                      Command.Directory + "', does not exist");
 
   ParseErrorCollector Errors;
   // Each translation unit gets its own view of the real file system: its
@@ -133,7 +144,7 @@ FileResult failedWorker(const std::string &File, const WorkerOutcome &O,
                                    Timeout.count());
     break;
   case WorkerOutcome::Status::Crashed:
-    Failure.Reason = llvm::formatv("clang crashed on it (signal {0}: {1})",
+    Failure.Reason = llvm::formatv("the analysis crashed (signal {0}: {1})",
                                    O.Signal, ::strsignal(O.Signal));
     Failure.Errors = crashContext(O.Diagnostics);
     break;

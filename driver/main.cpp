@@ -217,8 +217,13 @@ int main(int argc, const char **argv) {
   std::vector<std::string> Absolute;
   std::set<std::string> Seen;
   bool InputErrors = false;
+  // Files named on the command line are checked here: a typo is a usage
+  // error. A file the database lists but that is missing or unreadable (not
+  // generated yet, say) fails alone, in the analysis, like any bad entry.
+  bool Named = !Files.empty();
   for (const std::string &F : Inputs) {
-    if (std::string Problem = checkInput(F, !BuildPath.empty(), ExtraArgs);
+    if (std::string Problem =
+            Named ? checkInput(F, !BuildPath.empty(), ExtraArgs) : "";
         !Problem.empty()) {
       usageError(Problem);
       InputErrors = true;
@@ -227,7 +232,7 @@ int main(int argc, const char **argv) {
     SmallString<256> Path(F);
     sys::fs::make_absolute(Path);
     sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-    if (!BuildPath.empty())
+    if (Named && !BuildPath.empty())
       if (auto Commands = Database->commandsFor(Path); !Commands) {
         usageError(toString(Commands.takeError()));
         InputErrors = true;
