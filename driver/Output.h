@@ -30,6 +30,20 @@ void writeJson(const Report &R, const OutputContext &Ctx,
 void writeSarif(const Report &R, const OutputContext &Ctx,
                 llvm::raw_ostream &OS);
 
+/// Markdown for a pull-request comment or $GITHUB_STEP_SUMMARY: counts by
+/// check and file, then each finding with its notes, fix as a diff and
+/// check page; folded and cut to stay under a comment's size limit.
+void writeMarkdown(const Report &R, const OutputContext &Ctx,
+                   llvm::raw_ostream &OS);
+
+/// reviewdog's Diagnostic Format (rdjson), fix-its as suggestions.
+void writeRdjson(const Report &R, const OutputContext &Ctx,
+                 llvm::raw_ostream &OS);
+
+/// Code Climate issues, as GitLab's Code Quality report reads them.
+void writeCodeClimate(const Report &R, const OutputContext &Ctx,
+                      llvm::raw_ostream &OS);
+
 /// \p Path relative to \p Root if it lies under it, else unchanged.
 std::string relativePath(llvm::StringRef Path, llvm::StringRef Root);
 

@@ -50,13 +50,19 @@ cl::opt<bool> ListChecks("list-checks",
                          cl::desc("List the enabled checks and exit"),
                          cl::cat(Category));
 
-enum class Format { Text, Json, Sarif };
+enum class Format { Text, Json, Sarif, Markdown, Rdjson, CodeClimate };
 cl::opt<Format> OutputFormat(
     "format", cl::desc("Output format:"), cl::init(Format::Text),
     cl::values(clEnumValN(Format::Text, "text", "clang-tidy's text (default)"),
                clEnumValN(Format::Json, "json",
                           "cuda-async-lint's JSON, schema version 1"),
-               clEnumValN(Format::Sarif, "sarif", "SARIF 2.1.0")),
+               clEnumValN(Format::Sarif, "sarif", "SARIF 2.1.0"),
+               clEnumValN(Format::Markdown, "markdown",
+                          "a pull-request comment or CI job summary"),
+               clEnumValN(Format::Rdjson, "rdjson",
+                          "reviewdog's Diagnostic Format"),
+               clEnumValN(Format::CodeClimate, "codeclimate",
+                          "Code Climate, for GitLab Code Quality")),
     cl::cat(Category));
 cl::opt<std::string> OutputPath("output", cl::value_desc("file"),
                                 cl::desc("Write the report to <file>"),
@@ -355,6 +361,15 @@ int main(int argc, const char **argv) {
     break;
   case Format::Sarif:
     writeSarif(R, Ctx, OS);
+    break;
+  case Format::Markdown:
+    writeMarkdown(R, Ctx, OS);
+    break;
+  case Format::Rdjson:
+    writeRdjson(R, Ctx, OS);
+    break;
+  case Format::CodeClimate:
+    writeCodeClimate(R, Ctx, OS);
     break;
   }
   OS.flush();

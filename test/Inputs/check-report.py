@@ -2,6 +2,8 @@
 
   check-report.py json FILE   the JSON schema, version 1 (docs/usage.md)
   check-report.py sarif FILE  the SARIF 2.1.0 properties the contract needs
+  check-report.py rdjson FILE reviewdog's Diagnostic Format (DiagnosticResult)
+  check-report.py codeclimate FILE  the Code Climate issues GitLab reads
 
 Exits non-zero, naming the first violation, if the report does not conform.
 """
@@ -84,8 +86,61 @@ def check_sarif(doc):
                    where + ".relatedLocations.message")
 
 
+def check_position(pos, where):
+    expect(isinstance(pos.get("line"), int) and pos["line"] >= 1,
+           where + ".line")
+    expect(isinstance(pos.get("column"), int) and pos["column"] >= 1,
+           where + ".column")
+
+
+def check_rdjson(doc):
+    expect(doc.get("source", {}).get("name") == "cuda-async-lint",
+           "source.name")
+    for i, d in enumerate(doc["diagnostics"]):
+        where = "diagnostics[%d]" % i
+        expect(isinstance(d.get("message"), str) and d["message"],
+               where + ".message")
+        expect(d.get("severity") in ("ERROR", "WARNING", "INFO"),
+               where + ".severity")
+        expect(isinstance(d["location"].get("path"), str), where + ".path")
+        if "range" in d["location"]:
+            check_position(d["location"]["range"]["start"], where + ".start")
+        if d["severity"] == "WARNING":
+            expect(d.get("code", {}).get("value", "").startswith(
+                "cuda-async-"), where + ".code.value")
+            expect(d["code"].get("url", "").endswith(
+                d["code"]["value"] + ".md"), where + ".code.url")
+        for j, s in enumerate(d.get("suggestions", [])):
+            check_position(s["range"]["start"], "%s.suggestions[%d]" % (
+                where, j))
+            check_position(s["range"]["end"], "%s.suggestions[%d]" % (
+                where, j))
+            expect(isinstance(s.get("text"), str), where + ".suggestions.text")
+        for r in d.get("related_locations", []):
+            expect(isinstance(r.get("message"), str), where + ".related")
+
+
+def check_codeclimate(doc):
+    expect(isinstance(doc, list), "not an array of issues")
+    prints = set()
+    for i, issue in enumerate(doc):
+        where = "[%d]" % i
+        for key in ("description", "check_name", "fingerprint"):
+            expect(isinstance(issue.get(key), str) and issue[key],
+                   where + "." + key)
+        expect(issue.get("severity") in ("info", "minor", "major", "critical",
+                                         "blocker"), where + ".severity")
+        expect(issue["fingerprint"] not in prints, where + " fingerprint repeats")
+        prints.add(issue["fingerprint"])
+        loc = issue.get("location", {})
+        expect(isinstance(loc.get("path"), str), where + ".location.path")
+        expect(loc.get("lines", {}).get("begin", 0) >= 1,
+               where + ".location.lines.begin")
+
+
 kind, path = sys.argv[1], sys.argv[2]
 with open(path) as f:
     document = json.load(f)
-{"json": check_json, "sarif": check_sarif}[kind](document)
+{"json": check_json, "sarif": check_sarif, "rdjson": check_rdjson,
+ "codeclimate": check_codeclimate}[kind](document)
 print("report conforms: %s" % kind)

@@ -1,0 +1,149 @@
+//===- MarkdownOutput.cpp - A review comment or a CI job summary ----------===//
+//
+// Sized for a pull-request comment (GitHub caps one at 65,536 characters)
+// and $GITHUB_STEP_SUMMARY: a summary by check and by file, then one section
+// per finding, folded in <details> when there are many.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FixDiff.h"
+#include "Output.h"
+#include "cuda-async-lint/CheckRegistry.h"
+#include "llvm/ADT/StringMap.h"
+#include <map>
+
+namespace cuda_async_lint {
+
+namespace {
+
+/// Findings beyond this many are folded; sections stop before this size.
+constexpr size_t UnfoldedFindings = 10;
+constexpr size_t MaxBytes = 60000;
+
+/// Text that Markdown must not read as markup (a message quoting `a[i]`,
+/// `*p` or `<T>`).
+std::string escape(llvm::StringRef Text) {
+  std::string Out;
+  for (char C : Text) {
+    if (C == '<')
+      Out += "&lt;";
+    else if (C == '>')
+      Out += "&gt;";
+    else if (C == '&')
+      Out += "&amp;";
+    else if (llvm::StringRef("\\`*_[]|#").contains(C))
+      Out += std::string("\\") + C;
+    else
+      Out += C;
+  }
+  return Out;
+}
+
+/// A code span that holds any text (backticks included).
+std::string code(llvm::StringRef Text) {
+  std::string Fence = "`";
+  while (Text.contains(Fence))
+    Fence += "`";
+  bool Pad = Text.starts_with("`") || Text.ends_with("`");
+  return Fence + (Pad ? " " : "") + Text.str() + (Pad ? " " : "") + Fence;
+}
+
+std::string where(const FileLocation &L, const OutputContext &Ctx) {
+  return relativePath(L.File, Ctx.SourceRoot) + ":" + std::to_string(L.Line) +
+         ":" + std::to_string(L.Column);
+}
+
+std::string section(size_t Index, const ResolvedFinding &F,
+                    const OutputContext &Ctx) {
+  std::string S = "#### " + std::to_string(Index + 1) + ". " +
+                  code(where(F.Loc, Ctx)) + " " + F.CheckId + "\n\n" +
+                  escape(F.Message) + "\n\n";
+  for (const ResolvedNote &N : F.Notes)
+    S += "- " + code(where(N.Loc, Ctx)) + ": " + escape(N.Message) + "\n";
+  if (!F.Notes.empty())
+    S += "\n";
+  std::optional<std::string> Diff;
+  if (!F.Fixes.empty())
+    Diff = fixAsUnifiedDiff(
+        F, relativePath(F.Fixes.front().Begin.File, Ctx.SourceRoot));
+  if (Diff) {
+    std::string Fence = "```";
+    while (llvm::StringRef(*Diff).contains(Fence))
+      Fence += "`";
+    S += "Suggested fix:\n\n" + Fence + "diff\n" + *Diff + Fence + "\n\n";
+  }
+  S += "[" + F.CheckId + "](" + Ctx.DocsBaseUri + checkDocPath(F.CheckId) +
+       "): why it matters and how to fix it.\n\n";
+  return S;
+}
+
+} // namespace
+
+void writeMarkdown(const Report &R, const OutputContext &Ctx,
+                   llvm::raw_ostream &OS) {
+  std::string Out;
+  size_t Files = R.FilesAnalysed;
+  auto Plural = [](size_t N, llvm::StringRef One, llvm::StringRef Many) {
+    return std::to_string(N) + " " + (N == 1 ? One : Many).str();
+  };
+  Out +=
+      "## cuda-async-lint: " +
+      (R.Findings.empty() ? std::string("no findings")
+                          : Plural(R.Findings.size(), "finding", "findings")) +
+      " in " + Plural(Files, "file", "files") + "\n\n";
+
+  if (!R.Failures.empty()) {
+    Out += "**" + Plural(R.Failures.size(), "file was", "files were") +
+           " not analysed:**\n\n";
+    for (const FailedFile &F : R.Failures)
+      Out += "- " + code(relativePath(F.File, Ctx.SourceRoot)) + ": " +
+             escape(F.Reason) + "\n";
+    Out += "\n";
+  }
+
+  if (!R.Findings.empty()) {
+    std::map<std::string, size_t> ByCheck, ByFile;
+    for (const ResolvedFinding &F : R.Findings) {
+      ++ByCheck[F.CheckId];
+      ++ByFile[relativePath(F.Loc.File, Ctx.SourceRoot)];
+    }
+    Out += "| check | findings | finds |\n| --- | ---: | --- |\n";
+    for (const CheckInfo &Info : allChecks())
+      if (auto It = ByCheck.find(Info.Id.str()); It != ByCheck.end())
+        Out += "| [" + Info.Id.str() + "](" + Ctx.DocsBaseUri +
+               checkDocPath(Info.Id) + ") | " + std::to_string(It->second) +
+               " | " + escape(Info.Summary) + " |\n";
+    Out += "\n";
+    bool FoldFiles = ByFile.size() > UnfoldedFindings;
+    if (FoldFiles)
+      Out += "<details><summary>Findings by file (" +
+             std::to_string(ByFile.size()) + " files)</summary>\n\n";
+    Out += "| file | findings |\n| --- | ---: |\n";
+    for (const auto &[File, N] : ByFile)
+      Out += "| " + code(File) + " | " + std::to_string(N) + " |\n";
+    Out += FoldFiles ? "\n</details>\n\n" : "\n";
+
+    bool Fold = R.Findings.size() > UnfoldedFindings;
+    Out += Fold ? "<details><summary>All " + std::to_string(R.Findings.size()) +
+                      " findings</summary>\n\n"
+                : "### Findings\n\n";
+    size_t Shown = 0;
+    for (; Shown < R.Findings.size(); ++Shown) {
+      std::string S = section(Shown, R.Findings[Shown], Ctx);
+      if (Out.size() + S.size() > MaxBytes)
+        break;
+      Out += S;
+    }
+    if (Shown < R.Findings.size())
+      Out +=
+          "*" +
+          Plural(R.Findings.size() - Shown, "more finding", "more findings") +
+          " not shown, to keep this report within a review comment's "
+          "size; the JSON and SARIF reports list every finding.*\n\n";
+    if (Fold)
+      Out += "</details>\n";
+  }
+  OS << Out;
+}
+
+} // namespace cuda_async_lint
