@@ -23,9 +23,10 @@ struct AnalysisOptions {
   /// Called as each file ends, in the order they end: \p Ended of \p Total.
   std::function<void(const std::string &File, size_t Ended, size_t Total)>
       OnFileEnded;
-  /// Called in the order of the files as the report grows: a file's
-  /// findings that no earlier file reported, and its errors.
-  std::function<void(const FileResult &)> OnFileReported;
+  /// Called in the order of the files as the report grows, with a file's
+  /// findings that no earlier file reported, and its errors; what it leaves
+  /// in the result goes into the report.
+  std::function<void(FileResult &)> OnFileReported;
 };
 
 /// Parses and checks each of \p Files, each in its own worker process,

@@ -15,7 +15,6 @@ using nlohmann::json;
 
 void writeCodeClimate(const Report &R, const OutputContext &Ctx,
                       llvm::raw_ostream &OS) {
-  std::vector<std::string> Prints = fingerprints(R, Ctx.SourceRoot);
   json Issues = json::array();
   for (size_t I = 0; I < R.Findings.size(); ++I) {
     const ResolvedFinding &F = R.Findings[I];
@@ -27,7 +26,7 @@ void writeCodeClimate(const Report &R, const OutputContext &Ctx,
          // Every finding costs overlap or is a race: "major", GitLab's
          // default for warnings.
          {"severity", "major"},
-         {"fingerprint", Prints[I]},
+         {"fingerprint", F.Fingerprint},
          {"location",
           {{"path", relativePath(F.Loc.File, Ctx.SourceRoot)},
            {"positions",

@@ -16,7 +16,6 @@ static json location(const FileLocation &L, const OutputContext &Ctx) {
 
 void writeJson(const Report &R, const OutputContext &Ctx,
                llvm::raw_ostream &OS) {
-  std::vector<std::string> Prints = fingerprints(R, Ctx.SourceRoot);
   json Findings = json::array();
   for (size_t I = 0; I < R.Findings.size(); ++I) {
     const ResolvedFinding &F = R.Findings[I];
@@ -35,7 +34,7 @@ void writeJson(const Report &R, const OutputContext &Ctx,
                         {"location", location(F.Loc, Ctx)},
                         {"notes", std::move(Notes)},
                         {"fixes", std::move(Fixes)},
-                        {"fingerprint", Prints[I]}});
+                        {"fingerprint", F.Fingerprint}});
   }
   json Errors = json::array();
   for (const FailedFile &Failure : R.Failures)

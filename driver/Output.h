@@ -47,12 +47,6 @@ void writeCodeClimate(const Report &R, const OutputContext &Ctx,
 /// \p Path relative to \p Root if it lies under it, else unchanged.
 std::string relativePath(llvm::StringRef Path, llvm::StringRef Root);
 
-/// Fingerprints that survive edits elsewhere in the file: a hash of the
-/// check, the file, the reported line's text (whitespace-normalized) and the
-/// message, then ':' and the occurrence of that hash within the file.
-std::vector<std::string> fingerprints(const Report &R,
-                                      llvm::StringRef SourceRoot);
-
 } // namespace cuda_async_lint
 
 #endif // CUDA_ASYNC_LINT_DRIVER_OUTPUT_H

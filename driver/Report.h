@@ -63,6 +63,9 @@ struct ResolvedFinding {
   std::string LineText;
   /// The directory of the compile command (clang-apply-replacements YAML).
   std::string BuildDirectory;
+  /// Set in the driver's process once the finding's place in the report is
+  /// known (Fingerprints.h); not sent by workers.
+  std::string Fingerprint;
 };
 
 /// A file that could not be analysed: clang's first errors, rendered.

@@ -65,7 +65,6 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
          {"defaultConfiguration", {{"level", "warning"}}}});
   }
 
-  std::vector<std::string> Prints = fingerprints(R, Ctx.SourceRoot);
   json Results = json::array();
   for (size_t I = 0; I < R.Findings.size(); ++I) {
     const ResolvedFinding &F = R.Findings[I];
@@ -81,7 +80,8 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
         {"message", {{"text", F.Message}}},
         {"locations",
          json::array({{{"physicalLocation", physicalLocation(F.Loc, Ctx)}}})},
-        {"partialFingerprints", {{"cudaAsyncLintFingerprint/v1", Prints[I]}}}};
+        {"partialFingerprints",
+         {{"cudaAsyncLintFingerprint/v1", F.Fingerprint}}}};
     if (auto It = RuleIndex.find(F.CheckId); It != RuleIndex.end())
       Result["ruleIndex"] = It->second;
     if (!Related.empty())

@@ -7,12 +7,7 @@
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/Support/Format.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/xxhash.h"
 
 namespace cuda_async_lint {
 
@@ -78,29 +73,6 @@ std::string relativePath(llvm::StringRef Path, llvm::StringRef Root) {
       (Rest.empty() || llvm::sys::path::is_separator(Rest.front())))
     return Rest.ltrim("/\\").str();
   return Path.str();
-}
-
-static std::string normalizedLine(llvm::StringRef Line) {
-  std::string Out;
-  for (char C : Line)
-    if (!llvm::isSpace(C))
-      Out += C;
-  return Out;
-}
-
-std::vector<std::string> fingerprints(const Report &R,
-                                      llvm::StringRef SourceRoot) {
-  std::vector<std::string> Result;
-  llvm::StringMap<unsigned> Occurrences;
-  for (const ResolvedFinding &F : R.Findings) {
-    std::string Key = F.CheckId + '\0' + relativePath(F.Loc.File, SourceRoot) +
-                      '\0' + normalizedLine(F.LineText) + '\0' + F.Message;
-    uint64_t Hash = llvm::xxh3_64bits(llvm::StringRef(Key));
-    std::string Hex = llvm::formatv("{0:x-16}", Hash).str();
-    unsigned N = ++Occurrences[Hex];
-    Result.push_back(Hex + ":" + std::to_string(N));
-  }
-  return Result;
 }
 
 } // namespace cuda_async_lint

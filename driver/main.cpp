@@ -7,11 +7,13 @@
 
 #include "Analysis.h"
 #include "AtomicFile.h"
+#include "Baseline.h"
 #include "CheckSelection.h"
 #include "CompileCommands.h"
 #include "Config.h"
 #include "CudaToolkit.h"
 #include "ExitCodes.h"
+#include "Fingerprints.h"
 #include "Fixes.h"
 #include "InputFiles.h"
 #include "Output.h"
@@ -78,6 +80,11 @@ cl::opt<std::string>
                 cl::desc("Write the findings and their fixes to <file> as "
                          "YAML for clang-apply-replacements"),
                 cl::cat(Category));
+cl::opt<std::string> BaselinePath(
+    "baseline", cl::value_desc("report"),
+    cl::desc("Report only findings that are not in this earlier JSON, SARIF "
+             "or Code Climate report (matched by fingerprint)"),
+    cl::cat(Category));
 cl::opt<std::string> CudaPath(
     "cuda-path", cl::value_desc("dir"),
     cl::desc("CUDA toolkit to parse against (default: $CUDA_PATH, then "
@@ -168,7 +175,7 @@ int main(int argc, const char **argv) {
   // Options that hold one value: given twice, which one was meant?
   for (const cl::Option *O : std::initializer_list<const cl::Option *>{
            &BuildPath, &ChecksGlob, &OutputFormat, &OutputPath, &ExportFixes,
-           &CudaPath, &Jobs, &TimeoutSeconds})
+           &CudaPath, &Jobs, &TimeoutSeconds, &BaselinePath})
     if (O->getNumOccurrences() > 1)
       return usageError("--" + O->ArgStr + " given more than once");
   if (UseBundledCuda && !CudaPath.empty())
@@ -300,7 +307,19 @@ int main(int argc, const char **argv) {
         errs() << "cuda-async-lint: " << F << ": "
                << join(Options.Adjuster(Command.CommandLine, F), " ") << "\n";
 
+  std::optional<Baseline> Accepted;
+  if (!BaselinePath.empty()) {
+    Expected<Baseline> Loaded = Baseline::load(BaselinePath);
+    if (!Loaded)
+      return usageError(toString(Loaded.takeError()));
+    Accepted = std::move(*Loaded);
+  }
+
   Options.Timeout = std::chrono::seconds(TimeoutSeconds);
+  OutputContext Ctx{currentDirectory(), CUDA_ASYNC_LINT_VERSION,
+                    CUDA_ASYNC_LINT_DOCS_URL};
+  Fingerprinter Prints(Ctx.SourceRoot);
+  size_t Baselined = 0;
   bool Colors = OutputFormat == Format::Text && OutputPath.empty() &&
                 sys::Process::StandardOutHasColors();
   // Text on stdout is written as each file's findings are final, in the
@@ -313,7 +332,17 @@ int main(int argc, const char **argv) {
   Options.OnFileEnded = [&](const std::string &File, size_t Ended, size_t) {
     Shown.fileEnded(File, Ended);
   };
-  Options.OnFileReported = [&](const FileResult &FR) {
+  Options.OnFileReported = [&](FileResult &FR) {
+    // Fingerprints follow the report's order, before the baseline drops any.
+    for (ResolvedFinding &F : FR.Findings)
+      Prints.assign(F);
+    if (Accepted) {
+      size_t Before = FR.Findings.size();
+      llvm::erase_if(FR.Findings, [&](const ResolvedFinding &F) {
+        return Accepted->contains(F.Fingerprint);
+      });
+      Baselined += Before - FR.Findings.size();
+    }
     if (const std::optional<FailedFile> &Failure = FR.Failure)
       errs() << "cuda-async-lint: error: cannot analyse '" << Failure->File
              << "': " << Failure->Reason
@@ -328,6 +357,10 @@ int main(int argc, const char **argv) {
     }
   };
   Report R = analyzeFiles(Absolute, Options);
+  if (Accepted)
+    errs() << "cuda-async-lint: " << Baselined << " finding"
+           << (Baselined == 1 ? "" : "s") << " in the baseline '"
+           << BaselinePath << "' not reported\n";
 
   if (!ExportFixes.empty()) {
     std::string YAML;
@@ -343,8 +376,6 @@ int main(int argc, const char **argv) {
   if (Fix)
     Plan = planFixes(R, Fixed);
 
-  OutputContext Ctx{currentDirectory(), CUDA_ASYNC_LINT_VERSION,
-                    CUDA_ASYNC_LINT_DOCS_URL};
   // The report is complete in memory before it is written: a failed write
   // never leaves half of it behind.
   std::string Rendered;
