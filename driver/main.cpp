@@ -18,6 +18,7 @@
 #include "InputFiles.h"
 #include "Output.h"
 #include "Progress.h"
+#include "SourceRoot.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -84,6 +85,12 @@ cl::opt<std::string> BaselinePath(
     "baseline", cl::value_desc("report"),
     cl::desc("Report only findings that are not in this earlier JSON, SARIF "
              "or Code Climate report (matched by fingerprint)"),
+    cl::cat(Category));
+cl::opt<std::string> SourceRootOption(
+    "source-root", cl::value_desc("dir"),
+    cl::desc("Make report paths and fingerprints relative to <dir> "
+             "(default: the git work tree holding the files, else the "
+             "working directory)"),
     cl::cat(Category));
 cl::opt<std::string> CudaPath(
     "cuda-path", cl::value_desc("dir"),
@@ -175,7 +182,7 @@ int main(int argc, const char **argv) {
   // Options that hold one value: given twice, which one was meant?
   for (const cl::Option *O : std::initializer_list<const cl::Option *>{
            &BuildPath, &ChecksGlob, &OutputFormat, &OutputPath, &ExportFixes,
-           &CudaPath, &Jobs, &TimeoutSeconds, &BaselinePath})
+           &CudaPath, &Jobs, &TimeoutSeconds, &BaselinePath, &SourceRootOption})
     if (O->getNumOccurrences() > 1)
       return usageError("--" + O->ArgStr + " given more than once");
   if (UseBundledCuda && !CudaPath.empty())
@@ -316,7 +323,11 @@ int main(int argc, const char **argv) {
   }
 
   Options.Timeout = std::chrono::seconds(TimeoutSeconds);
-  OutputContext Ctx{currentDirectory(), CUDA_ASYNC_LINT_VERSION,
+  Expected<std::string> SourceRoot =
+      chooseSourceRoot(SourceRootOption, Absolute, currentDirectory());
+  if (!SourceRoot)
+    return usageError(toString(SourceRoot.takeError()));
+  OutputContext Ctx{*SourceRoot, CUDA_ASYNC_LINT_VERSION,
                     CUDA_ASYNC_LINT_DOCS_URL};
   Fingerprinter Prints(Ctx.SourceRoot);
   size_t Baselined = 0;

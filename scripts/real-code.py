@@ -50,7 +50,7 @@ def source_files(repo):
 
 
 def lint_one(lint, repo, path, includes, timeout):
-    args = [lint, "--format=json", "-j", "1", path, "--"]
+    args = [lint, "--format=json", "--source-root=.", "-j", "1", path, "--"]
     for inc in includes:
         args += ["-I", os.path.join(repo, inc)]
     start = time.perf_counter()
