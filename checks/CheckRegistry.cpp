@@ -6,14 +6,20 @@ namespace cuda_async_lint {
 
 // Each check's factory, defined beside the check with
 // CUDA_ASYNC_LINT_CHECK_FACTORY: the registry needs no check's header.
-#define CUDA_ASYNC_CHECK(Id, Class, Summary, Rationale)                        \
+#define CUDA_ASYNC_CHECK(Id, Class, Kind, Precision, Summary, Rationale)       \
   std::unique_ptr<Check> create##Class(DiagnosticSink &Sink);
 #include "Checks.def"
 
 llvm::ArrayRef<CheckInfo> allChecks() {
   static const CheckInfo Checks[] = {
-#define CUDA_ASYNC_CHECK(Id, Class, Summary, Rationale)                        \
-  {Id, Summary, Rationale, &create##Class},
+#define CUDA_ASYNC_CHECK(Id, Class, Kind, Precision, Summary, Rationale)       \
+  {Id,                                                                         \
+   llvm::StringRef(#Class).drop_back(5),                                       \
+   CheckKind::Kind,                                                            \
+   CheckPrecision::Precision,                                                  \
+   Summary,                                                                    \
+   Rationale,                                                                  \
+   &create##Class},
 #include "Checks.def"
   };
   return Checks;

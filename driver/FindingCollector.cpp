@@ -136,8 +136,37 @@ bool lineHasDirective(llvm::StringRef Line, llvm::StringRef Directive,
 
 } // namespace
 
+NolintBlocks::NolintBlocks(llvm::StringRef Buffer) {
+  // Only lines that name NOLINTBEGIN or NOLINTEND (NOLINTEND is found by
+  // its prefix) can open or close a block: find them once, not per finding.
+  for (size_t At = Buffer.find("NOLINT"); At != llvm::StringRef::npos;
+       At = Buffer.find("NOLINT", At + 1)) {
+    llvm::StringRef Rest = Buffer.drop_front(At + 6);
+    if (!Rest.starts_with("BEGIN") && !Rest.starts_with("END"))
+      continue;
+    unsigned LineBegin = lineAt(Buffer, At).data() - Buffer.data();
+    if (DirectiveLines.empty() || DirectiveLines.back() != LineBegin)
+      DirectiveLines.push_back(LineBegin);
+  }
+}
+
+bool NolintBlocks::isOpenAt(llvm::StringRef Buffer, unsigned LineBegin,
+                            llvm::StringRef CheckId) const {
+  int Open = 0;
+  for (unsigned Begin : DirectiveLines) {
+    if (Begin >= LineBegin)
+      break;
+    llvm::StringRef L = lineAt(Buffer, Begin);
+    if (lineHasDirective(L, "NOLINTBEGIN", CheckId))
+      ++Open;
+    else if (lineHasDirective(L, "NOLINTEND", CheckId) && Open > 0)
+      --Open;
+  }
+  return Open > 0;
+}
+
 bool isSuppressedByNolint(llvm::StringRef Buffer, unsigned Offset,
-                          llvm::StringRef CheckId) {
+                          llvm::StringRef CheckId, const NolintBlocks &Blocks) {
   llvm::StringRef Line = lineAt(Buffer, Offset);
   if (lineHasDirective(Line, "NOLINT", CheckId))
     return true;
@@ -146,15 +175,12 @@ bool isSuppressedByNolint(llvm::StringRef Buffer, unsigned Offset,
                                         "NOLINTNEXTLINE", CheckId))
     return true;
   // An open NOLINTBEGIN block before the line.
-  int Open = 0;
-  llvm::StringRef Before = Buffer.take_front(LineBegin);
-  for (llvm::StringRef L : llvm::split(Before, '\n')) {
-    if (lineHasDirective(L, "NOLINTBEGIN", CheckId))
-      ++Open;
-    else if (lineHasDirective(L, "NOLINTEND", CheckId) && Open > 0)
-      --Open;
-  }
-  return Open > 0;
+  return Blocks.isOpenAt(Buffer, LineBegin, CheckId);
+}
+
+bool isSuppressedByNolint(llvm::StringRef Buffer, unsigned Offset,
+                          llvm::StringRef CheckId) {
+  return isSuppressedByNolint(Buffer, Offset, CheckId, NolintBlocks(Buffer));
 }
 
 void FindingCollector::report(const Finding &F, ASTContext &Context) {
@@ -170,7 +196,9 @@ void FindingCollector::report(const Finding &F, ASTContext &Context) {
     bool Invalid = false;
     llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(Line), &Invalid);
     if (!Invalid &&
-        isSuppressedByNolint(Buffer, SM.getFileOffset(Line), F.CheckId))
+        isSuppressedByNolint(
+            Buffer, SM.getFileOffset(Line), F.CheckId,
+            BlocksByBuffer.try_emplace(Buffer.data(), Buffer).first->second))
       return;
     if (!L.isMacroID())
       break;

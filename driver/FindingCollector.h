@@ -13,8 +13,23 @@
 
 #include "Report.h"
 #include "cuda-async-lint/Finding.h"
+#include <map>
 
 namespace cuda_async_lint {
+
+/// Where a buffer's NOLINTBEGIN and NOLINTEND lines are, found once per
+/// buffer: a file with many findings must not be rescanned for each.
+class NolintBlocks {
+public:
+  explicit NolintBlocks(llvm::StringRef Buffer);
+  /// True if a NOLINTBEGIN naming \p CheckId is open before the line that
+  /// starts at \p LineBegin.
+  bool isOpenAt(llvm::StringRef Buffer, unsigned LineBegin,
+                llvm::StringRef CheckId) const;
+
+private:
+  std::vector<unsigned> DirectiveLines; ///< Their first offsets, in order.
+};
 
 class FindingCollector : public DiagnosticSink {
 public:
@@ -24,6 +39,7 @@ public:
 
 private:
   std::vector<ResolvedFinding> Findings;
+  std::map<const char *, NolintBlocks> BlocksByBuffer;
 };
 
 /// True if a NOLINT comment suppresses check \p CheckId on the line holding
@@ -32,6 +48,8 @@ private:
 /// '(glob,...)'.
 bool isSuppressedByNolint(llvm::StringRef Buffer, unsigned Offset,
                           llvm::StringRef CheckId);
+bool isSuppressedByNolint(llvm::StringRef Buffer, unsigned Offset,
+                          llvm::StringRef CheckId, const NolintBlocks &Blocks);
 
 } // namespace cuda_async_lint
 

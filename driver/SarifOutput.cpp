@@ -4,7 +4,9 @@
 #include "Output.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include <map>
 
 namespace cuda_async_lint {
 
@@ -41,10 +43,63 @@ static json artifactLocation(llvm::StringRef File, const OutputContext &Ctx) {
   return {{"uri", fileUri(File)}};
 }
 
-static json physicalLocation(const FileLocation &L, const OutputContext &Ctx) {
-  return {{"artifactLocation", artifactLocation(L.File, Ctx)},
-          {"region", {{"startLine", L.Line}, {"startColumn", L.Column}}}};
+namespace {
+
+/// SARIF columns count UTF-16 code units (the run's columnKind, and what
+/// GitHub code scanning assumes); ours count bytes. Each file is read once
+/// to convert; a file that cannot be read keeps byte columns (the same for
+/// ASCII lines).
+class Utf16Columns {
+public:
+  unsigned column(const FileLocation &L) {
+    auto It = Files.find(L.File);
+    if (It == Files.end()) {
+      auto Buffer = llvm::MemoryBuffer::getFile(L.File, /*IsText=*/false);
+      It = Files.emplace(L.File, Buffer ? std::move(*Buffer) : nullptr).first;
+    }
+    if (!It->second || L.Offset > It->second->getBufferSize() || L.Column == 0)
+      return L.Column;
+    llvm::StringRef Text = It->second->getBuffer();
+    llvm::StringRef Before = Text.substr(0, L.Offset);
+    size_t LineStart = Before.rfind('\n');
+    Before =
+        Before.substr(LineStart == llvm::StringRef::npos ? 0 : LineStart + 1);
+    if (Before.size() + 1 != L.Column)
+      return L.Column; // Not the content the finding was made on.
+    unsigned Units = 0;
+    for (size_t I = 0; I < Before.size();) {
+      unsigned char C = Before[I];
+      size_t Length = C < 0x80         ? 1
+                      : (C >> 5) == 6  ? 2
+                      : (C >> 4) == 14 ? 3
+                      : (C >> 3) == 30 ? 4
+                                       : 1;
+      Units += Length == 4 ? 2 : 1;
+      I += Length;
+    }
+    return Units + 1;
+  }
+
+private:
+  std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Files;
+};
+
+json physicalLocation(const FileLocation &L, const OutputContext &Ctx,
+                      Utf16Columns &Columns) {
+  return {
+      {"artifactLocation", artifactLocation(L.File, Ctx)},
+      {"region", {{"startLine", L.Line}, {"startColumn", Columns.column(L)}}}};
 }
+
+const char *kindTag(CheckKind K) {
+  return K == CheckKind::Performance ? "performance" : "correctness";
+}
+
+const char *precisionName(CheckPrecision P) {
+  return P == CheckPrecision::High ? "high" : "medium";
+}
+
+} // namespace
 
 void writeSarif(const Report &R, const OutputContext &Ctx,
                 llvm::raw_ostream &OS) {
@@ -55,6 +110,7 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
     RuleIndex[Info.Id.str()] = Rules.size();
     Rules.push_back(
         {{"id", Info.Id.str()},
+         {"name", Info.Name.str()},
          {"shortDescription", {{"text", Info.Summary.str()}}},
          {"fullDescription", {{"text", Info.Rationale.str()}}},
          {"help",
@@ -62,24 +118,35 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
            {"markdown",
             Info.Rationale.str() + "\n\n[Documentation](" + HelpUri + ")"}}},
          {"helpUri", HelpUri},
-         {"defaultConfiguration", {{"level", "warning"}}}});
+         {"defaultConfiguration", {{"level", "warning"}}},
+         // What GitHub code scanning shows and filters on.
+         {"properties",
+          {{"tags", json::array({"cuda", kindTag(Info.Kind)})},
+           {"precision", precisionName(Info.Precision)},
+           {"problem.severity", "warning"}}}});
   }
 
+  // GitHub code scanning rejects a run of more than 25,000 results: keep the
+  // first ones and say how many were left out.
+  constexpr size_t MaxResults = 25000;
+  size_t Shown = std::min(R.Findings.size(), MaxResults);
+  Utf16Columns Columns;
+
   json Results = json::array();
-  for (size_t I = 0; I < R.Findings.size(); ++I) {
+  for (size_t I = 0; I < Shown; ++I) {
     const ResolvedFinding &F = R.Findings[I];
     json Related = json::array();
     for (size_t N = 0; N < F.Notes.size(); ++N)
       Related.push_back(
           {{"id", N},
-           {"physicalLocation", physicalLocation(F.Notes[N].Loc, Ctx)},
+           {"physicalLocation", physicalLocation(F.Notes[N].Loc, Ctx, Columns)},
            {"message", {{"text", F.Notes[N].Message}}}});
     json Result = {
         {"ruleId", F.CheckId},
         {"level", "warning"},
         {"message", {{"text", F.Message}}},
-        {"locations",
-         json::array({{{"physicalLocation", physicalLocation(F.Loc, Ctx)}}})},
+        {"locations", json::array({{{"physicalLocation",
+                                     physicalLocation(F.Loc, Ctx, Columns)}}})},
         {"partialFingerprints",
          {{"cudaAsyncLintFingerprint/v1", F.Fingerprint}}}};
     if (auto It = RuleIndex.find(F.CheckId); It != RuleIndex.end())
@@ -92,9 +159,9 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
         Replacements.push_back(
             {{"deletedRegion",
               {{"startLine", Fix.Begin.Line},
-               {"startColumn", Fix.Begin.Column},
+               {"startColumn", Columns.column(Fix.Begin)},
                {"endLine", Fix.End.Line},
-               {"endColumn", Fix.End.Column}}},
+               {"endColumn", Columns.column(Fix.End)}}},
              {"insertedContent", {{"text", Fix.Replacement}}}});
       Result["fixes"] = json::array(
           {{{"description", {{"text", "Apply the suggested fix"}}},
@@ -128,6 +195,14 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
           json::array({{{"physicalLocation",
                          {{"artifactLocation",
                            artifactLocation(Device.File, Ctx)}}}}})}});
+  if (Shown < R.Findings.size())
+    Notifications.push_back(
+        {{"level", "warning"},
+         {"message",
+          {{"text", std::to_string(R.Findings.size() - Shown) +
+                        " results are not included: GitHub code scanning "
+                        "accepts at most 25,000 results per run; the JSON "
+                        "report lists every finding"}}}});
   json Invocation = {{"executionSuccessful", R.Failures.empty()}};
   if (!Notifications.empty())
     Invocation["toolExecutionNotifications"] = std::move(Notifications);
@@ -141,6 +216,7 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
               {"originalUriBaseIds",
                {{"SRCROOT", {{"uri", fileUri(Ctx.SourceRoot) + "/"}}}}},
               {"invocations", json::array({std::move(Invocation)})},
+              {"columnKind", "utf16CodeUnits"},
               {"results", std::move(Results)}};
   json Doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
               {"version", "2.1.0"},

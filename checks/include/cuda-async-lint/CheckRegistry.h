@@ -10,11 +10,20 @@
 
 namespace cuda_async_lint {
 
-/// What the front-ends need to know about one check: its id, its one-line
-/// summary, the CUDA rule behind it (SARIF's fullDescription), and how to
-/// create it.
+/// What a finding of the check costs (Checks.def).
+enum class CheckKind { Performance, Correctness };
+/// How the check decides: from provenance alone, or along paths.
+enum class CheckPrecision { High, Medium };
+
+/// What the front-ends need to know about one check: its id, its name (the
+/// class without "Check", SARIF's rule name), kind and precision, its
+/// one-line summary, the CUDA rule behind it (SARIF's fullDescription), and
+/// how to create it.
 struct CheckInfo {
   llvm::StringRef Id;
+  llvm::StringRef Name;
+  CheckKind Kind;
+  CheckPrecision Precision;
   llvm::StringRef Summary;
   llvm::StringRef Rationale;
   std::unique_ptr<Check> (*Create)(DiagnosticSink &Sink);
