@@ -215,12 +215,11 @@ static std::string cccIncludeDir(const CudaHeaders &Cuda) {
   return llvm::sys::fs::is_directory(Dir) ? std::string(Dir) : "";
 }
 
-ArgumentsAdjuster makeCommandAdjuster(const CudaHeaders &Cuda,
-                                      std::string ResourceDir) {
+ArgumentsAdjuster makeHostViewAdjuster(const CudaHeaders &Cuda) {
   std::string Cccl = cccIncludeDir(Cuda);
   llvm::SmallString<256> HostShim(Cuda.BundledDir);
   llvm::sys::path::append(HostShim, "cuda_async_lint_nvcc_host.h");
-  return [Cuda, ResourceDir, Cccl, HostShim = std::string(HostShim)](
+  return [Cuda, Cccl, HostShim = std::string(HostShim)](
              const CommandLineArguments &In, llvm::StringRef File) {
     CommandLineArguments Args = dropUnknownArgs(In);
     if (Args.empty())
@@ -259,18 +258,31 @@ ArgumentsAdjuster makeCommandAdjuster(const CudaHeaders &Cuda,
     // What nvcc's host pass declares and clang's CUDA headers do not.
     if (IsCuda && !Cuda.BundledDir.empty())
       Back.insert(Back.end(), {"-include", HostShim});
-    // The compiler's warnings are not the tool's business (and -Werror must
-    // not fail a parse): only errors are reported.
-    Back.push_back("-w");
-    // The tool renders clang's errors itself; this keeps clang's own "N
-    // errors generated" line (printed only with carets on) off stderr.
-    Back.push_back("-fno-caret-diagnostics");
-    if (!hasArgPrefix(Args, "-resource-dir"))
-      Back.push_back("-resource-dir=" + ResourceDir);
     Args.insert(Args.begin() + 1, Front.begin(), Front.end());
     Args.insert(Args.begin() + 1 + Front.size(), Back.begin(), Back.end());
     return Args;
   };
+}
+
+ArgumentsAdjuster makeCommandAdjuster(const CudaHeaders &Cuda,
+                                      std::string ResourceDir) {
+  return combineAdjusters(
+      makeHostViewAdjuster(Cuda),
+      [ResourceDir](const CommandLineArguments &In, llvm::StringRef) {
+        if (In.empty())
+          return In;
+        CommandLineArguments Args = In;
+        // The compiler's warnings are not the tool's business (and -Werror
+        // must not fail a parse): only errors are reported.
+        std::vector<std::string> Extra = {"-w"};
+        // The tool renders clang's errors itself; this keeps clang's own "N
+        // errors generated" line (printed only with carets on) off stderr.
+        Extra.push_back("-fno-caret-diagnostics");
+        if (!hasArgPrefix(Args, "-resource-dir"))
+          Extra.push_back("-resource-dir=" + ResourceDir);
+        Args.insert(Args.begin() + 1, Extra.begin(), Extra.end());
+        return Args;
+      });
 }
 
 } // namespace cuda_async_lint

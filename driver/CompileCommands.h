@@ -61,7 +61,14 @@ makeCommandLineDatabase(std::optional<std::vector<std::string>> ExtraArgs);
 /// True if the command \p Args for \p File compiles CUDA.
 bool compilesCuda(const std::vector<std::string> &Args, llvm::StringRef File);
 
-/// The adjustments every command gets before it is parsed.
+/// What clang needs to see a file as nvcc's host pass does: its language,
+/// the host side only, the chosen CUDA declarations, thrust/cub/libcu++ and
+/// nvcc's host declarations; clang's unknown flags dropped. Usable by any
+/// clang tool (--export-compile-commands).
+clang::tooling::ArgumentsAdjuster makeHostViewAdjuster(const CudaHeaders &Cuda);
+
+/// The adjustments every command gets before the driver parses it: the host
+/// view, no warnings, clang's resource directory.
 clang::tooling::ArgumentsAdjuster makeCommandAdjuster(const CudaHeaders &Cuda,
                                                       std::string ResourceDir);
 

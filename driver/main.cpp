@@ -13,6 +13,7 @@
 #include "Config.h"
 #include "CudaToolkit.h"
 #include "ExitCodes.h"
+#include "ExportCompileCommands.h"
 #include "Fingerprints.h"
 #include "Fixes.h"
 #include "InputFiles.h"
@@ -91,6 +92,12 @@ cl::opt<std::string> SourceRootOption(
     cl::desc("Make report paths and fingerprints relative to <dir> "
              "(default: the git work tree holding the files, else the "
              "working directory)"),
+    cl::cat(Category));
+cl::opt<std::string> ExportCompileCommandsDir(
+    "export-compile-commands", cl::value_desc("dir"),
+    cl::desc("With -p: write <dir>/compile_commands.json with nvcc's flags "
+             "translated for clang tools (clangd, clang-tidy with the "
+             "plugin) and exit"),
     cl::cat(Category));
 cl::opt<std::string> CudaPath(
     "cuda-path", cl::value_desc("dir"),
@@ -301,6 +308,29 @@ int main(int argc, const char **argv) {
     for (const std::string &Input : Absolute)
       if (Error E = checkExportablePath(Input))
         return usageError(toString(std::move(E)));
+
+  if (!ExportCompileCommandsDir.empty()) {
+    if (BuildPath.empty())
+      return usageError("--export-compile-commands needs -p BUILD_DIR: it "
+                        "translates that compilation database");
+    SmallString<256> Source(BuildPath);
+    if (sys::fs::is_directory(Source))
+      sys::path::append(Source, "compile_commands.json");
+    SmallString<256> Target(ExportCompileCommandsDir);
+    sys::path::append(Target, "compile_commands.json");
+    if (sys::fs::equivalent(Source, Target))
+      return usageError("--export-compile-commands='" +
+                        ExportCompileCommandsDir +
+                        "' would overwrite the database it translates");
+    Expected<size_t> Written =
+        exportCompileCommands(*Database, Absolute, makeHostViewAdjuster(*Cuda),
+                              ExportCompileCommandsDir);
+    if (!Written)
+      return usageError(toString(Written.takeError()));
+    errs() << "cuda-async-lint: wrote " << *Written << " compile commands to '"
+           << Target << "'\n";
+    return ExitClean;
+  }
 
   AnalysisOptions Options;
   Options.Database = Database.get();
