@@ -16,6 +16,7 @@
 #include "ExportCompileCommands.h"
 #include "Fingerprints.h"
 #include "Fixes.h"
+#include "GitDiff.h"
 #include "InputFiles.h"
 #include "Output.h"
 #include "Progress.h"
@@ -98,6 +99,17 @@ cl::opt<std::string> ExportCompileCommandsDir(
     cl::desc("With -p: write <dir>/compile_commands.json with nvcc's flags "
              "translated for clang tools (clangd, clang-tidy with the "
              "plugin) and exit"),
+    cl::cat(Category));
+cl::opt<std::string> LineFilterJson(
+    "line-filter", cl::value_desc("json"),
+    cl::desc("Report only findings on these lines, in clang-tidy's syntax: "
+             "[{\"name\":\"file.cu\",\"lines\":[[1,3],[5,7]]},"
+             "{\"name\":\"file.h\"}]"),
+    cl::cat(Category));
+cl::opt<std::string> DiffRef(
+    "diff", cl::value_desc("git-ref"),
+    cl::desc("Report only findings on lines added or changed since <git-ref> "
+             "(git diff -U0 <git-ref>)"),
     cl::cat(Category));
 cl::opt<std::string> CudaPath(
     "cuda-path", cl::value_desc("dir"),
@@ -352,6 +364,22 @@ int main(int argc, const char **argv) {
     Accepted = std::move(*Loaded);
   }
 
+  if (!LineFilterJson.empty() && !DiffRef.empty())
+    return usageError("--line-filter and --diff both choose lines: give one");
+  LineFilter Lines;
+  if (!LineFilterJson.empty()) {
+    Expected<LineFilter> Parsed = LineFilter::parse(LineFilterJson);
+    if (!Parsed)
+      return usageError(toString(Parsed.takeError()));
+    Lines = std::move(*Parsed);
+  } else if (!DiffRef.empty()) {
+    Expected<LineFilter> Changed =
+        changedLinesSince(DiffRef, currentDirectory());
+    if (!Changed)
+      return usageError(toString(Changed.takeError()));
+    Lines = std::move(*Changed);
+  }
+
   Options.Timeout = std::chrono::seconds(TimeoutSeconds);
   Expected<std::string> SourceRoot =
       chooseSourceRoot(SourceRootOption, Absolute, currentDirectory());
@@ -377,6 +405,9 @@ int main(int argc, const char **argv) {
     // Fingerprints follow the report's order, before the baseline drops any.
     for (ResolvedFinding &F : FR.Findings)
       Prints.assign(F);
+    llvm::erase_if(FR.Findings, [&](const ResolvedFinding &F) {
+      return !Lines.passes(F.Loc.File, F.Loc.Line);
+    });
     if (Accepted) {
       size_t Before = FR.Findings.size();
       llvm::erase_if(FR.Findings, [&](const ResolvedFinding &F) {

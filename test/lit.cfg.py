@@ -86,3 +86,5 @@ elif shutil.which("setpriv"):
                        stderr=subprocess.DEVNULL) == 0:
         config.available_features.add("unprivileged")
         config.substitutions.append(("%unprivileged", " ".join(as_nobody)))
+if shutil.which("git"):
+    config.available_features.add("git")
