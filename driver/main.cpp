@@ -194,7 +194,7 @@ int main(int argc, const char **argv) {
           "  cuda-async-lint [options] FILES... [-- COMPILER_ARGS]\n"
           "  cuda-async-lint -p BUILD_DIR [FILES...]\n\n"
           "Exit status: 0 no findings, 1 findings, 2 usage or input error, "
-          "3 a file failed to parse.\n",
+          "3 a file could not be analysed (the others are reported).\n",
           &errs()))
     return ExitUsageError;
 

@@ -88,3 +88,6 @@ elif shutil.which("setpriv"):
         config.substitutions.append(("%unprivileged", " ".join(as_nobody)))
 if shutil.which("git"):
     config.available_features.add("git")
+config.substitutions.append(("%clang_tidy_bin", config.clang_tidy))
+if shutil.which("dpkg-deb"):
+    config.available_features.add("dpkg")
