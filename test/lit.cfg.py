@@ -91,3 +91,6 @@ if shutil.which("git"):
 config.substitutions.append(("%clang_tidy_bin", config.clang_tidy))
 if shutil.which("dpkg-deb"):
     config.available_features.add("dpkg")
+if subprocess.call([config.python, "-c", "import yaml"],
+                   stderr=subprocess.DEVNULL) == 0:
+    config.available_features.add("pyyaml")

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The CI gate behind action.yml (and usable from any CI): lints a
+# compilation database, writes SARIF for code scanning, appends the Markdown
+# report to the job summary, and exits as the gate should.
+#
+#   CUDA_ASYNC_LINT        the driver (default: cuda-async-lint on PATH)
+#   CAL_BUILD_DIR          directory with compile_commands.json (build)
+#   CAL_SARIF              SARIF file to write (cuda-async-lint.sarif)
+#   CAL_BASELINE           an earlier report: only new findings count
+#   CAL_DIFF               a git ref: only findings on lines changed since
+#   CAL_ARGS               more driver options, split on spaces
+#   CAL_FAIL_ON_FINDINGS   "true" (default): findings fail the gate
+#   GITHUB_STEP_SUMMARY    where the Markdown report goes, if set
+#
+# Exit status: the driver's (docs/usage.md), except that findings exit 0
+# when CAL_FAIL_ON_FINDINGS is not "true".
+set -uo pipefail
+lint=${CUDA_ASYNC_LINT:-cuda-async-lint}
+args=(-p "${CAL_BUILD_DIR:-build}")
+[[ -n ${CAL_BASELINE:-} ]] && args+=(--baseline="$CAL_BASELINE")
+[[ -n ${CAL_DIFF:-} ]] && args+=(--diff="$CAL_DIFF")
+# shellcheck disable=SC2206 # CAL_ARGS is a list of options, split on spaces.
+[[ -n ${CAL_ARGS:-} ]] && args+=($CAL_ARGS)
+
+"$lint" "${args[@]}" --format=sarif -o "${CAL_SARIF:-cuda-async-lint.sarif}"
+status=$?
+if [[ $status -eq 2 ]]; then
+  exit 2 # Usage or input error: the driver said why on stderr.
+fi
+if [[ -n ${GITHUB_STEP_SUMMARY:-} ]]; then
+  # The same findings as Markdown for the job summary; its status repeats
+  # the first run's.
+  "$lint" "${args[@]}" --format=markdown >>"$GITHUB_STEP_SUMMARY" 2>/dev/null
+fi
+if [[ $status -eq 1 && ${CAL_FAIL_ON_FINDINGS:-true} != true ]]; then
+  exit 0
+fi
+exit $status
