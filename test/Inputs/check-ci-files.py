@@ -71,7 +71,8 @@ for hook in hooks:
     check_options("cuda-async-lint " + " ".join(hook.get("args", [])),
                   ".pre-commit-hooks.yaml")
 
-for name in sorted(os.listdir(os.path.join(root, "docs", "ci"))):
+for name in sorted(n for n in os.listdir(os.path.join(root, "docs", "ci"))
+                   if n.endswith((".yml", ".yaml"))):
     path = os.path.join(root, "docs", "ci", name)
     with open(path) as f:
         text = f.read()
