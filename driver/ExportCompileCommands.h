@@ -17,13 +17,13 @@ namespace cuda_async_lint {
 
 /// Writes \p Dir/compile_commands.json (creating \p Dir) with one entry per
 /// command of each of \p Files: nvcc's flags translated, then \p HostView
-/// applied (the host side only, the CUDA declarations). Written atomically;
-/// the number of entries, or why nothing was written.
-llvm::Expected<size_t>
-exportCompileCommands(const LintCompilationDatabase &Database,
-                      const std::vector<std::string> &Files,
-                      const clang::tooling::ArgumentsAdjuster &HostView,
-                      llvm::StringRef Dir);
+/// applied (the host side only, the CUDA declarations). Written atomically,
+/// never over \p BuildPath's own database; what was written ("N compile
+/// commands to 'PATH'"), or why nothing was.
+llvm::Expected<std::string> exportCompileCommands(
+    const LintCompilationDatabase &Database, llvm::StringRef BuildPath,
+    const std::vector<std::string> &Files,
+    const clang::tooling::ArgumentsAdjuster &HostView, llvm::StringRef Dir);
 
 } // namespace cuda_async_lint
 

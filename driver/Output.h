@@ -17,6 +17,12 @@ struct OutputContext {
   std::string DocsBaseUri; ///< helpUri of check X is DocsBaseUri + doc path.
 };
 
+enum class ReportFormat { Text, Json, Sarif, Markdown, Rdjson, CodeClimate };
+
+/// Writes \p R in \p Format (colors apply to text only).
+void writeReport(ReportFormat Format, const Report &R, const OutputContext &Ctx,
+                 llvm::raw_ostream &OS, bool Colors);
+
 /// clang-tidy's text: each finding's warning and notes with snippets,
 /// colored if \p Colors.
 void writeText(llvm::ArrayRef<ResolvedFinding> Findings, llvm::raw_ostream &OS,

@@ -67,6 +67,25 @@ void writeText(llvm::ArrayRef<ResolvedFinding> Findings, llvm::raw_ostream &OS,
   Printer.EndSourceFile();
 }
 
+void writeReport(ReportFormat Format, const Report &R, const OutputContext &Ctx,
+                 llvm::raw_ostream &OS, bool Colors) {
+  switch (Format) {
+  case ReportFormat::Text:
+    return writeText(R.Findings, OS, Colors);
+  case ReportFormat::Json:
+    return writeJson(R, Ctx, OS);
+  case ReportFormat::Sarif:
+    return writeSarif(R, Ctx, OS);
+  case ReportFormat::Markdown:
+    return writeMarkdown(R, Ctx, OS);
+  case ReportFormat::Rdjson:
+    return writeRdjson(R, Ctx, OS);
+  case ReportFormat::CodeClimate:
+    return writeCodeClimate(R, Ctx, OS);
+  }
+  llvm_unreachable("unknown ReportFormat");
+}
+
 std::string relativePath(llvm::StringRef Path, llvm::StringRef Root) {
   llvm::StringRef Rest = Path;
   if (!Root.empty() && Rest.consume_front(Root) &&

@@ -7,19 +7,17 @@
 
 #include "Analysis.h"
 #include "AtomicFile.h"
-#include "Baseline.h"
 #include "CheckSelection.h"
 #include "CompileCommands.h"
 #include "Config.h"
 #include "CudaToolkit.h"
 #include "ExitCodes.h"
 #include "ExportCompileCommands.h"
-#include "Fingerprints.h"
 #include "Fixes.h"
-#include "GitDiff.h"
 #include "InputFiles.h"
 #include "Output.h"
 #include "Progress.h"
+#include "ReportSelection.h"
 #include "SourceRoot.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "llvm/ADT/STLExtras.h"
@@ -55,7 +53,7 @@ cl::opt<bool> ListChecks("list-checks",
                          cl::desc("List the enabled checks and exit"),
                          cl::cat(Category));
 
-enum class Format { Text, Json, Sarif, Markdown, Rdjson, CodeClimate };
+using Format = ReportFormat;
 cl::opt<Format> OutputFormat(
     "format", cl::desc("Output format:"), cl::init(Format::Text),
     cl::values(clEnumValN(Format::Text, "text", "clang-tidy's text (default)"),
@@ -325,22 +323,12 @@ int main(int argc, const char **argv) {
     if (BuildPath.empty())
       return usageError("--export-compile-commands needs -p BUILD_DIR: it "
                         "translates that compilation database");
-    SmallString<256> Source(BuildPath);
-    if (sys::fs::is_directory(Source))
-      sys::path::append(Source, "compile_commands.json");
-    SmallString<256> Target(ExportCompileCommandsDir);
-    sys::path::append(Target, "compile_commands.json");
-    if (sys::fs::equivalent(Source, Target))
-      return usageError("--export-compile-commands='" +
-                        ExportCompileCommandsDir +
-                        "' would overwrite the database it translates");
-    Expected<size_t> Written =
-        exportCompileCommands(*Database, Absolute, makeHostViewAdjuster(*Cuda),
-                              ExportCompileCommandsDir);
+    Expected<std::string> Written = exportCompileCommands(
+        *Database, BuildPath, Absolute, makeHostViewAdjuster(*Cuda),
+        ExportCompileCommandsDir);
     if (!Written)
       return usageError(toString(Written.takeError()));
-    errs() << "cuda-async-lint: wrote " << *Written << " compile commands to '"
-           << Target << "'\n";
+    errs() << "cuda-async-lint: wrote " << *Written << "\n";
     return ExitClean;
   }
 
@@ -356,30 +344,6 @@ int main(int argc, const char **argv) {
         errs() << "cuda-async-lint: " << F << ": "
                << join(Options.Adjuster(Command.CommandLine, F), " ") << "\n";
 
-  std::optional<Baseline> Accepted;
-  if (!BaselinePath.empty()) {
-    Expected<Baseline> Loaded = Baseline::load(BaselinePath);
-    if (!Loaded)
-      return usageError(toString(Loaded.takeError()));
-    Accepted = std::move(*Loaded);
-  }
-
-  if (!LineFilterJson.empty() && !DiffRef.empty())
-    return usageError("--line-filter and --diff both choose lines: give one");
-  LineFilter Lines;
-  if (!LineFilterJson.empty()) {
-    Expected<LineFilter> Parsed = LineFilter::parse(LineFilterJson);
-    if (!Parsed)
-      return usageError(toString(Parsed.takeError()));
-    Lines = std::move(*Parsed);
-  } else if (!DiffRef.empty()) {
-    Expected<LineFilter> Changed =
-        changedLinesSince(DiffRef, currentDirectory());
-    if (!Changed)
-      return usageError(toString(Changed.takeError()));
-    Lines = std::move(*Changed);
-  }
-
   Options.Timeout = std::chrono::seconds(TimeoutSeconds);
   Expected<std::string> SourceRoot =
       chooseSourceRoot(SourceRootOption, Absolute, currentDirectory());
@@ -387,8 +351,12 @@ int main(int argc, const char **argv) {
     return usageError(toString(SourceRoot.takeError()));
   OutputContext Ctx{*SourceRoot, CUDA_ASYNC_LINT_VERSION,
                     CUDA_ASYNC_LINT_DOCS_URL};
-  Fingerprinter Prints(Ctx.SourceRoot);
-  size_t Baselined = 0;
+  Expected<ReportSelection> Reported =
+      ReportSelection::fromOptions(Ctx.SourceRoot, LineFilterJson, DiffRef,
+                                   BaselinePath, currentDirectory());
+  if (!Reported)
+    return usageError(toString(Reported.takeError()));
+  ReportSelection &Selected = *Reported;
   bool Colors = OutputFormat == Format::Text && OutputPath.empty() &&
                 sys::Process::StandardOutHasColors();
   // Text on stdout is written as each file's findings are final, in the
@@ -402,19 +370,7 @@ int main(int argc, const char **argv) {
     Shown.fileEnded(File, Ended);
   };
   Options.OnFileReported = [&](FileResult &FR) {
-    // Fingerprints follow the report's order, before the baseline drops any.
-    for (ResolvedFinding &F : FR.Findings)
-      Prints.assign(F);
-    llvm::erase_if(FR.Findings, [&](const ResolvedFinding &F) {
-      return !Lines.passes(F.Loc.File, F.Loc.Line);
-    });
-    if (Accepted) {
-      size_t Before = FR.Findings.size();
-      llvm::erase_if(FR.Findings, [&](const ResolvedFinding &F) {
-        return Accepted->contains(F.Fingerprint);
-      });
-      Baselined += Before - FR.Findings.size();
-    }
+    Selected.apply(FR);
     if (const std::optional<FailedFile> &Failure = FR.Failure)
       errs() << "cuda-async-lint: error: cannot analyse '" << Failure->File
              << "': " << Failure->Reason
@@ -429,9 +385,9 @@ int main(int argc, const char **argv) {
     }
   };
   Report R = analyzeFiles(Absolute, Options);
-  if (Accepted)
-    errs() << "cuda-async-lint: " << Baselined << " finding"
-           << (Baselined == 1 ? "" : "s") << " in the baseline '"
+  if (Selected.hasBaseline())
+    errs() << "cuda-async-lint: " << Selected.baselined() << " finding"
+           << (Selected.baselined() == 1 ? "" : "s") << " in the baseline '"
            << BaselinePath << "' not reported\n";
 
   if (!ExportFixes.empty()) {
@@ -454,27 +410,8 @@ int main(int argc, const char **argv) {
   raw_string_ostream OS(Rendered);
   if (Colors)
     OS.enable_colors(true);
-  switch (OutputFormat) {
-  case Format::Text:
-    if (!StreamText)
-      writeText(R.Findings, OS, Colors);
-    break;
-  case Format::Json:
-    writeJson(R, Ctx, OS);
-    break;
-  case Format::Sarif:
-    writeSarif(R, Ctx, OS);
-    break;
-  case Format::Markdown:
-    writeMarkdown(R, Ctx, OS);
-    break;
-  case Format::Rdjson:
-    writeRdjson(R, Ctx, OS);
-    break;
-  case Format::CodeClimate:
-    writeCodeClimate(R, Ctx, OS);
-    break;
-  }
+  if (!StreamText)
+    writeReport(OutputFormat, R, Ctx, OS, Colors);
   OS.flush();
   if (!OutputPath.empty()) {
     if (Error E = writeFileAtomically(OutputPath, Rendered))
