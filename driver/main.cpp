@@ -109,6 +109,12 @@ cl::opt<std::string> DiffRef(
     cl::desc("Report only findings on lines added or changed since <git-ref> "
              "(git diff -U0 <git-ref>)"),
     cl::cat(Category));
+cl::opt<std::string> DocsUrl(
+    "docs-url", cl::value_desc("url"),
+    cl::desc("Where the check pages are published, for links in reports "
+             "(SARIF helpUri, Markdown, rdjson): <url>docs/checks/<id>.md "
+             "(default: " CUDA_ASYNC_LINT_DOCS_URL ")"),
+    cl::cat(Category));
 cl::opt<std::string> CudaPath(
     "cuda-path", cl::value_desc("dir"),
     cl::desc("CUDA toolkit to parse against (default: $CUDA_PATH, then "
@@ -199,7 +205,8 @@ int main(int argc, const char **argv) {
   // Options that hold one value: given twice, which one was meant?
   for (const cl::Option *O : std::initializer_list<const cl::Option *>{
            &BuildPath, &ChecksGlob, &OutputFormat, &OutputPath, &ExportFixes,
-           &CudaPath, &Jobs, &TimeoutSeconds, &BaselinePath, &SourceRootOption})
+           &CudaPath, &Jobs, &TimeoutSeconds, &BaselinePath, &SourceRootOption,
+           &ExportCompileCommandsDir, &LineFilterJson, &DiffRef, &DocsUrl})
     if (O->getNumOccurrences() > 1)
       return usageError("--" + O->ArgStr + " given more than once");
   if (UseBundledCuda && !CudaPath.empty())
@@ -349,8 +356,12 @@ int main(int argc, const char **argv) {
       chooseSourceRoot(SourceRootOption, Absolute, currentDirectory());
   if (!SourceRoot)
     return usageError(toString(SourceRoot.takeError()));
-  OutputContext Ctx{*SourceRoot, CUDA_ASYNC_LINT_VERSION,
-                    CUDA_ASYNC_LINT_DOCS_URL};
+  // A base without its final '/' would glue "docs/..." onto its last name.
+  std::string Docs = DocsUrl.empty() ? std::string(CUDA_ASYNC_LINT_DOCS_URL)
+                                     : std::string(DocsUrl);
+  if (!StringRef(Docs).ends_with("/"))
+    Docs += "/";
+  OutputContext Ctx{*SourceRoot, CUDA_ASYNC_LINT_VERSION, Docs};
   Expected<ReportSelection> Reported =
       ReportSelection::fromOptions(Ctx.SourceRoot, LineFilterJson, DiffRef,
                                    BaselinePath, currentDirectory());
