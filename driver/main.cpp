@@ -112,7 +112,7 @@ cl::opt<std::string> DiffRef(
 cl::opt<std::string> DocsUrl(
     "docs-url", cl::value_desc("url"),
     cl::desc("Where the check pages are published, for links in reports "
-             "(SARIF helpUri, Markdown, rdjson): <url>docs/checks/<id>.md "
+             "(SARIF helpUri, Markdown, rdjson): <url>/docs/checks/<id>.md "
              "(default: " CUDA_ASYNC_LINT_DOCS_URL ")"),
     cl::cat(Category));
 cl::opt<std::string> CudaPath(
@@ -202,13 +202,20 @@ int main(int argc, const char **argv) {
           &errs()))
     return ExitUsageError;
 
-  // Options that hold one value: given twice, which one was meant?
-  for (const cl::Option *O : std::initializer_list<const cl::Option *>{
-           &BuildPath, &ChecksGlob, &OutputFormat, &OutputPath, &ExportFixes,
-           &CudaPath, &Jobs, &TimeoutSeconds, &BaselinePath, &SourceRootOption,
-           &ExportCompileCommandsDir, &LineFilterJson, &DiffRef, &DocsUrl})
-    if (O->getNumOccurrences() > 1)
-      return usageError("--" + O->ArgStr + " given more than once");
+  // Options that hold one value: given twice, which one was meant? Every
+  // option of ours that takes a value and is not a list holds one, so a new
+  // option is covered without being listed here.
+  std::vector<StringRef> Repeated;
+  for (const auto &Entry : cl::getRegisteredOptions()) {
+    const cl::Option *O = Entry.second;
+    if (O->getNumOccurrences() > 1 && is_contained(O->Categories, &Category) &&
+        O->getValueExpectedFlag() == cl::ValueRequired &&
+        O->getNumOccurrencesFlag() == cl::Optional)
+      Repeated.push_back(O->ArgStr);
+  }
+  if (!Repeated.empty())
+    return usageError("--" + *llvm::min_element(Repeated) +
+                      " given more than once");
   if (UseBundledCuda && !CudaPath.empty())
     return usageError("--use-bundled-cuda and --cuda-path contradict each "
                       "other: give one");
