@@ -169,13 +169,16 @@ loadCompilationDatabase(llvm::StringRef BuildPath) {
         "compilation database)",
         Path.c_str());
   // clang's loader prints its YAML parser's errors raw and then blames a
-  // missing key: the file's shape is checked first, with one clear line.
-  if (llvm::Error E = checkCompileCommandsJson(Path))
-    return E;
+  // missing key: the file's shape is checked first, with one clear line,
+  // and the loader gets the content that was checked.
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> Content =
+      readCompileCommandsJson(Path);
+  if (!Content)
+    return Content.takeError();
   std::string Error;
   std::unique_ptr<CompilationDatabase> DB =
-      JSONCompilationDatabase::loadFromFile(Path, Error,
-                                            JSONCommandLineSyntax::AutoDetect);
+      JSONCompilationDatabase::loadFromBuffer(
+          (*Content)->getBuffer(), Error, JSONCommandLineSyntax::AutoDetect);
   if (!DB)
     return llvm::createStringError("cannot load '%s': %s", Path.c_str(),
                                    Error.c_str());

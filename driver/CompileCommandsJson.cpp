@@ -2,7 +2,6 @@
 
 #include "CompileCommandsJson.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 namespace cuda_async_lint {
@@ -53,7 +52,8 @@ std::string entryProblem(const llvm::json::Value &Entry) {
 
 } // namespace
 
-llvm::Error checkCompileCommandsJson(llvm::StringRef Path) {
+llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
+readCompileCommandsJson(llvm::StringRef Path) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
       llvm::MemoryBuffer::getFile(Path);
   if (!Buffer)
@@ -84,7 +84,7 @@ llvm::Error checkCompileCommandsJson(llvm::StringRef Path) {
                                    Path.str().c_str(), Which.c_str(),
                                    Problem.c_str());
   }
-  return llvm::Error::success();
+  return std::move(*Buffer);
 }
 
 } // namespace cuda_async_lint

@@ -7,8 +7,9 @@
 
 namespace cuda_async_lint {
 
-std::string whyInaccessible(llvm::StringRef Path) {
-  llvm::sys::fs::file_status Status;
+/// \p Path's status, or why it cannot be had.
+static std::string statusOf(llvm::StringRef Path,
+                            llvm::sys::fs::file_status &Status) {
   std::error_code EC = llvm::sys::fs::status(Path, Status);
   if (!EC)
     return "";
@@ -27,12 +28,16 @@ std::string whyInaccessible(llvm::StringRef Path) {
   return Quoted + ": " + EC.message();
 }
 
+std::string whyInaccessible(llvm::StringRef Path) {
+  llvm::sys::fs::file_status Status;
+  return statusOf(Path, Status);
+}
+
 std::string whyNotReadableFile(llvm::StringRef Path) {
-  if (std::string Problem = whyInaccessible(Path); !Problem.empty())
+  llvm::sys::fs::file_status Status;
+  if (std::string Problem = statusOf(Path, Status); !Problem.empty())
     return Problem;
   std::string Quoted = "'" + Path.str() + "'";
-  llvm::sys::fs::file_status Status;
-  (void)llvm::sys::fs::status(Path, Status);
   if (llvm::sys::fs::is_directory(Status))
     return Quoted + " is a directory, not a source file";
   if (!llvm::sys::fs::is_regular_file(Status))
