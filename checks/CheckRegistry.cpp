@@ -1,13 +1,15 @@
 //===- CheckRegistry.cpp - Checks.def, expanded ---------------------------===//
 
 #include "cuda-async-lint/CheckRegistry.h"
+#include "api/ProjectApis.h"
 
 namespace cuda_async_lint {
 
 // Each check's factory, defined beside the check with
 // CUDA_ASYNC_LINT_CHECK_FACTORY: the registry needs no check's header.
 #define CUDA_ASYNC_CHECK(Id, Class, Kind, Precision, Summary, Rationale)       \
-  std::unique_ptr<Check> create##Class(DiagnosticSink &Sink);
+  std::unique_ptr<Check> create##Class(DiagnosticSink &Sink,                   \
+                                       const CheckOptions &Options);
 #include "Checks.def"
 
 llvm::ArrayRef<CheckInfo> allChecks() {
@@ -23,6 +25,12 @@ llvm::ArrayRef<CheckInfo> allChecks() {
 #include "Checks.def"
   };
   return Checks;
+}
+
+std::unique_ptr<Check> createCheck(const CheckInfo &Info, DiagnosticSink &Sink,
+                                   const CheckOptions &Options) {
+  setProjectApis(ProjectApis::fromOptions(Options));
+  return Info.Create(Sink, Options);
 }
 
 std::string checkDocPath(llvm::StringRef Id) {

@@ -11,8 +11,29 @@ using namespace clang::ast_matchers;
 
 namespace cuda_async_lint {
 
-PageableCopyCheck::PageableCopyCheck(DiagnosticSink &Sink)
-    : ProvenanceCheck("cuda-async-pageable-copy", Sink) {}
+PageableCopyCheck::PageableCopyCheck(DiagnosticSink &Sink,
+                                     const CheckOptions &Options)
+    : ProvenanceCheck("cuda-async-pageable-copy", Sink),
+      MinCopySize(Options.unsignedOr("MinCopySize", 0)) {}
+
+void PageableCopyCheck::storeOptions(StoreOption Store) const {
+  Store("MinCopySize", std::to_string(MinCopySize));
+}
+
+/// Whether \p Copy moves fewer than \p MinCopySize bytes, by a byte count
+/// the compiler can evaluate: a few bytes staged through the driver's
+/// pinned buffer cost little next to a launch, a project may not care.
+static bool belowMinimum(const CallExpr *Copy, const ApiSpec &Api,
+                         uint64_t MinCopySize, const ASTContext &Ctx) {
+  if (MinCopySize == 0)
+    return false;
+  const Expr *Size = Api.arg(Copy, ArgRole::Size);
+  Expr::EvalResult Result;
+  if (!Size || Size->isValueDependent() || !Size->EvaluateAsInt(Result, Ctx))
+    return false;
+  const llvm::APSInt &Bytes = Result.Val.getInt();
+  return Bytes.isNonNegative() && Bytes.getZExtValue() < MinCopySize;
+}
 
 void PageableCopyCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(callExpr(apiCall(ApiKind::Copy, ApiMode::Async),
@@ -25,7 +46,7 @@ void PageableCopyCheck::run(const MatchFinder::MatchResult &R) {
   const auto *Copy = R.Nodes.getNodeAs<CallExpr>("copy");
   const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
   const ApiSpec *Api = lookupApi(Copy);
-  if (!Api)
+  if (!Api || belowMinimum(Copy, *Api, MinCopySize, *R.Context))
     return;
   for (const HostSide &Side : hostSides(Copy, *Api, *R.Context)) {
     HostProvenance P = provenanceAt(Function, Copy, Side.Arg, *R.Context);

@@ -18,9 +18,14 @@ namespace cuda_async_lint {
 
 class PageableCopyCheck : public ProvenanceCheck {
 public:
-  explicit PageableCopyCheck(DiagnosticSink &Sink);
+  PageableCopyCheck(DiagnosticSink &Sink, const CheckOptions &Options);
+  void storeOptions(StoreOption Store) const override;
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+
+private:
+  /// Copies of fewer bytes (by a constant byte count) are not reported.
+  uint64_t MinCopySize;
 };
 
 } // namespace cuda_async_lint

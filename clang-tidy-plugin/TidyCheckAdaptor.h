@@ -1,9 +1,11 @@
 //===- TidyCheckAdaptor.h - A cuda-async-lint check as a ClangTidyCheck ---===//
 //
-// One adaptor serves every check: it creates the check from the registry,
-// the check registers its own matchers and reports through this adaptor,
-// which turns each Finding into diag() calls. The plugin and the driver run
-// the same objects and cannot disagree.
+// One adaptor serves every check in both front-ends: it creates the check
+// from the registry with its options read through clang-tidy's OptionsView,
+// the check registers its own matchers and reports through this adaptor. In
+// clang-tidy each Finding becomes diag() calls; the driver passes its own
+// sink instead, which applies clang-tidy's NOLINT handler and filters. The
+// plugin and the driver run the same objects, configured the same way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,14 +19,25 @@
 namespace cuda_async_lint {
 
 class TidyCheckAdaptor : public clang::tidy::ClangTidyCheck,
-                         private DiagnosticSink {
+                         private DiagnosticSink,
+                         private CheckOptions {
 public:
+  /// \p Forward, if given, receives the findings instead of clang-tidy's
+  /// diagnostics engine.
   TidyCheckAdaptor(const CheckInfo &Info, llvm::StringRef Name,
-                   clang::tidy::ClangTidyContext *Ctx)
-      : ClangTidyCheck(Name, Ctx), Impl(Info.Create(*this)) {}
+                   clang::tidy::ClangTidyContext *Ctx,
+                   DiagnosticSink *Forward = nullptr)
+      : ClangTidyCheck(Name, Ctx), Tidy(*Ctx),
+        Impl(createCheck(Info, Forward ? *Forward : *this, *this)) {}
 
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override {
     Impl->registerMatchers(*Finder);
+  }
+
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override {
+    Impl->storeOptions([&](llvm::StringRef Name, std::string Value) {
+      Options.store(Opts, Name, Value);
+    });
   }
 
 private:
@@ -38,6 +51,26 @@ private:
       diag(Note.Loc, "%0", clang::DiagnosticIDs::Note) << Note.Message;
   }
 
+  std::optional<std::string> local(llvm::StringRef Name) const override {
+    if (std::optional<llvm::StringRef> V = Options.get(Name))
+      return V->str();
+    return std::nullopt;
+  }
+  std::optional<std::string> global(llvm::StringRef Name) const override {
+    const auto &All = Tidy.getOptions().CheckOptions;
+    if (auto It = All.find(Name); It != All.end())
+      return It->getValue().Value;
+    return std::nullopt;
+  }
+  void invalid(llvm::StringRef Name, llvm::StringRef Value,
+               llvm::StringRef Expected) const override {
+    // clang-tidy's own wording for a value it cannot parse.
+    Tidy.configurationDiag("invalid configuration value '%0' for option "
+                           "'%1'; expected %2")
+        << Value << (getID() + "." + Name).str() << Expected;
+  }
+
+  clang::tidy::ClangTidyContext &Tidy;
   std::unique_ptr<Check> Impl;
 };
 

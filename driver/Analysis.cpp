@@ -5,7 +5,9 @@
 #include "FindingCollector.h"
 #include "InputFiles.h"
 #include "ParseErrors.h"
+#include "TidyCheckAdaptor.h"
 #include "WorkerProcesses.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
@@ -20,6 +22,22 @@ using namespace clang;
 namespace cuda_async_lint {
 
 namespace {
+
+/// Collects what clang-tidy's option reading reports (clang-tidy-config).
+class ConfigurationDiagnostics : public DiagnosticConsumer {
+public:
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    SmallString<128> Text;
+    Info.FormatDiagnostic(Text);
+    Messages.push_back(Text.str().str());
+  }
+  std::vector<std::string> take() { return std::move(Messages); }
+
+private:
+  std::vector<std::string> Messages;
+};
 
 /// One parse of one file: classifies its errors once the translation unit is
 /// parsed (deferred CUDA diagnostics included), then runs the checks'
@@ -52,14 +70,25 @@ struct CheckRun {
 
 FileResult analyzeFile(const std::string &File,
                        const AnalysisOptions &Options) {
-  FindingCollector Sink;
-  std::vector<std::unique_ptr<Check>> Checks;
+  // The file's configuration, as clang-tidy would read it for this file;
+  // what clang-tidy's option reading says of it is kept for the report.
+  ConfigurationDiagnostics ConfigDiags;
+  DiagnosticOptions ConfigDiagOpts;
+  DiagnosticsEngine ConfigEngine(DiagnosticIDs::create(), ConfigDiagOpts,
+                                 &ConfigDiags, /*ShouldOwnClient=*/false);
+  tidy::ClangTidyContext Tidy(Options.Config->makeProvider());
+  Tidy.setDiagnosticsEngine(std::make_unique<DiagnosticOptions>(),
+                            &ConfigEngine);
+  Tidy.setCurrentFile(File);
+  FindingCollector Sink(Tidy);
+  std::vector<std::unique_ptr<TidyCheckAdaptor>> Checks;
   ast_matchers::MatchFinder Finder;
   for (const CheckInfo &Info : allChecks()) {
-    if (!Options.Checks.isEnabled(Info.Id))
+    if (!Tidy.isCheckEnabled(Info.Id))
       continue;
-    Checks.push_back(Info.Create(Sink));
-    Checks.back()->registerMatchers(Finder);
+    Checks.push_back(
+        std::make_unique<TidyCheckAdaptor>(Info, Info.Id, &Tidy, &Sink));
+    Checks.back()->registerMatchers(&Finder);
   }
 
   auto Fail = [&](std::string Reason, std::string Errors) {
@@ -101,6 +130,7 @@ FileResult analyzeFile(const std::string &File,
   int Status = Tool.run(tooling::newFrontendActionFactory(&Run).get());
 
   FileResult Result;
+  Result.ConfigurationWarnings = ConfigDiags.take();
   if (Errors.errors() != 0 && Run.OnlyInDeviceCode) {
     Result.DeviceCodeErrors = FailedFile{File, Errors.text()};
   } else if (Status != 0 || Errors.errors() != 0) {

@@ -3,8 +3,8 @@
 #ifndef CUDA_ASYNC_LINT_DRIVER_ANALYSIS_H
 #define CUDA_ASYNC_LINT_DRIVER_ANALYSIS_H
 
-#include "CheckSelection.h"
 #include "CompileCommands.h"
+#include "Configuration.h"
 #include "FileResult.h"
 #include "Report.h"
 #include <chrono>
@@ -15,7 +15,8 @@ namespace cuda_async_lint {
 struct AnalysisOptions {
   const LintCompilationDatabase *Database = nullptr;
   clang::tooling::ArgumentsAdjuster Adjuster;
-  CheckSelection Checks;
+  /// Each file's checks, their options, NOLINT and header filters.
+  const Configuration *Config = nullptr;
   /// Translation units analysed at once; 0 picks the number of cores.
   unsigned Jobs = 0;
   /// A file whose analysis takes longer is stopped and fails; 0: no limit.

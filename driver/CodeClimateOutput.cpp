@@ -24,8 +24,8 @@ void writeCodeClimate(const Report &R, const OutputContext &Ctx,
          {"description", F.Message},
          {"categories", json::array({"Performance", "Bug Risk"})},
          // Every finding costs overlap or is a race: "major", GitLab's
-         // default for warnings.
-         {"severity", "major"},
+         // default for warnings; an error (WarningsAsErrors) is "critical".
+         {"severity", F.IsError ? "critical" : "major"},
          {"fingerprint", F.Fingerprint},
          {"location",
           {{"path", relativePath(F.Loc.File, Ctx.SourceRoot)},

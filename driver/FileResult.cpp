@@ -9,7 +9,7 @@ namespace {
 
 /// Bumped whenever a field changes; parent and worker are one executable,
 /// so a mismatch means the bytes are not ours.
-constexpr uint32_t FormatVersion = 1;
+constexpr uint32_t FormatVersion = 2;
 
 // One list of fields per type (defined below the reader and writer), read
 // and written by the same function.
@@ -22,6 +22,7 @@ void fields(IO &io, std::tuple<unsigned, unsigned, std::string> &T);
 template <class IO> void fields(IO &io, RenderedMessage &M);
 template <class IO> void fields(IO &io, ResolvedFinding &F);
 template <class IO> void fields(IO &io, FailedFile &F);
+template <class IO> void fields(IO &io, std::string &S);
 
 /// Appends each field to a byte string.
 class Writer {
@@ -140,13 +141,16 @@ template <class IO> void fields(IO &io, RenderedMessage &M) {
 }
 template <class IO> void fields(IO &io, ResolvedFinding &F) {
   io(F.CheckId), fields(io, F.Loc), io(F.Message), io(F.Notes), io(F.Fixes),
-      io(F.Messages), io(F.LineText), io(F.BuildDirectory);
+      io(F.Messages), io(F.LineText), io(F.BuildDirectory), io(F.IsError),
+      io(F.FailsGate);
 }
 template <class IO> void fields(IO &io, FailedFile &F) {
   io(F.File), io(F.Errors), io(F.Reason);
 }
+template <class IO> void fields(IO &io, std::string &S) { io(S); }
 template <class IO> void fields(IO &io, FileResult &R) {
-  io(R.Findings), io(R.Failure), io(R.DeviceCodeErrors);
+  io(R.Findings), io(R.Failure), io(R.DeviceCodeErrors),
+      io(R.ConfigurationWarnings);
 }
 
 } // namespace

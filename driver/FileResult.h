@@ -23,6 +23,9 @@ struct FileResult {
   std::vector<ResolvedFinding> Findings;
   std::optional<FailedFile> Failure;
   std::optional<FailedFile> DeviceCodeErrors;
+  /// What clang-tidy's option reading said of the file's configuration (an
+  /// option value that is not a number, say), rendered.
+  std::vector<std::string> ConfigurationWarnings;
 };
 
 /// Length-prefixed binary: paths need not be UTF-8, and nothing is lost.

@@ -1,14 +1,16 @@
 //===- FindingCollector.cpp -----------------------------------------------===//
 
 #include "FindingCollector.h"
+#include "Configuration.h"
 #include "Fixes.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/NoLintDirectiveHandler.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/DiagnosticRenderer.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/Path.h"
 #include <tuple>
 
@@ -102,110 +104,91 @@ private:
   std::vector<RenderedMessage> &Out;
 };
 
-bool nolintNames(llvm::StringRef Rest, llvm::StringRef CheckId) {
-  // "NOLINT" alone suppresses everything; "NOLINT(a,b*)" what the globs
-  // match.
-  if (!Rest.consume_front("("))
-    return true;
-  llvm::StringRef Globs = Rest.take_until([](char C) { return C == ')'; });
-  for (llvm::StringRef Glob : llvm::split(Globs, ',')) {
-    Glob = Glob.trim();
-    if (Glob.empty() || Glob.starts_with("-"))
-      continue;
-    if (auto Pattern = llvm::GlobPattern::create(Glob))
-      if (Pattern->match(CheckId))
-        return true;
-  }
-  return false;
-}
-
-/// True if \p Line carries the NOLINT directive \p Directive for \p CheckId.
-bool lineHasDirective(llvm::StringRef Line, llvm::StringRef Directive,
-                      llvm::StringRef CheckId) {
-  size_t At = Line.find(Directive);
-  while (At != llvm::StringRef::npos) {
-    llvm::StringRef Rest = Line.drop_front(At + Directive.size());
-    // NOLINT must not match the front of NOLINTNEXTLINE or NOLINTBEGIN.
-    if ((Rest.empty() || !llvm::isAlnum(Rest.front())) &&
-        nolintNames(Rest, CheckId))
-      return true;
-    At = Line.find(Directive, At + 1);
-  }
-  return false;
-}
-
 } // namespace
 
-NolintBlocks::NolintBlocks(llvm::StringRef Buffer) {
-  // Only lines that name NOLINTBEGIN or NOLINTEND (NOLINTEND is found by
-  // its prefix) can open or close a block: find them once, not per finding.
-  for (size_t At = Buffer.find("NOLINT"); At != llvm::StringRef::npos;
-       At = Buffer.find("NOLINT", At + 1)) {
-    llvm::StringRef Rest = Buffer.drop_front(At + 6);
-    if (!Rest.starts_with("BEGIN") && !Rest.starts_with("END"))
-      continue;
-    unsigned LineBegin = lineAt(Buffer, At).data() - Buffer.data();
-    if (DirectiveLines.empty() || DirectiveLines.back() != LineBegin)
-      DirectiveLines.push_back(LineBegin);
-  }
-}
+FindingCollector::FindingCollector(tidy::ClangTidyContext &Tidy)
+    : Tidy(Tidy), NoLint(std::make_unique<tidy::NoLintDirectiveHandler>()),
+      HeaderFilter(std::make_unique<llvm::Regex>(
+          Tidy.getOptions().HeaderFilterRegex.value_or(""))),
+      ExcludeHeaderFilter(std::make_unique<llvm::Regex>(
+          Tidy.getOptions().ExcludeHeaderFilterRegex.value_or(""))),
+      GateByWarningsAsErrors(warningsAsErrorsDecideGate(Tidy.getOptions())) {}
 
-bool NolintBlocks::isOpenAt(llvm::StringRef Buffer, unsigned LineBegin,
-                            llvm::StringRef CheckId) const {
-  int Open = 0;
-  for (unsigned Begin : DirectiveLines) {
-    if (Begin >= LineBegin)
-      break;
-    llvm::StringRef L = lineAt(Buffer, Begin);
-    if (lineHasDirective(L, "NOLINTBEGIN", CheckId))
-      ++Open;
-    else if (lineHasDirective(L, "NOLINTEND", CheckId) && Open > 0)
-      --Open;
-  }
-  return Open > 0;
-}
+FindingCollector::~FindingCollector() = default;
 
-bool isSuppressedByNolint(llvm::StringRef Buffer, unsigned Offset,
-                          llvm::StringRef CheckId, const NolintBlocks &Blocks) {
-  llvm::StringRef Line = lineAt(Buffer, Offset);
-  if (lineHasDirective(Line, "NOLINT", CheckId))
+bool FindingCollector::relatesToUserCode(const SourceManager &SM,
+                                         SourceLocation Loc) const {
+  // clang-tidy's ClangTidyDiagnosticConsumer::checkFilters, whose rules
+  // (system headers, the main file, the header filters) this mirrors.
+  if (Loc.isInvalid())
     return true;
-  size_t LineBegin = Line.data() - Buffer.data();
-  if (LineBegin > 0 && lineHasDirective(lineAt(Buffer, LineBegin - 1),
-                                        "NOLINTNEXTLINE", CheckId))
+  if (!Tidy.getOptions().SystemHeaders.value_or(false) &&
+      (SM.isInSystemHeader(Loc) || SM.isInSystemMacro(Loc)))
+    return false;
+  FileID FID = SM.getDecomposedExpansionLoc(Loc).first;
+  OptionalFileEntryRef File = SM.getFileEntryRefForID(FID);
+  if (!File)
     return true;
-  // An open NOLINTBEGIN block before the line.
-  return Blocks.isOpenAt(Buffer, LineBegin, CheckId);
-}
-
-bool isSuppressedByNolint(llvm::StringRef Buffer, unsigned Offset,
-                          llvm::StringRef CheckId) {
-  return isSuppressedByNolint(Buffer, Offset, CheckId, NolintBlocks(Buffer));
+  llvm::StringRef Name = File->getName();
+  // An empty regex matches nothing.
+  return SM.isInMainFile(Loc) ||
+         (HeaderFilter->match(Name) && !ExcludeHeaderFilter->match(Name));
 }
 
 void FindingCollector::report(const Finding &F, ASTContext &Context) {
   const SourceManager &SM = Context.getSourceManager();
   SourceLocation FileLoc = SM.getFileLoc(F.Loc);
-  // As clang-tidy: nothing from system headers.
-  if (FileLoc.isInvalid() || SM.isInSystemHeader(FileLoc))
+  if (FileLoc.isInvalid())
     return;
-  // NOLINT applies on the reported line and on each macro expansion's line.
-  for (SourceLocation L = F.Loc;;
-       L = SM.getImmediateExpansionRange(L).getBegin()) {
-    SourceLocation Line = SM.getFileLoc(L);
-    bool Invalid = false;
-    llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(Line), &Invalid);
-    if (!Invalid &&
-        isSuppressedByNolint(
-            Buffer, SM.getFileOffset(Line), F.CheckId,
-            BlocksByBuffer.try_emplace(Buffer.data(), Buffer).first->second))
-      return;
-    if (!L.isMacroID())
-      break;
-  }
+  // NOLINT, NOLINTNEXTLINE and NOLINTBEGIN/END by clang-tidy's own handler,
+  // which also finds unmatched NOLINTBEGIN/END comments: reported as
+  // clang-tidy reports them, suppressed or not.
+  DiagnosticStorage Storage;
+  Diagnostic Diag(&Context.getDiagnostics(), F.Loc, /*DiagID=*/0, Storage,
+                  F.Message);
+  llvm::SmallVector<tooling::Diagnostic, 1> NoLintErrors;
+  bool Suppressed = NoLint->shouldSuppress(
+      DiagnosticsEngine::Warning, Diag, F.CheckId, NoLintErrors,
+      /*AllowIO=*/true, /*EnableNoLintBlocks=*/true);
+  for (const tooling::Diagnostic &E : NoLintErrors)
+    reportNoLintError(E, Context);
+  if (Suppressed)
+    return;
+  bool UserCode = relatesToUserCode(SM, F.Loc);
+  for (const FindingNote &N : F.Notes)
+    UserCode = UserCode || relatesToUserCode(SM, N.Loc);
+  if (!UserCode)
+    return;
+  record(F, Context, /*IsError=*/Tidy.treatAsError(F.CheckId));
+}
 
+void FindingCollector::reportNoLintError(const tooling::Diagnostic &E,
+                                         ASTContext &Context) {
+  const SourceManager &SM = Context.getSourceManager();
+  llvm::Expected<FileEntryRef> File =
+      SM.getFileManager().getFileRef(E.Message.FilePath);
+  if (!File) {
+    llvm::consumeError(File.takeError());
+    return;
+  }
+  FileID FID = SM.translateFile(*File);
+  if (FID.isInvalid())
+    return;
+  Finding F;
+  F.CheckId = E.DiagnosticName;
+  F.Loc = SM.getLocForStartOfFile(FID).getLocWithOffset(E.Message.FileOffset);
+  F.Message = E.Message.Message;
+  record(F, Context, /*IsError=*/true);
+}
+
+void FindingCollector::record(const Finding &F, ASTContext &Context,
+                              bool IsError) {
+  const SourceManager &SM = Context.getSourceManager();
+  SourceLocation FileLoc = SM.getFileLoc(F.Loc);
   ResolvedFinding R;
   R.CheckId = F.CheckId;
+  R.IsError = IsError;
+  R.FailsGate = IsError || !GateByWarningsAsErrors;
   R.Loc = resolve(SM, F.Loc);
   R.Message = F.Message;
   bool Invalid = false;
@@ -231,7 +214,9 @@ void FindingCollector::report(const Finding &F, ASTContext &Context) {
 
   DiagnosticOptions Options;
   RecordingRenderer Renderer(Context.getLangOpts(), Options, R.Messages);
-  Renderer.emitDiagnostic(FullSourceLoc(F.Loc, SM), DiagnosticsEngine::Warning,
+  Renderer.emitDiagnostic(FullSourceLoc(F.Loc, SM),
+                          IsError ? DiagnosticsEngine::Error
+                                  : DiagnosticsEngine::Warning,
                           F.Message, {}, Hints);
   for (const FindingNote &N : F.Notes)
     Renderer.emitDiagnostic(FullSourceLoc(N.Loc, SM), DiagnosticsEngine::Note,

@@ -4,7 +4,9 @@
 // it as clang-tidy does: through a clang DiagnosticRenderer, as messages at
 // file offsets (the warning, the notes clang adds for macro expansions, the
 // finding's notes), to be printed later exactly as clang-tidy prints them.
-// Findings suppressed by NOLINT comments are dropped, as in clang-tidy.
+// What clang-tidy would not show is dropped by clang-tidy's rules: NOLINT
+// comments (by clang-tidy's NoLintDirectiveHandler), system headers, and the
+// header filters of the file's configuration.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,43 +15,44 @@
 
 #include "Report.h"
 #include "cuda-async-lint/Finding.h"
-#include <map>
+#include "llvm/Support/Regex.h"
+#include <memory>
+
+namespace clang {
+namespace tidy {
+class ClangTidyContext;
+class NoLintDirectiveHandler;
+} // namespace tidy
+namespace tooling {
+struct Diagnostic;
+} // namespace tooling
+} // namespace clang
 
 namespace cuda_async_lint {
 
-/// Where a buffer's NOLINTBEGIN and NOLINTEND lines are, found once per
-/// buffer: a file with many findings must not be rescanned for each.
-class NolintBlocks {
-public:
-  explicit NolintBlocks(llvm::StringRef Buffer);
-  /// True if a NOLINTBEGIN naming \p CheckId is open before the line that
-  /// starts at \p LineBegin.
-  bool isOpenAt(llvm::StringRef Buffer, unsigned LineBegin,
-                llvm::StringRef CheckId) const;
-
-private:
-  std::vector<unsigned> DirectiveLines; ///< Their first offsets, in order.
-};
-
 class FindingCollector : public DiagnosticSink {
 public:
+  /// \p Tidy holds the options of the file being analysed.
+  explicit FindingCollector(clang::tidy::ClangTidyContext &Tidy);
+  ~FindingCollector() override;
+
   void report(const Finding &F, clang::ASTContext &Context) override;
 
   std::vector<ResolvedFinding> take() { return std::move(Findings); }
 
 private:
-  std::vector<ResolvedFinding> Findings;
-  std::map<const char *, NolintBlocks> BlocksByBuffer;
-};
+  bool relatesToUserCode(const clang::SourceManager &SM,
+                         clang::SourceLocation Loc) const;
+  void reportNoLintError(const clang::tooling::Diagnostic &E,
+                         clang::ASTContext &Context);
+  void record(const Finding &F, clang::ASTContext &Context, bool IsError);
 
-/// True if a NOLINT comment suppresses check \p CheckId on the line holding
-/// \p Offset of \p Buffer: NOLINT on that line, NOLINTNEXTLINE on the line
-/// before, or an open NOLINTBEGIN block; each optionally limited to
-/// '(glob,...)'.
-bool isSuppressedByNolint(llvm::StringRef Buffer, unsigned Offset,
-                          llvm::StringRef CheckId);
-bool isSuppressedByNolint(llvm::StringRef Buffer, unsigned Offset,
-                          llvm::StringRef CheckId, const NolintBlocks &Blocks);
+  clang::tidy::ClangTidyContext &Tidy;
+  std::unique_ptr<clang::tidy::NoLintDirectiveHandler> NoLint;
+  std::unique_ptr<llvm::Regex> HeaderFilter, ExcludeHeaderFilter;
+  bool GateByWarningsAsErrors;
+  std::vector<ResolvedFinding> Findings;
+};
 
 } // namespace cuda_async_lint
 

@@ -29,7 +29,7 @@ void writeJson(const Report &R, const OutputContext &Ctx,
                        {"length", Fix.End.Offset - Fix.Begin.Offset},
                        {"replacement", Fix.Replacement}});
     Findings.push_back({{"check", F.CheckId},
-                        {"severity", "warning"},
+                        {"severity", severityName(F)},
                         {"message", F.Message},
                         {"location", location(F.Loc, Ctx)},
                         {"notes", std::move(Notes)},

@@ -72,7 +72,7 @@ std::string section(size_t Index, const ResolvedFinding &F,
       Fence += "`";
     S += "Suggested fix:\n\n" + Fence + "diff\n" + *Diff + Fence + "\n\n";
   }
-  S += "[" + F.CheckId + "](" + Ctx.DocsBaseUri + checkDocPath(F.CheckId) +
+  S += "[" + F.CheckId + "](" + helpUri(Ctx, F.CheckId) +
        "): why it matters and how to fix it.\n\n";
   return S;
 }

@@ -17,6 +17,15 @@ struct OutputContext {
   std::string DocsBaseUri; ///< helpUri of check X is DocsBaseUri + doc path.
 };
 
+/// Where the finding's check is documented: our check pages, or for
+/// clang-tidy's own diagnostics (clang-tidy-nolint) clang-tidy's manual.
+std::string helpUri(const OutputContext &Ctx, llvm::StringRef CheckId);
+
+/// "error" or "warning", as clang-tidy prints the finding.
+inline const char *severityName(const ResolvedFinding &F) {
+  return F.IsError ? "error" : "warning";
+}
+
 enum class ReportFormat { Text, Json, Sarif, Markdown, Rdjson, CodeClimate };
 
 /// Writes \p R in \p Format (colors apply to text only).

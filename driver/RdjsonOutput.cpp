@@ -27,12 +27,11 @@ void writeRdjson(const Report &R, const OutputContext &Ctx,
                  llvm::raw_ostream &OS) {
   json Diagnostics = json::array();
   for (const ResolvedFinding &F : R.Findings) {
-    json D = {{"message", F.Message},
-              {"location", location(F.Loc, Ctx)},
-              {"severity", "WARNING"},
-              {"code",
-               {{"value", F.CheckId},
-                {"url", Ctx.DocsBaseUri + checkDocPath(F.CheckId)}}}};
+    json D = {
+        {"message", F.Message},
+        {"location", location(F.Loc, Ctx)},
+        {"severity", F.IsError ? "ERROR" : "WARNING"},
+        {"code", {{"value", F.CheckId}, {"url", helpUri(Ctx, F.CheckId)}}}};
     if (!F.Fixes.empty()) {
       json Suggestions = json::array();
       for (const ResolvedFix &Fix : F.Fixes)

@@ -63,6 +63,13 @@ struct ResolvedFinding {
   std::string LineText;
   /// The directory of the compile command (clang-apply-replacements YAML).
   std::string BuildDirectory;
+  /// An error, not a warning: a check WarningsAsErrors names, or clang-tidy's
+  /// complaint about an unmatched NOLINTBEGIN/NOLINTEND (clang-tidy-nolint).
+  bool IsError = false;
+  /// Whether the finding fails the gate (exit status 1): every finding
+  /// does, unless the file's configuration sets WarningsAsErrors, which then
+  /// decides; errors always do.
+  bool FailsGate = true;
   /// Set in the driver's process once the finding's place in the report is
   /// known (Fingerprints.h); not sent by workers.
   std::string Fingerprint;

@@ -143,7 +143,7 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
            {"message", {{"text", F.Notes[N].Message}}}});
     json Result = {
         {"ruleId", F.CheckId},
-        {"level", "warning"},
+        {"level", severityName(F)},
         {"message", {{"text", F.Message}}},
         {"locations", json::array({{{"physicalLocation",
                                      physicalLocation(F.Loc, Ctx, Columns)}}})},

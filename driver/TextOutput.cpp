@@ -1,6 +1,7 @@
 //===- TextOutput.cpp - Text, and what every format shares ----------------===//
 
 #include "Output.h"
+#include "cuda-async-lint/CheckRegistry.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"
@@ -10,6 +11,21 @@
 #include "llvm/Support/Path.h"
 
 namespace cuda_async_lint {
+
+std::string helpUri(const OutputContext &Ctx, llvm::StringRef CheckId) {
+  if (!CheckId.starts_with("cuda-async-"))
+    return "https://clang.llvm.org/extra/clang-tidy/"
+           "#suppressing-undesired-diagnostics";
+  return Ctx.DocsBaseUri + checkDocPath(CheckId);
+}
+
+/// The bracketed name clang-tidy prints: a warning WarningsAsErrors made an
+/// error says so.
+static std::string checkLabel(const ResolvedFinding &F) {
+  if (F.IsError && llvm::StringRef(F.CheckId).starts_with("cuda-async-"))
+    return F.CheckId + ",-warnings-as-errors";
+  return F.CheckId;
+}
 
 void writeText(llvm::ArrayRef<ResolvedFinding> Findings, llvm::raw_ostream &OS,
                bool Colors) {
@@ -48,8 +64,10 @@ void writeText(llvm::ArrayRef<ResolvedFinding> Findings, llvm::raw_ostream &OS,
                     << M.Message
               : Diags.Report(Loc,
                              Diags.getCustomDiagID(
-                                 clang::DiagnosticsEngine::Warning, "%0 [%1]"))
-                    << M.Message << F.CheckId;
+                                 F.IsError ? clang::DiagnosticsEngine::Error
+                                           : clang::DiagnosticsEngine::Warning,
+                                 "%0 [%1]"))
+                    << M.Message << checkLabel(F);
       if (Loc.isInvalid())
         continue;
       for (auto [Offset, Length] : M.Ranges)

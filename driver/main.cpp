@@ -7,9 +7,9 @@
 
 #include "Analysis.h"
 #include "AtomicFile.h"
-#include "CheckSelection.h"
 #include "CompileCommands.h"
 #include "Config.h"
+#include "Configuration.h"
 #include "CudaToolkit.h"
 #include "ExitCodes.h"
 #include "ExportCompileCommands.h"
@@ -45,13 +45,47 @@ cl::opt<std::string>
                        "every C, C++ and CUDA file it lists is analysed."),
               cl::cat(Category));
 cl::opt<std::string> ChecksGlob(
-    "checks", cl::value_desc("globs"), cl::init("cuda-async-*"),
+    "checks", cl::value_desc("globs"),
     cl::desc("Comma-separated globs of checks to run, as in clang-tidy: "
-             "'-' disables, later globs win (default: cuda-async-*)"),
+             "'-' disables, later globs win; added to what .clang-tidy "
+             "files say (default: cuda-async-*)"),
     cl::cat(Category));
+cl::opt<std::string> ConfigText(
+    "config", cl::value_desc("yaml"),
+    cl::desc("Configuration in .clang-tidy's YAML/JSON format, e.g. "
+             "'{Checks: \"-*,cuda-async-pageable-copy\"}'; no .clang-tidy "
+             "file is read"),
+    cl::cat(Category));
+cl::opt<std::string> ConfigFile(
+    "config-file", cl::value_desc("file"),
+    cl::desc("Read the configuration from this file (in .clang-tidy's "
+             "format); no .clang-tidy file is read"),
+    cl::cat(Category));
+cl::opt<std::string> WarningsAsErrors(
+    "warnings-as-errors", cl::value_desc("globs"),
+    cl::desc("Checks whose findings are errors, as clang-tidy's option; "
+             "once set, only errors fail the run (exit 1)"),
+    cl::cat(Category));
+cl::opt<std::string> HeaderFilter(
+    "header-filter", cl::value_desc("regex"),
+    cl::desc("Report findings in headers whose names match (default: .*, "
+             "as clang-tidy 22); the main file's are always reported"),
+    cl::cat(Category));
+cl::opt<std::string> ExcludeHeaderFilter(
+    "exclude-header-filter", cl::value_desc("regex"),
+    cl::desc("Do not report findings in headers whose names match"),
+    cl::cat(Category));
+cl::opt<bool> SystemHeaders("system-headers",
+                            cl::desc("Report findings in system headers too"),
+                            cl::cat(Category));
 cl::opt<bool> ListChecks("list-checks",
                          cl::desc("List the enabled checks and exit"),
                          cl::cat(Category));
+cl::opt<bool> DumpConfig(
+    "dump-config",
+    cl::desc("Print the configuration in effect for the first file (or the "
+             "current directory) in .clang-tidy's format, and exit"),
+    cl::cat(Category));
 
 using Format = ReportFormat;
 cl::opt<Format> OutputFormat(
@@ -197,8 +231,9 @@ int main(int argc, const char **argv) {
           "Finds CUDA host code that misuses asynchronous transfers.\n\n"
           "  cuda-async-lint [options] FILES... [-- COMPILER_ARGS]\n"
           "  cuda-async-lint -p BUILD_DIR [FILES...]\n\n"
-          "Exit status: 0 no findings, 1 findings, 2 usage or input error, "
-          "3 a file could not be analysed (the others are reported).\n",
+          "Exit status: 0 no findings, 1 findings (with WarningsAsErrors "
+          "set: errors), 2 usage or input error, 3 a file could not be "
+          "analysed (the others are reported).\n",
           &errs()))
     return ExitUsageError;
 
@@ -220,22 +255,39 @@ int main(int argc, const char **argv) {
     return usageError("--use-bundled-cuda and --cuda-path contradict each "
                       "other: give one");
 
-  Expected<CheckSelection> Selection = CheckSelection::parse(ChecksGlob);
-  if (!Selection)
-    return usageError(toString(Selection.takeError()));
-  std::vector<StringRef> Enabled;
-  for (const CheckInfo &Info : allChecks())
-    if (Selection->isEnabled(Info.Id))
-      Enabled.push_back(Info.Id);
-  if (ListChecks) {
+  ConfigurationFlags Flags;
+  auto IfGiven = [](const cl::opt<std::string> &O) {
+    return O.getNumOccurrences() ? std::optional<std::string>(O) : std::nullopt;
+  };
+  Flags.Checks = IfGiven(ChecksGlob);
+  Flags.WarningsAsErrors = IfGiven(WarningsAsErrors);
+  Flags.HeaderFilter = IfGiven(HeaderFilter);
+  Flags.ExcludeHeaderFilter = IfGiven(ExcludeHeaderFilter);
+  if (SystemHeaders.getNumOccurrences())
+    Flags.SystemHeaders = SystemHeaders;
+  Flags.ConfigText = ConfigText;
+  Flags.ConfigFile = ConfigFile;
+  Expected<Configuration> Config = Configuration::fromFlags(Flags);
+  if (!Config)
+    return usageError(toString(Config.takeError()));
+  if (ListChecks || DumpConfig) {
+    // As clang-tidy: the first file's configuration, else the directory's.
+    SmallString<256> Probe(Files.empty() ? "dummy" : StringRef(Files.front()));
+    sys::fs::make_absolute(Probe);
+    std::vector<std::string> Warnings;
+    if (Error E = Config->checkFiles({std::string(Probe)}, Warnings))
+      return usageError(toString(std::move(E)));
+    clang::tidy::ClangTidyOptions Options = Config->optionsFor(Probe);
+    if (DumpConfig) {
+      outs() << dumpConfiguration(Options);
+      return ExitClean;
+    }
     outs() << "Enabled checks:\n";
-    for (StringRef Id : Enabled)
+    for (StringRef Id : enabledChecks(Options))
       outs() << "    " << Id << "\n";
     outs() << "\n";
     return ExitClean;
   }
-  if (Enabled.empty())
-    return usageError("no checks enabled by --checks='" + ChecksGlob + "'");
 
   if (!BuildPath.empty() && ExtraArgs)
     return usageError("-p and '--' cannot be combined: the compile commands "
@@ -294,6 +346,18 @@ int main(int argc, const char **argv) {
   }
   if (InputErrors)
     return ExitUsageError;
+
+  // Every configuration file the files use parses, and some check is on.
+  std::vector<std::string> ConfigWarnings;
+  if (Error E = Config->checkFiles(Absolute, ConfigWarnings))
+    return usageError(toString(std::move(E)));
+  for (const std::string &W : ConfigWarnings)
+    errs() << "cuda-async-lint: warning: " << W << "\n";
+  if (llvm::none_of(Absolute, [&](const std::string &F) {
+        return !enabledChecks(Config->optionsFor(F)).empty();
+      }))
+    return usageError("no checks enabled (see --checks, --config and the "
+                      ".clang-tidy files; --list-checks shows them)");
   // The report follows the files' paths, not the order they were named in
   // or the database lists them in.
   llvm::sort(Absolute);
@@ -350,7 +414,7 @@ int main(int argc, const char **argv) {
   Options.Database = Database.get();
   Options.Adjuster =
       makeCommandAdjuster(*Cuda, CUDA_ASYNC_LINT_CLANG_RESOURCE_DIR);
-  Options.Checks = *Selection;
+  Options.Config = &*Config;
   Options.Jobs = Jobs;
   if (Verbose)
     for (const std::string &F : Absolute)
@@ -387,8 +451,12 @@ int main(int argc, const char **argv) {
   Options.OnFileEnded = [&](const std::string &File, size_t Ended, size_t) {
     Shown.fileEnded(File, Ended);
   };
+  std::set<std::string> ConfigWarned;
   Options.OnFileReported = [&](FileResult &FR) {
     Selected.apply(FR);
+    for (const std::string &W : FR.ConfigurationWarnings)
+      if (ConfigWarned.insert(W).second)
+        errs() << "cuda-async-lint: warning: " << W << "\n";
     if (const std::optional<FailedFile> &Failure = FR.Failure)
       errs() << "cuda-async-lint: error: cannot analyse '" << Failure->File
              << "': " << Failure->Reason
@@ -453,5 +521,10 @@ int main(int argc, const char **argv) {
 
   if (!R.Failures.empty())
     return ExitParseError;
-  return R.Findings.empty() ? ExitClean : ExitFindings;
+  // Every finding fails the gate unless WarningsAsErrors is set, which then
+  // decides (ResolvedFinding::FailsGate).
+  return llvm::any_of(R.Findings,
+                      [](const ResolvedFinding &F) { return F.FailsGate; })
+             ? ExitFindings
+             : ExitClean;
 }

@@ -2,6 +2,7 @@
 //--------------------------===//
 
 #include "CudaApiCatalog.h"
+#include "ProjectApis.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -121,6 +122,8 @@ const ApiSpec *lookupApi(llvm::StringRef Name) {
 const ApiSpec *lookupApi(const clang::FunctionDecl *FD) {
   if (!FD || !FD->getIdentifier())
     return nullptr;
+  if (const ApiSpec *Project = lookupProjectApi(FD))
+    return Project;
   const clang::DeclContext *DC = FD->getDeclContext()->getRedeclContext();
   if (!DC->isTranslationUnit() && !DC->isStdNamespace())
     return nullptr;

@@ -1,6 +1,7 @@
 //===- ReleaseSite.cpp ----------------------------------------------------===//
 
 #include "ReleaseSite.h"
+#include "ProjectApis.h"
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;
@@ -19,6 +20,10 @@ StatementMatcher apiCall(ApiKind K, std::optional<ApiMode> M) {
 
 StatementMatcher releaseSiteMatcher(llvm::StringRef Id) {
   std::vector<std::string> Names = apiNames(ApiKind::Release);
+  // A project's releasers (ProjectApis.h) release too; its allocators are
+  // no CUDA allocation (a pool's is cheap in a loop), so apiNames omits them.
+  for (std::string &Project : projectApiNames(ApiKind::Release))
+    Names.push_back(std::move(Project));
   for (const std::string &Realloc : apiNames(ApiKind::Allocate))
     if (llvm::StringRef(Realloc).starts_with("realloc"))
       Names.push_back(Realloc);

@@ -10,6 +10,7 @@
 #ifndef CUDA_ASYNC_LINT_CHECK_H
 #define CUDA_ASYNC_LINT_CHECK_H
 
+#include "cuda-async-lint/CheckOptions.h"
 #include "cuda-async-lint/Finding.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/DenseSet.h"
@@ -27,6 +28,9 @@ public:
 
   /// Adds this check's matchers to \p Finder, with this check as callback.
   virtual void registerMatchers(clang::ast_matchers::MatchFinder &Finder) = 0;
+
+  /// Writes the options in effect, for clang-tidy --dump-config.
+  virtual void storeOptions(StoreOption Store) const { (void)Store; }
 
   llvm::StringRef getID() const override { return Id; }
   void onStartOfTranslationUnit() final;

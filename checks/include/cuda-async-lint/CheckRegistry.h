@@ -4,9 +4,11 @@
 #define CUDA_ASYNC_LINT_CHECKREGISTRY_H
 
 #include "cuda-async-lint/Check.h"
+#include "cuda-async-lint/CheckOptions.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <memory>
+#include <type_traits>
 
 namespace cuda_async_lint {
 
@@ -26,15 +28,28 @@ struct CheckInfo {
   CheckPrecision Precision;
   llvm::StringRef Summary;
   llvm::StringRef Rationale;
-  std::unique_ptr<Check> (*Create)(DiagnosticSink &Sink);
+  std::unique_ptr<Check> (*Create)(DiagnosticSink &Sink,
+                                   const CheckOptions &Options);
 };
 
 /// Defines the factory Checks.def declares for \p Class; one line in the
-/// check's .cpp file.
+/// check's .cpp file. A check with options has the constructor (Sink,
+/// Options); one without, (Sink).
 #define CUDA_ASYNC_LINT_CHECK_FACTORY(Class)                                   \
-  std::unique_ptr<Check> create##Class(DiagnosticSink &Sink) {                 \
-    return std::make_unique<Class>(Sink);                                      \
+  std::unique_ptr<Check> create##Class(DiagnosticSink &Sink,                   \
+                                       const CheckOptions &Options) {          \
+    if constexpr (std::is_constructible_v<Class, DiagnosticSink &,             \
+                                          const CheckOptions &>)               \
+      return std::make_unique<Class>(Sink, Options);                           \
+    else                                                                       \
+      return (void)Options, std::make_unique<Class>(Sink);                     \
   }
+
+/// Creates the check \p Info describes, configured by \p Options: its own
+/// options, and the project's allocators and releasers (ProjectApis.h) that
+/// every check's analysis shares.
+std::unique_ptr<Check> createCheck(const CheckInfo &Info, DiagnosticSink &Sink,
+                                   const CheckOptions &Options);
 
 /// Every check, in Checks.def order.
 llvm::ArrayRef<CheckInfo> allChecks();

@@ -1,0 +1,93 @@
+//===- ProjectApis.cpp ----------------------------------------------------===//
+
+#include "ProjectApis.h"
+#include "clang/AST/Decl.h"
+#include <deque>
+
+namespace cuda_async_lint {
+
+namespace {
+
+struct Table {
+  ProjectApis Names;
+  /// Stable addresses: ApiSpec holds StringRefs into these.
+  std::deque<std::string> Strings;
+  std::deque<ApiSpec> Specs;
+};
+
+Table &table() {
+  static Table T;
+  return T;
+}
+
+llvm::StringRef keep(Table &T, llvm::StringRef S) {
+  return T.Strings.emplace_back(S.str());
+}
+
+} // namespace
+
+ProjectApis ProjectApis::fromOptions(const CheckOptions &Options) {
+  return {Options.globalList("PinnedAllocators"),
+          Options.globalList("PinnedReleasers"),
+          Options.globalList("PageableAllocators"),
+          Options.globalList("PageableReleasers")};
+}
+
+void setProjectApis(const ProjectApis &Apis) {
+  Table &T = table();
+  // The same names again (each check of a translation unit sets them):
+  // keep the specs that analyses may already point to.
+  if (Apis == T.Names && !T.Specs.empty())
+    return;
+  T = Table();
+  T.Names = Apis;
+  auto Add = [&](const std::vector<std::string> &Allocators,
+                 const std::vector<std::string> &Releasers, MemoryKind Kind) {
+    llvm::StringRef Releaser =
+        Releasers.empty() ? "" : keep(T, Releasers.front());
+    for (const std::string &Name : Allocators)
+      T.Specs.push_back({keep(T, Name),
+                         ApiFamily::Libc,
+                         ApiKind::Allocate,
+                         ApiMode::Blocking,
+                         CopyDirection::Descriptor,
+                         Kind,
+                         {},
+                         Releaser});
+    for (const std::string &Name : Releasers)
+      T.Specs.push_back({keep(T, Name),
+                         ApiFamily::Libc,
+                         ApiKind::Release,
+                         ApiMode::Blocking,
+                         CopyDirection::Descriptor,
+                         Kind,
+                         {ArgRole::Ptr},
+                         ""});
+  };
+  Add(Apis.PinnedAllocators, Apis.PinnedReleasers, MemoryKind::Pinned);
+  Add(Apis.PageableAllocators, Apis.PageableReleasers, MemoryKind::Pageable);
+}
+
+const ApiSpec *lookupProjectApi(const clang::FunctionDecl *FD) {
+  Table &T = table();
+  if (T.Specs.empty() || !FD || !FD->getIdentifier())
+    return nullptr;
+  std::string Qualified = FD->getQualifiedNameAsString();
+  for (const ApiSpec &S : T.Specs) {
+    llvm::StringRef Q(Qualified);
+    if (Q == S.Name ||
+        (Q.ends_with(S.Name) && Q.drop_back(S.Name.size()).ends_with("::")))
+      return &S;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> projectApiNames(ApiKind K) {
+  std::vector<std::string> Names;
+  for (const ApiSpec &S : table().Specs)
+    if (S.Kind == K)
+      Names.push_back(S.Name.str());
+  return Names;
+}
+
+} // namespace cuda_async_lint

@@ -1,0 +1,192 @@
+//===- Configuration.cpp --------------------------------------------------===//
+
+#include "Configuration.h"
+#include "TidyCheckAdaptor.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/GlobList.h"
+#include "cuda-async-lint/CheckRegistry.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SourceMgr.h"
+#include <set>
+
+using namespace clang::tidy;
+
+namespace cuda_async_lint {
+
+namespace {
+
+/// A check name in --checks without '*' must name one of our checks:
+/// clang-tidy would run nothing for a typo, and the gate would pass.
+llvm::Error checkNames(llvm::StringRef Globs) {
+  llvm::SmallVector<llvm::StringRef, 8> Items;
+  Globs.split(Items, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef Item : Items) {
+    Item = Item.trim();
+    Item.consume_front("-");
+    if (Item.empty() || Item.contains('*') || Item.starts_with("clang-"))
+      continue;
+    if (llvm::none_of(allChecks(),
+                      [&](const CheckInfo &Info) { return Info.Id == Item; }))
+      return llvm::createStringError(
+          "unknown check '%s' in --checks (see --list-checks)",
+          Item.str().c_str());
+  }
+  return llvm::Error::success();
+}
+
+/// Parses configuration text, as a .clang-tidy file or --config holds it,
+/// keeping clang's rendering of each complaint (file:line:col).
+llvm::Expected<ClangTidyOptions> parse(llvm::StringRef Text,
+                                       llvm::StringRef Name,
+                                       std::vector<std::string> *Warnings) {
+  std::string Errors;
+  auto OnDiag = [&](const llvm::SMDiagnostic &D) {
+    std::string Rendered;
+    llvm::raw_string_ostream OS(Rendered);
+    D.print(nullptr, OS, /*ShowColors=*/false);
+    if (D.getKind() == llvm::SourceMgr::DK_Error)
+      Errors += Rendered;
+    else if (Warnings)
+      Warnings->push_back(llvm::StringRef(Rendered).rtrim().str());
+  };
+  llvm::ErrorOr<ClangTidyOptions> Parsed =
+      parseConfigurationWithDiags(llvm::MemoryBufferRef(Text, Name), OnDiag);
+  if (!Parsed)
+    return llvm::createStringError(
+        "invalid configuration in '%s':\n%s", Name.str().c_str(),
+        Errors.empty() ? Parsed.getError().message().c_str()
+                       : llvm::StringRef(Errors).rtrim().str().c_str());
+  return *Parsed;
+}
+
+} // namespace
+
+llvm::Expected<Configuration>
+Configuration::fromFlags(const ConfigurationFlags &F) {
+  if (!F.ConfigText.empty() && !F.ConfigFile.empty())
+    return llvm::createStringError(
+        "--config and --config-file contradict each other: give one");
+  Configuration C;
+  C.Defaults = ClangTidyOptions::getDefaults();
+  // Every check of ours, unless the configuration says otherwise; nothing
+  // else runs in this driver whatever a .clang-tidy file enables.
+  C.Defaults.Checks = "-*,cuda-async-*";
+  C.Defaults.WarningsAsErrors = "";
+  C.Defaults.User = llvm::sys::Process::GetEnv("USER");
+  if (F.Checks) {
+    if (llvm::Error E = checkNames(*F.Checks))
+      return std::move(E);
+    C.Overrides.Checks = *F.Checks;
+  }
+  C.Overrides.WarningsAsErrors = F.WarningsAsErrors;
+  C.Overrides.HeaderFilterRegex = F.HeaderFilter;
+  C.Overrides.ExcludeHeaderFilterRegex = F.ExcludeHeaderFilter;
+  C.Overrides.SystemHeaders = F.SystemHeaders;
+
+  std::string Text = F.ConfigText, Name = "--config";
+  if (!F.ConfigFile.empty()) {
+    auto Buffer = llvm::MemoryBuffer::getFile(F.ConfigFile, /*IsText=*/true);
+    if (!Buffer)
+      return llvm::createStringError("cannot read --config-file '%s': %s",
+                                     F.ConfigFile.c_str(),
+                                     Buffer.getError().message().c_str());
+    Text = (*Buffer)->getBuffer().str();
+    Name = F.ConfigFile;
+  }
+  if (!F.ConfigText.empty() || !F.ConfigFile.empty()) {
+    auto Parsed = parse(Text, Name, nullptr);
+    if (!Parsed)
+      return Parsed.takeError();
+    C.Given = std::move(*Parsed);
+  }
+  return C;
+}
+
+std::unique_ptr<ClangTidyOptionsProvider> Configuration::makeProvider() const {
+  if (Given)
+    return std::make_unique<ConfigOptionsProvider>(Global, Defaults, *Given,
+                                                   Overrides);
+  return std::make_unique<FileOptionsProvider>(Global, Defaults, Overrides);
+}
+
+ClangTidyOptions Configuration::optionsFor(llvm::StringRef File) const {
+  return makeProvider()->getOptions(File);
+}
+
+llvm::Error
+Configuration::checkFiles(const std::vector<std::string> &Files,
+                          std::vector<std::string> &Warnings) const {
+  if (Given)
+    return llvm::Error::success();
+  std::set<std::string> Done;
+  for (const std::string &File : Files) {
+    // As FileOptionsBaseProvider: the nearest .clang-tidy, then its
+    // parents' while each inherits its parent's configuration.
+    for (llvm::StringRef Dir = llvm::sys::path::parent_path(File); !Dir.empty();
+         Dir = llvm::sys::path::parent_path(Dir)) {
+      llvm::SmallString<256> Path(Dir);
+      llvm::sys::path::append(Path, ".clang-tidy");
+      if (!llvm::sys::fs::is_regular_file(Path))
+        continue;
+      if (!Done.insert(std::string(Path)).second)
+        break;
+      auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+      if (!Buffer)
+        return llvm::createStringError("cannot read '%s': %s", Path.c_str(),
+                                       Buffer.getError().message().c_str());
+      auto Parsed = parse((*Buffer)->getBuffer(), Path, &Warnings);
+      if (!Parsed)
+        return Parsed.takeError();
+      if (!Parsed->InheritParentConfig.value_or(false))
+        break;
+    }
+  }
+  return llvm::Error::success();
+}
+
+std::vector<llvm::StringRef> enabledChecks(const ClangTidyOptions &Options) {
+  GlobList Enabled(Options.Checks.value_or(""));
+  std::vector<llvm::StringRef> Ids;
+  for (const CheckInfo &Info : allChecks())
+    if (Enabled.contains(Info.Id))
+      Ids.push_back(Info.Id);
+  return Ids;
+}
+
+std::string dumpConfiguration(const ClangTidyOptions &Options) {
+  // As clang-tidy --dump-config: the options, with every enabled check's
+  // options in effect (defaults included), written by the checks.
+  ClangTidyOptions Effective = Options;
+  clang::DiagnosticOptions DiagOpts;
+  clang::IgnoringDiagConsumer Ignore;
+  clang::DiagnosticsEngine Engine(clang::DiagnosticIDs::create(), DiagOpts,
+                                  &Ignore, /*ShouldOwnClient=*/false);
+  ClangTidyContext Context(std::make_unique<DefaultOptionsProvider>(
+      ClangTidyGlobalOptions(), Options));
+  Context.setDiagnosticsEngine(std::make_unique<clang::DiagnosticOptions>(),
+                               &Engine);
+  Context.setCurrentFile("dummy");
+  ClangTidyOptions::OptionMap Stored;
+  for (const CheckInfo &Info : allChecks())
+    if (Context.isCheckEnabled(Info.Id))
+      TidyCheckAdaptor(Info, Info.Id, &Context).storeOptions(Stored);
+  for (const auto &Entry : Stored)
+    Effective.CheckOptions.try_emplace(Entry.getKey(), Entry.getValue());
+  return configurationAsText(Effective);
+}
+
+bool warningsAsErrorsDecideGate(const ClangTidyOptions &Options) {
+  // '' and ',' (two empty lists merged) name no check.
+  llvm::SmallVector<llvm::StringRef, 4> Globs;
+  llvm::StringRef(Options.WarningsAsErrors.value_or(""))
+      .split(Globs, ',', -1, /*KeepEmpty=*/false);
+  return llvm::any_of(Globs,
+                      [](llvm::StringRef G) { return !G.trim().empty(); });
+}
+
+} // namespace cuda_async_lint
