@@ -26,7 +26,15 @@ inline const char *severityName(const ResolvedFinding &F) {
   return F.IsError ? "error" : "warning";
 }
 
-enum class ReportFormat { Text, Json, Sarif, Markdown, Rdjson, CodeClimate };
+enum class ReportFormat {
+  Text,
+  Json,
+  Sarif,
+  Markdown,
+  Html,
+  Rdjson,
+  CodeClimate
+};
 
 /// Writes \p R in \p Format (colors apply to text only).
 void writeReport(ReportFormat Format, const Report &R, const OutputContext &Ctx,
@@ -50,6 +58,11 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
 /// check page; folded and cut to stay under a comment's size limit.
 void writeMarkdown(const Report &R, const OutputContext &Ctx,
                    llvm::raw_ostream &OS);
+
+/// One self-contained HTML page for reviewers: summary, filters, each
+/// finding with its source lines, fix, rationale and measured GPU cost.
+void writeHtml(const Report &R, const OutputContext &Ctx,
+               llvm::raw_ostream &OS);
 
 /// reviewdog's Diagnostic Format (rdjson), fix-its as suggestions.
 void writeRdjson(const Report &R, const OutputContext &Ctx,

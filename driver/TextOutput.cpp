@@ -96,6 +96,8 @@ void writeReport(ReportFormat Format, const Report &R, const OutputContext &Ctx,
     return writeSarif(R, Ctx, OS);
   case ReportFormat::Markdown:
     return writeMarkdown(R, Ctx, OS);
+  case ReportFormat::Html:
+    return writeHtml(R, Ctx, OS);
   case ReportFormat::Rdjson:
     return writeRdjson(R, Ctx, OS);
   case ReportFormat::CodeClimate:

@@ -96,6 +96,8 @@ cl::opt<Format> OutputFormat(
                clEnumValN(Format::Sarif, "sarif", "SARIF 2.1.0"),
                clEnumValN(Format::Markdown, "markdown",
                           "a pull-request comment or CI job summary"),
+               clEnumValN(Format::Html, "html",
+                          "one self-contained page for reviewers"),
                clEnumValN(Format::Rdjson, "rdjson",
                           "reviewdog's Diagnostic Format"),
                clEnumValN(Format::CodeClimate, "codeclimate",

@@ -14,6 +14,8 @@ PACKAGES=(
   cmake ninja-build
   nlohmann-json3-dev libgtest-dev libgmock-dev
   python3
+  # headless, renders the HTML report in test/driver/html-browser.test
+  chromium
 )
 
 SUDO=()

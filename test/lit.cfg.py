@@ -69,6 +69,9 @@ if config.verify:
     config.substitutions.append(("%verify", config.verify))
 if config.nvcc and os.path.exists(config.nvcc):
     config.available_features.add("nvcc")
+# Headless Chromium renders the HTML report (Debian's 'chromium').
+if shutil.which("chromium"):
+    config.available_features.add("chromium")
 # A device that refuses every write, to test write failures.
 if os.path.exists("/dev/full"):
     config.available_features.add("dev-full")

@@ -1,0 +1,306 @@
+//===- HtmlOutput.cpp - A self-contained report for reviewers -------------===//
+//
+// One HTML file with everything inlined (HtmlAssets.h): a summary by check
+// and by file, filters, and each finding with the source lines around it
+// (the finding's line and its notes' lines highlighted), its fix as a diff,
+// the check's rationale and what the runtime verifier measured the bug class
+// to cost on a real GPU (MeasuredCost.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "FixDiff.h"
+#include "HtmlAssets.h"
+#include "MeasuredCost.h"
+#include "Output.h"
+#include "cuda-async-lint/CheckRegistry.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <map>
+#include <memory>
+#include <set>
+
+namespace cuda_async_lint {
+
+namespace {
+
+/// Lines shown above and below a finding, and how close a note must be to
+/// share its snippet.
+constexpr unsigned Context = 3;
+constexpr unsigned NearbyNote = 12;
+
+std::string escape(llvm::StringRef Text) {
+  std::string Out;
+  Out.reserve(Text.size());
+  for (char C : Text) {
+    switch (C) {
+    case '<':
+      Out += "&lt;";
+      break;
+    case '>':
+      Out += "&gt;";
+      break;
+    case '&':
+      Out += "&amp;";
+      break;
+    case '"':
+      Out += "&quot;";
+      break;
+    case '\'':
+      Out += "&#39;";
+      break;
+    default:
+      Out += C;
+    }
+  }
+  return Out;
+}
+
+/// The analysed files' lines, read once each. The report quotes them as they
+/// are when it is written, as clang-tidy's text output does.
+class SourceLines {
+public:
+  /// Line \p N (1-based) of \p File, if it can be read.
+  std::optional<llvm::StringRef> line(const std::string &File, unsigned N) {
+    const auto &Lines = linesOf(File);
+    if (N == 0 || N > Lines.size())
+      return std::nullopt;
+    return Lines[N - 1];
+  }
+
+private:
+  const llvm::SmallVector<llvm::StringRef, 0> &
+  linesOf(const std::string &File) {
+    auto [It, Inserted] = Files.try_emplace(File);
+    if (Inserted) {
+      auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+      if (Buffer) {
+        llvm::StringRef Text = (*Buffer)->getBuffer();
+        Text.split(It->second.Lines, '\n');
+        for (llvm::StringRef &L : It->second.Lines)
+          L = L.rtrim('\r');
+        It->second.Buffer = std::move(*Buffer);
+      }
+    }
+    return It->second.Lines;
+  }
+  struct File {
+    std::unique_ptr<llvm::MemoryBuffer> Buffer;
+    llvm::SmallVector<llvm::StringRef, 0> Lines;
+  };
+  std::map<std::string, File> Files;
+};
+
+std::string where(const FileLocation &L, const OutputContext &Ctx) {
+  return relativePath(L.File, Ctx.SourceRoot) + ":" + std::to_string(L.Line) +
+         ":" + std::to_string(L.Column);
+}
+
+/// Lines [First, Last] of \p File, the finding's line and the notes' lines
+/// marked.
+std::string snippet(const std::string &File, unsigned First, unsigned Last,
+                    unsigned Hit, const std::set<unsigned> &NoteLines,
+                    SourceLines &Sources, const OutputContext &Ctx) {
+  std::string Body;
+  for (unsigned N = First; N <= Last; ++N) {
+    std::optional<llvm::StringRef> Text = Sources.line(File, N);
+    if (!Text)
+      break;
+    const char *Class = N == Hit             ? "line hit"
+                        : NoteLines.count(N) ? "line note"
+                                             : "line";
+    Body += "<span class=\"" + std::string(Class) + "\"><span class=\"ln\">" +
+            std::to_string(N) + "</span>" + escape(*Text) + "</span>";
+  }
+  if (Body.empty())
+    return "<div class=\"source\"><div class=\"path\">" +
+           escape(relativePath(File, Ctx.SourceRoot)) +
+           " (its source cannot be read)</div></div>\n";
+  return "<div class=\"source\"><div class=\"path\">" +
+         escape(relativePath(File, Ctx.SourceRoot)) + "</div><pre>" + Body +
+         "</pre></div>\n";
+}
+
+std::string diffHtml(llvm::StringRef Diff) {
+  std::string Out = "<pre class=\"diff\">";
+  llvm::SmallVector<llvm::StringRef> Lines;
+  Diff.rtrim('\n').split(Lines, '\n');
+  for (llvm::StringRef L : Lines) {
+    const char *Class = L.starts_with("@@")                            ? "hunk"
+                        : L.starts_with("+++") || L.starts_with("---") ? "hunk"
+                        : L.starts_with("+")                           ? "add"
+                        : L.starts_with("-")                           ? "del"
+                                                                       : "";
+    Out +=
+        std::string("<span class=\"") + Class + "\">" + escape(L) + "</span>";
+  }
+  return Out + "</pre>";
+}
+
+const CheckInfo *checkInfo(llvm::StringRef Id) {
+  for (const CheckInfo &Info : allChecks())
+    if (Info.Id == Id)
+      return &Info;
+  return nullptr;
+}
+
+std::string whyItMatters(const ResolvedFinding &F, const OutputContext &Ctx) {
+  const CheckInfo *Info = checkInfo(F.CheckId);
+  if (!Info)
+    return "";
+  std::string S = "<details class=\"why\"><summary>Why it matters</summary>"
+                  "<p>" +
+                  escape(Info->Rationale) + "</p>";
+  std::vector<MeasuredCost> Costs = measuredCosts(F.CheckId);
+  if (Costs.empty()) {
+    S += "<p class=\"muted\">The runtime verifier has no recorded "
+         "measurement for this check.</p>";
+  } else {
+    S += "<p>Measured on real GPUs by the runtime verifier "
+         "(<code>cuda-async-verify</code>):</p><ul class=\"cost\">";
+    for (const MeasuredCost &C : Costs)
+      S += "<li><b>" + escape(C.Gpu) + "</b>, " + escape(C.Pipeline) +
+           (*C.Scenario ? ", " + escape(C.Scenario) : std::string()) + ": " +
+           escape(C.Verdict) + ". " + escape(C.Reason) + ". <a href=\"" +
+           escape(Ctx.DocsBaseUri + C.RunDirectory) +
+           "\">recorded run</a></li>";
+    S += "</ul>";
+  }
+  return S + "</details>\n";
+}
+
+/// The first recorded run's first measurement, for the summary table:
+/// "NVIDIA H100 80GB HBM3: cudaMallocHost: 96% efficiency, 9.70x faster than
+/// malloc".
+std::string measuredSummary(llvm::StringRef Id) {
+  std::vector<MeasuredCost> Costs = measuredCosts(Id);
+  if (Costs.empty())
+    return "not measured";
+  llvm::StringRef First =
+      llvm::StringRef(Costs.front().Reason).split(';').first;
+  return (llvm::Twine(Costs.front().Gpu) + ": " + First).str();
+}
+
+std::string article(size_t Index, const ResolvedFinding &F,
+                    const OutputContext &Ctx, SourceLines &Sources) {
+  std::string File = relativePath(F.Loc.File, Ctx.SourceRoot);
+  std::string S =
+      "<article class=\"finding\" id=\"finding-" + std::to_string(Index + 1) +
+      "\" data-check=\"" + escape(F.CheckId) + "\" data-file=\"" +
+      escape(File) + "\">\n<h3><span class=\"sev " + severityName(F) + "\">" +
+      severityName(F) + "</span><a href=\"" + escape(helpUri(Ctx, F.CheckId)) +
+      "\">" + escape(F.CheckId) + "</a><code>" + escape(where(F.Loc, Ctx)) +
+      "</code></h3>\n<p class=\"message\">" + escape(F.Message) + "</p>\n";
+
+  // One snippet around the finding, holding the notes near it; notes
+  // elsewhere get their own.
+  std::set<unsigned> Near;
+  unsigned First = F.Loc.Line > Context ? F.Loc.Line - Context : 1;
+  unsigned Last = F.Loc.Line + Context;
+  std::vector<const ResolvedNote *> Far;
+  for (const ResolvedNote &N : F.Notes) {
+    bool Close = N.Loc.File == F.Loc.File &&
+                 N.Loc.Line + NearbyNote >= F.Loc.Line &&
+                 N.Loc.Line <= F.Loc.Line + NearbyNote;
+    if (!Close) {
+      Far.push_back(&N);
+      continue;
+    }
+    Near.insert(N.Loc.Line);
+    First = std::min(First, N.Loc.Line > 1 ? N.Loc.Line - 1 : 1);
+    Last = std::max(Last, N.Loc.Line + 1);
+  }
+  S += snippet(F.Loc.File, First, Last, F.Loc.Line, Near, Sources, Ctx);
+  if (!F.Notes.empty()) {
+    S += "<ul class=\"notes\">";
+    for (const ResolvedNote &N : F.Notes)
+      S += "<li><code>" + escape(where(N.Loc, Ctx)) +
+           "</code>: " + escape(N.Message) + "</li>";
+    S += "</ul>\n";
+  }
+  for (const ResolvedNote *N : Far)
+    S += snippet(N->Loc.File, N->Loc.Line > 1 ? N->Loc.Line - 1 : 1,
+                 N->Loc.Line + 1, 0, {N->Loc.Line}, Sources, Ctx);
+  if (!F.Fixes.empty())
+    if (std::optional<std::string> Diff = fixAsUnifiedDiff(
+            F, relativePath(F.Fixes.front().Begin.File, Ctx.SourceRoot)))
+      S += "<details class=\"fix\" open><summary>Suggested fix</summary>" +
+           diffHtml(*Diff) + "</details>\n";
+  S += whyItMatters(F, Ctx);
+  return S + "</article>\n";
+}
+
+std::string plural(size_t N, llvm::StringRef One, llvm::StringRef Many) {
+  return std::to_string(N) + " " + (N == 1 ? One : Many).str();
+}
+
+} // namespace
+
+void writeHtml(const Report &R, const OutputContext &Ctx,
+               llvm::raw_ostream &OS) {
+  SourceLines Sources;
+  std::map<std::string, size_t> ByCheck, ByFile;
+  for (const ResolvedFinding &F : R.Findings) {
+    ++ByCheck[F.CheckId];
+    ++ByFile[relativePath(F.Loc.File, Ctx.SourceRoot)];
+  }
+  std::string Title =
+      "cuda-async-lint: " +
+      (R.Findings.empty() ? std::string("no findings")
+                          : plural(R.Findings.size(), "finding", "findings")) +
+      " in " + plural(R.FilesAnalysed, "file", "files");
+
+  OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
+        "charset=\"utf-8\">\n<meta name=\"viewport\" "
+        "content=\"width=device-width, initial-scale=1\">\n<title>"
+     << escape(Title) << "</title>\n<style>" << HtmlStyle
+     << "</style>\n</head>\n<body>\n<header>\n<h1>" << escape(Title)
+     << "</h1>\n<p class=\"muted\">cuda-async-lint " << escape(Ctx.ToolVersion)
+     << "; paths relative to <code>" << escape(Ctx.SourceRoot)
+     << "</code></p>\n</header>\n<section id=\"summary\">\n";
+
+  if (!R.Failures.empty()) {
+    OS << "<h2>" << plural(R.Failures.size(), "file was", "files were")
+       << " not analysed</h2>\n<ul class=\"failures\">";
+    for (const FailedFile &F : R.Failures)
+      OS << "<li><code>" << escape(relativePath(F.File, Ctx.SourceRoot))
+         << "</code>: " << escape(F.Reason) << "</li>";
+    OS << "</ul>\n";
+  }
+  if (!R.Findings.empty()) {
+    OS << "<h2>Summary</h2>\n<div class=\"tables\">\n<table>"
+          "<caption>By check</caption><tr><th>check</th><th>findings</th>"
+          "<th>finds</th><th>measured on a GPU</th></tr>";
+    for (const auto &[Id, N] : ByCheck) {
+      const CheckInfo *Info = checkInfo(Id);
+      OS << "<tr><td><a href=\"" << escape(helpUri(Ctx, Id)) << "\">"
+         << escape(Id) << "</a></td><td class=\"n\">" << N << "</td><td>"
+         << escape(Info ? Info->Summary : "") << "</td><td>"
+         << escape(measuredSummary(Id)) << "</td></tr>";
+    }
+    OS << "</table>\n<table><caption>By file</caption><tr><th>file</th>"
+          "<th>findings</th></tr>";
+    for (const auto &[File, N] : ByFile)
+      OS << "<tr><td><code>" << escape(File) << "</code></td><td class=\"n\">"
+         << N << "</td></tr>";
+    OS << "</table>\n</div>\n";
+  }
+  OS << "</section>\n";
+  if (!R.Findings.empty()) {
+    OS << "<section id=\"filters\"><label>Check <select id=\"check-filter\">"
+          "<option value=\"\">all checks</option></select></label><label>"
+          "File <select id=\"file-filter\"><option value=\"\">all files"
+          "</option></select></label><span id=\"shown\" class=\"muted\">"
+       << plural(R.Findings.size(), "finding", "findings")
+       << "</span></section>\n<main id=\"findings\">\n";
+    for (size_t I = 0; I < R.Findings.size(); ++I)
+      OS << article(I, R.Findings[I], Ctx, Sources);
+    OS << "</main>\n";
+  }
+  OS << "<footer>Written by cuda-async-lint " << escape(Ctx.ToolVersion)
+     << ". Everything this page shows is in this file.</footer>\n";
+  // The filters' script, where there is something to filter.
+  if (!R.Findings.empty())
+    OS << "<script>" << HtmlScript << "</script>\n";
+  OS << "</body>\n</html>\n";
+}
+
+} // namespace cuda_async_lint
