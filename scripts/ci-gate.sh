@@ -9,6 +9,7 @@
 #   CAL_BASELINE           an earlier report: only new findings count
 #   CAL_DIFF               a git ref: only findings on lines changed since
 #   CAL_ARGS               more driver options, split on spaces
+#   CAL_HTML               an HTML report to write for reviewers (none)
 #   CAL_FAIL_ON_FINDINGS   "true" (default): findings fail the gate
 #   GITHUB_STEP_SUMMARY    where the Markdown report goes, if set
 #
@@ -31,6 +32,10 @@ if [[ -n ${GITHUB_STEP_SUMMARY:-} ]]; then
   # The same findings as Markdown for the job summary; its status repeats
   # the first run's.
   "$lint" "${args[@]}" --format=markdown >>"$GITHUB_STEP_SUMMARY" 2>/dev/null
+fi
+if [[ -n ${CAL_HTML:-} ]]; then
+  # The HTML report for reviewers (a CI artifact); same findings again.
+  "$lint" "${args[@]}" --format=html -o "$CAL_HTML" 2>/dev/null
 fi
 if [[ $status -eq 1 && ${CAL_FAIL_ON_FINDINGS:-true} != true ]]; then
   exit 0

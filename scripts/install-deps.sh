@@ -16,6 +16,8 @@ PACKAGES=(
   python3
   # headless, renders the HTML report in test/driver/html-browser.test
   chromium
+  # run the editor setups of docs/editors.md in test/driver/editors.test
+  neovim emacs-nox
 )
 
 SUDO=()

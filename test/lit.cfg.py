@@ -35,6 +35,7 @@ check_messages = ("FileCheck --check-prefix=CHECK-MESSAGES "
 config.substitutions.append(("%lint_toolkit",
                              "%s --cuda-path=%s" % (config.lint, config.cuda_path)))
 config.substitutions.append(("%tidy_toolkit", tidy))
+config.substitutions.append(("%tidy_plugin", config.tidy_plugin))
 config.substitutions.append(("%toolkit_args",
                              "-x cuda --cuda-host-only -std=c++17 "
                              "--cuda-path=%s -Wno-unknown-cuda-version"
@@ -72,6 +73,11 @@ if config.nvcc and os.path.exists(config.nvcc):
 # Headless Chromium renders the HTML report (Debian's 'chromium').
 if shutil.which("chromium"):
     config.available_features.add("chromium")
+# Editors whose setups docs/editors.md gives, run headless.
+if shutil.which("nvim"):
+    config.available_features.add("nvim")
+if shutil.which("emacs"):
+    config.available_features.add("emacs")
 # A device that refuses every write, to test write failures.
 if os.path.exists("/dev/full"):
     config.available_features.add("dev-full")

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Runs an editor setup of docs/editors.md on a project, as written there.
+
+  editor-setups.py DOC PLUGIN PROJECT EDITOR FILE
+
+Takes the block after '<!-- editors-test: EDITOR -->' in DOC, replaces the
+installed plugin's path by PLUGIN, and runs it in PROJECT on FILE (relative
+to PROJECT):
+  vscode  the task's command with VS Code's variables filled in, its output
+          parsed by the task's problem matcher (a JavaScript regexp that
+          Python's re reads the same);
+  nvim    Neovim headless with the block as init.lua: ':make' on FILE, the
+          quickfix list;
+  emacs   Emacs in batch with the block loaded: M-x cuda-async-lint-file on
+          FILE, then next-error over the compilation buffer.
+Prints one line per finding: 'EDITOR: PATH:LINE:COL: SEVERITY: MESSAGE'.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+INSTALLED = "/usr/lib/cuda-async-lint/CudaAsyncLintTidyModule.so"
+
+
+def block(doc, editor):
+    text = open(doc).read()
+    marker = "<!-- editors-test: %s -->" % editor
+    start = text.index(marker)
+    body = re.search(r"```[a-z]*\n(.*?)```", text[start:], re.S)
+    return body.group(1)
+
+
+def vscode(config, project, file):
+    task = json.loads(config)["tasks"][0]
+    path = os.path.join(project, file)
+
+    def fill(s):
+        return s.replace("${workspaceFolder}", project).replace("${file}",
+                                                                 path)
+    cwd = fill(task.get("options", {}).get("cwd", project))
+    out = subprocess.run([fill(task["command"])] +
+                         [fill(a) for a in task["args"]], cwd=cwd,
+                         capture_output=True, text=True).stdout
+    matcher = task["problemMatcher"]["pattern"]
+    regexp = re.compile(matcher["regexp"])
+    for line in out.splitlines():
+        m = regexp.match(line)
+        if m:
+            print("vscode: %s:%s:%s: %s: %s [%s]" % tuple(
+                m.group(matcher[k]) for k in
+                ("file", "line", "column", "severity", "message", "code")))
+
+
+def nvim(config, project, file):
+    init = os.path.join(project, "init.lua")
+    open(init, "w").write(config)
+    out = os.path.join(project, "quickfix.txt")
+    dump = ("call writefile(map(filter(getqflist(), 'v:val.valid'), "
+            "'bufname(v:val.bufnr) . \":\" . v:val.lnum . \":\" . v:val.col"
+            " . \": \" . v:val.type . \": \" . v:val.text'), '%s')" % out)
+    subprocess.run(["nvim", "--headless", "-n", "-i", "NONE", "-u", init,
+                    "-c", "silent make", "-c", dump, "-c", "qa!", file],
+                   cwd=project, check=True, capture_output=True, timeout=120)
+    kinds = {"e": "error", "w": "warning", "n": "note"}
+    for line in open(out).read().splitlines():
+        path, lnum, col, kind, text = line.split(":", 4)
+        print("nvim: %s:%s:%s: %s: %s" % (path, lnum, col,
+                                          kinds[kind.strip()], text.strip()))
+
+
+def emacs(config, project, file):
+    init = os.path.join(project, "init.el")
+    open(init, "w").write(config)
+    walk = """
+(progn
+  (find-file %s)
+  (cuda-async-lint-file)
+  (while (get-buffer-process "*compilation*")
+    (accept-process-output nil 0.1))
+  (with-current-buffer "*compilation*" (goto-char (point-min)))
+  (condition-case nil
+      (while t
+        (next-error)
+        (princ (format "emacs: %%s:%%d:%%d\\n"
+                       (file-relative-name (buffer-file-name) %s)
+                       (line-number-at-pos) (1+ (current-column)))))
+    (error nil)))""" % (json.dumps(file), json.dumps(project))
+    out = subprocess.run(["emacs", "--batch", "-Q", "-l", init, "--eval",
+                          walk], cwd=project, capture_output=True,
+                         text=True, timeout=120)
+    sys.stdout.write(out.stdout)
+    if out.returncode != 0:
+        sys.stderr.write(out.stderr)
+        sys.exit(out.returncode)
+
+
+def main():
+    doc, plugin, project, editor, file = sys.argv[1:6]
+    config = block(doc, editor).replace(INSTALLED, plugin)
+    {"vscode": vscode, "nvim": nvim, "emacs": emacs}[editor](
+        config, os.path.abspath(project), file)
+
+
+if __name__ == "__main__":
+    main()
