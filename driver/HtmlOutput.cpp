@@ -13,6 +13,7 @@
 #include "MeasuredCost.h"
 #include "Output.h"
 #include "cuda-async-lint/CheckRegistry.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <map>
 #include <memory>
@@ -27,30 +28,11 @@ namespace {
 constexpr unsigned Context = 3;
 constexpr unsigned NearbyNote = 12;
 
+/// Text as HTML shows it: LLVM's escaping of & < > " and '.
 std::string escape(llvm::StringRef Text) {
   std::string Out;
-  Out.reserve(Text.size());
-  for (char C : Text) {
-    switch (C) {
-    case '<':
-      Out += "&lt;";
-      break;
-    case '>':
-      Out += "&gt;";
-      break;
-    case '&':
-      Out += "&amp;";
-      break;
-    case '"':
-      Out += "&quot;";
-      break;
-    case '\'':
-      Out += "&#39;";
-      break;
-    default:
-      Out += C;
-    }
-  }
+  llvm::raw_string_ostream OS(Out);
+  llvm::printHTMLEscaped(Text, OS);
   return Out;
 }
 
