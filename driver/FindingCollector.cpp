@@ -143,23 +143,38 @@ void FindingCollector::report(const Finding &F, ASTContext &Context) {
   // NOLINT, NOLINTNEXTLINE and NOLINTBEGIN/END by clang-tidy's own handler,
   // which also finds unmatched NOLINTBEGIN/END comments: reported as
   // clang-tidy reports them, suppressed or not.
-  DiagnosticStorage Storage;
-  Diagnostic Diag(&Context.getDiagnostics(), F.Loc, /*DiagID=*/0, Storage,
-                  F.Message);
   llvm::SmallVector<tooling::Diagnostic, 1> NoLintErrors;
-  bool Suppressed = NoLint->shouldSuppress(
-      DiagnosticsEngine::Warning, Diag, F.CheckId, NoLintErrors,
-      /*AllowIO=*/true, /*EnableNoLintBlocks=*/true);
+  auto Suppresses = [&](SourceLocation Loc, DiagnosticsEngine::Level Level,
+                        llvm::StringRef Message) {
+    DiagnosticStorage Storage;
+    Diagnostic Diag(&Context.getDiagnostics(), Loc, /*DiagID=*/0, Storage,
+                    Message);
+    return NoLint->shouldSuppress(Level, Diag, F.CheckId, NoLintErrors,
+                                  /*AllowIO=*/true,
+                                  /*EnableNoLintBlocks=*/true);
+  };
+  bool Suppressed = Suppresses(F.Loc, DiagnosticsEngine::Warning, F.Message);
+  // As ClangTidyDiagnosticConsumer: each note is checked too, and a note
+  // that NOLINT covers drops itself and the notes after it.
+  Finding Kept = F;
+  if (!Suppressed) {
+    Kept.Notes.clear();
+    for (const FindingNote &N : F.Notes) {
+      if (Suppresses(N.Loc, DiagnosticsEngine::Note, N.Message))
+        break;
+      Kept.Notes.push_back(N);
+    }
+  }
   for (const tooling::Diagnostic &E : NoLintErrors)
     reportNoLintError(E, Context);
   if (Suppressed)
     return;
-  bool UserCode = relatesToUserCode(SM, F.Loc);
-  for (const FindingNote &N : F.Notes)
+  bool UserCode = relatesToUserCode(SM, Kept.Loc);
+  for (const FindingNote &N : Kept.Notes)
     UserCode = UserCode || relatesToUserCode(SM, N.Loc);
   if (!UserCode)
     return;
-  record(F, Context, /*IsError=*/Tidy.treatAsError(F.CheckId));
+  record(Kept, Context, /*IsError=*/Tidy.treatAsError(F.CheckId));
 }
 
 void FindingCollector::reportNoLintError(const tooling::Diagnostic &E,
