@@ -132,6 +132,19 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
   size_t Shown = std::min(R.Findings.size(), MaxResults);
   Utf16Columns Columns;
 
+  // clang-tidy's own diagnostics among the findings (clang-tidy-nolint, an
+  // unmatched NOLINTBEGIN) get a rule too, so every result has one.
+  for (const ResolvedFinding &F : R.Findings) {
+    if (RuleIndex.count(F.CheckId))
+      continue;
+    RuleIndex[F.CheckId] = Rules.size();
+    Rules.push_back(
+        {{"id", F.CheckId},
+         {"shortDescription", {{"text", "Diagnostic of clang-tidy itself"}}},
+         {"helpUri", helpUri(Ctx, F.CheckId)},
+         {"defaultConfiguration", {{"level", "error"}}}});
+  }
+
   json Results = json::array();
   for (size_t I = 0; I < Shown; ++I) {
     const ResolvedFinding &F = R.Findings[I];
