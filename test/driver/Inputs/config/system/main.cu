@@ -1,0 +1,2 @@
+#include <vendor.h>
+void use(float *Dev, cudaStream_t S) { vendorCopy(Dev, S); }
