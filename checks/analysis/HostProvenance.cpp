@@ -360,8 +360,11 @@ private:
     }
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
       return pointer(ASE->getBase());
-    if (const auto *ME = dyn_cast<MemberExpr>(E))
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (const PointerValue Own = thisMember(ME); Own.isKnown())
+        return Own;
       return ME->isArrow() ? pointer(ME->getBase()) : storage(ME->getBase());
+    }
     if (const auto *UO = dyn_cast<UnaryOperator>(E))
       return UO->getOpcode() == UO_Deref ? pointer(UO->getSubExpr())
                                          : PointerValue::unknown();
@@ -376,16 +379,54 @@ private:
     return PointerValue::unknown();
   }
 
-  /// The storage a std container object owns.
+  /// '&count_' in a member function: a data member of '*this', an object
+  /// in host memory (the heap, the stack, a global), pageable. Not when the
+  /// class or a base declares its own operator new (the unified-memory
+  /// "Managed" base class allocates with cudaMallocManaged).
+  PointerValue thisMember(const MemberExpr *ME) const {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!FD || !ME->isArrow() ||
+        !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+      return PointerValue::unknown();
+    const auto *RD = dyn_cast<CXXRecordDecl>(FD->getParent());
+    if (!RD || !RD->hasDefinition() || declaresOperatorNew(RD))
+      return PointerValue::unknown();
+    return PointerValue::known(MemoryKind::Pageable, FD);
+  }
+
+  static bool declaresOperatorNew(const CXXRecordDecl *RD) {
+    for (const Decl *D : RD->decls()) {
+      const FunctionDecl *FD = D->getAsFunction();
+      if (FD && (FD->getOverloadedOperator() == OO_New ||
+                 FD->getOverloadedOperator() == OO_Array_New))
+        return true;
+    }
+    for (const CXXBaseSpecifier &Base : RD->bases())
+      if (const CXXRecordDecl *B = Base.getType()->getAsCXXRecordDecl())
+        if (!B->hasDefinition() || declaresOperatorNew(B))
+          return true;
+    return false;
+  }
+
+  /// The storage a std container object owns: a local container's, and
+  /// that of any std::vector or std::string with the default allocator,
+  /// whichever variable, reference or data member names it (the heap
+  /// memory std::allocator returns is pageable).
   PointerValue container(const Expr *Object) const {
-    const auto *DRE = dyn_cast<DeclRefExpr>(Object->IgnoreParenImpCasts());
-    if (!DRE)
+    const Expr *E = Object->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (VD && ((!VD->getType()->isReferenceType() &&
+                  isPageableContainer(VD->getType())) ||
+                 isPageableHeapContainer(VD->getType())))
+        return PointerValue::known(MemoryKind::Pageable, VD);
       return PointerValue::unknown();
-    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!VD || VD->getType()->isReferenceType() ||
-        !isPageableContainer(VD->getType()))
-      return PointerValue::unknown();
-    return PointerValue::known(MemoryKind::Pageable, VD);
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+        if (isPageableHeapContainer(FD->getType()))
+          return PointerValue::known(MemoryKind::Pageable, FD);
+    return PointerValue::unknown();
   }
 
   /// v.data(), s.c_str(), v.front(), v.at(i), p.get(), and calls of methods
@@ -396,7 +437,8 @@ private:
     if (!MD || !Object)
       return PointerValue::unknown();
     llvm::StringRef Name = MD->getIdentifier() ? MD->getName() : "";
-    if (isPageableContainer(Object->getType()) &&
+    if ((isPageableContainer(Object->getType()) ||
+         isPageableHeapContainer(Object->getType())) &&
         (Name == "data" || Name == "c_str" || Name == "front" ||
          Name == "back" || Name == "at"))
       return container(Object);
@@ -905,8 +947,25 @@ OriginNote describeOrigin(Origin O, MemoryKind K) {
     return {S->getBeginLoc(),
             Kind + " memory allocated here with '" + allocatorName(S) + "'"};
   }
-  const auto *VD = cast<VarDecl>(cast<const Decl *>(O));
+  const auto *D = cast<const Decl *>(O);
+  if (const auto *FD = dyn_cast<FieldDecl>(D);
+      FD && !isPageableHeapContainer(FD->getType()))
+    return {FD->getLocation(), "'" + FD->getNameAsString() +
+                                   "' is a data member of '*this', an "
+                                   "object in " +
+                                   Kind + " host memory"};
+  if (const auto *FD = dyn_cast<FieldDecl>(D))
+    return {FD->getLocation(), "the storage of member '" +
+                                   FD->getNameAsString() +
+                                   "' (default allocator) is " + Kind +
+                                   " memory"};
+  const auto *VD = cast<VarDecl>(D);
   std::string Name = "'" + VD->getNameAsString() + "'";
+  if (VD->getType()->isReferenceType() &&
+      isPageableHeapContainer(VD->getType()))
+    return {VD->getLocation(), "the storage of " + Name +
+                                   " (default allocator) is " + Kind +
+                                   " memory"};
   if (isPageableContainer(VD->getType()))
     return {VD->getLocation(),
             "the storage of " + Name + " is " + Kind + " memory"};

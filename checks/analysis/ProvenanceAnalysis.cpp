@@ -1,6 +1,7 @@
 //===- ProvenanceAnalysis.cpp ---------------------------------------------===//
 
 #include "ProvenanceAnalysis.h"
+#include "StdLibrary.h"
 #include "../api/CudaApiCatalog.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -244,10 +245,22 @@ bool ProvenanceAnalysis::registeredAnywhere(Origin O) {
       PointerValue V =
           function(Function).valueAt(Call, Api->arg(Call, ArgRole::Ptr));
       if (V.isKnown())
-        for (Origin Registered : V.origins())
+        for (Origin Registered : V.origins()) {
           RegisteredOrigins->insert(Registered.getOpaqueValue());
+          if (const auto *D = Registered.dyn_cast<const clang::Decl *>())
+            if (const auto *VD = llvm::dyn_cast<clang::ValueDecl>(D))
+              RegistersContainerStorage |=
+                  isPageableHeapContainer(VD->getType());
+        }
     }
   }
+  // A vector behind a reference may be one a caller registered: where the
+  // translation unit registers any container's storage, it stays open.
+  if (const auto *D = O.dyn_cast<const clang::Decl *>())
+    if (const auto *VD = llvm::dyn_cast<clang::VarDecl>(D))
+      if (RegistersContainerStorage && VD->getType()->isReferenceType() &&
+          isPageableHeapContainer(VD->getType()))
+        return true;
   return RegisteredOrigins->count(O.getOpaqueValue());
 }
 

@@ -63,6 +63,8 @@ private:
   llvm::DenseSet<const clang::FieldDecl *> FieldsInProgress;
   std::optional<Sites> Index;
   std::optional<llvm::DenseSet<const void *>> RegisteredOrigins;
+  /// Some registration's memory is a std::vector's or std::string's.
+  bool RegistersContainerStorage = false;
 };
 
 } // namespace cuda_async_lint

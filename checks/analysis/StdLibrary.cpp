@@ -43,6 +43,33 @@ bool isPageableContainer(clang::QualType T) {
   return false;
 }
 
+bool isPageableHeapContainer(clang::QualType T) {
+  const auto *RD =
+      T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
+  const auto *Spec =
+      llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(RD);
+  if (!Spec || !Spec->getIdentifier())
+    return false;
+  // thrust::host_vector<T, Alloc = std::allocator<T>>, in thrust's
+  // versioned inline namespace.
+  if (Spec->getName() == "host_vector") {
+    const clang::DeclContext *DC = Spec->getDeclContext();
+    while (DC->isInlineNamespace())
+      DC = DC->getParent();
+    const auto *NS = llvm::dyn_cast<clang::NamespaceDecl>(DC);
+    return NS && NS->getName() == "thrust" &&
+           NS->getParent()->getRedeclContext()->isTranslationUnit() &&
+           usesStdAllocator(Spec, 1);
+  }
+  if (!Spec->isInStdNamespace())
+    return false;
+  if (Spec->getName() == "vector")
+    return usesStdAllocator(Spec, 1);
+  if (Spec->getName() == "basic_string")
+    return usesStdAllocator(Spec, 2);
+  return false;
+}
+
 bool isSmartPointer(clang::QualType T) {
   const auto *Spec = stdSpecialization(T);
   return Spec &&

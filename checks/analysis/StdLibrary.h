@@ -22,6 +22,12 @@ namespace cuda_async_lint {
 bool isPageableContainer(clang::QualType T);
 
 /// std::unique_ptr or std::shared_ptr.
+/// A container whose elements live in memory its std::allocator got from
+/// the heap: std::vector, std::basic_string, thrust::host_vector. Their
+/// storage is pageable wherever the object itself lives (a member, behind a
+/// reference), unlike std::array's, which is the object's own.
+bool isPageableHeapContainer(clang::QualType T);
+
 bool isSmartPointer(clang::QualType T);
 
 /// std::make_unique, std::make_shared and their _for_overwrite forms, which
