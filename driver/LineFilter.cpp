@@ -1,6 +1,7 @@
 //===- LineFilter.cpp -----------------------------------------------------===//
 
 #include "LineFilter.h"
+#include "PathComponents.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 
@@ -91,12 +92,8 @@ bool LineFilter::passes(llvm::StringRef File, unsigned Line) const {
   if (!Active)
     return true;
   for (const Entry &E : Entries) {
-    if (!File.ends_with(E.Name))
-      continue;
     // A name matches whole path components: "a.cu" is not "data.cu".
-    llvm::StringRef Before = File.drop_back(E.Name.size());
-    if (!Before.empty() && !llvm::sys::path::is_separator(Before.back()) &&
-        !llvm::sys::path::is_separator(E.Name.front()))
+    if (!pathEndsWith(File, E.Name))
       continue;
     if (E.Ranges.empty())
       return true;

@@ -1,6 +1,7 @@
 //===- SourceRoot.cpp -----------------------------------------------------===//
 
 #include "SourceRoot.h"
+#include "PathComponents.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -8,18 +9,11 @@ namespace cuda_async_lint {
 
 namespace {
 
-bool isUnder(llvm::StringRef Path, llvm::StringRef Dir) {
-  if (!Path.consume_front(Dir))
-    return false;
-  return Path.empty() || llvm::sys::path::is_separator(Path.front()) ||
-         llvm::sys::path::is_separator(Dir.back());
-}
-
 /// The deepest directory that holds every file.
 std::string commonDirectory(const std::vector<std::string> &Files) {
   std::string Common(llvm::sys::path::parent_path(Files.front()));
   for (const std::string &F : Files)
-    while (!Common.empty() && !isUnder(F, Common))
+    while (!Common.empty() && !isPathUnder(F, Common))
       Common = std::string(llvm::sys::path::parent_path(Common));
   return Common;
 }

@@ -1,6 +1,7 @@
 //===- TextOutput.cpp - Text, and what every format shares ----------------===//
 
 #include "Output.h"
+#include "PathComponents.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
@@ -107,11 +108,9 @@ void writeReport(ReportFormat Format, const Report &R, const OutputContext &Ctx,
 }
 
 std::string relativePath(llvm::StringRef Path, llvm::StringRef Root) {
-  llvm::StringRef Rest = Path;
-  if (!Root.empty() && Rest.consume_front(Root) &&
-      (Rest.empty() || llvm::sys::path::is_separator(Rest.front())))
-    return Rest.ltrim("/\\").str();
-  return Path.str();
+  if (!isPathUnder(Path, Root))
+    return Path.str();
+  return Path.drop_front(Root.size()).ltrim("/\\").str();
 }
 
 } // namespace cuda_async_lint
