@@ -115,7 +115,11 @@ std::unique_ptr<ClangTidyOptionsProvider> Configuration::makeProvider() const {
 }
 
 ClangTidyOptions Configuration::optionsFor(llvm::StringRef File) const {
-  return makeProvider()->getOptions(File);
+  // One provider for the driver's own questions: it caches each
+  // directory's configuration, as clang-tidy's does across files.
+  if (!Shared)
+    Shared = makeProvider();
+  return Shared->getOptions(File);
 }
 
 llvm::Error

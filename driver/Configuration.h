@@ -64,6 +64,8 @@ private:
   clang::tidy::ClangTidyOptions Overrides;
   /// --config or --config-file: no .clang-tidy file is read.
   std::optional<clang::tidy::ClangTidyOptions> Given;
+  /// optionsFor's provider, made on first use.
+  mutable std::shared_ptr<clang::tidy::ClangTidyOptionsProvider> Shared;
 };
 
 /// The ids of our checks that \p Options enable.
