@@ -955,10 +955,9 @@ OriginNote describeOrigin(Origin O, MemoryKind K) {
                                    "object in " +
                                    Kind + " host memory"};
   if (const auto *FD = dyn_cast<FieldDecl>(D))
-    return {FD->getLocation(), "the storage of member '" +
-                                   FD->getNameAsString() +
-                                   "' (default allocator) is " + Kind +
-                                   " memory"};
+    return {FD->getLocation(),
+            "the storage of member '" + FD->getNameAsString() +
+                "' (default allocator) is " + Kind + " memory"};
   const auto *VD = cast<VarDecl>(D);
   std::string Name = "'" + VD->getNameAsString() + "'";
   if (VD->getType()->isReferenceType() &&

@@ -1,8 +1,8 @@
 //===- ProvenanceAnalysis.cpp ---------------------------------------------===//
 
 #include "ProvenanceAnalysis.h"
-#include "StdLibrary.h"
 #include "../api/CudaApiCatalog.h"
+#include "StdLibrary.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
