@@ -19,6 +19,10 @@ namespace cuda_async_lint {
 
 SummaryProvider::~SummaryProvider() = default;
 
+PointerValue SummaryProvider::parameter(const ParmVarDecl *) {
+  return PointerValue::unknown();
+}
+
 namespace {
 
 /// Pointer-like locals the dataflow tracks by value.
@@ -39,6 +43,30 @@ const VarDecl *asTrackedLocal(const Expr *E) {
   if (!VD || !VD->hasLocalStorage() || !isTrackedType(VD->getType()))
     return nullptr;
   return VD;
+}
+
+/// The pointer parameter \p E points into: 'p', 'p + i', '&p[i]', under
+/// casts. Null for anything else.
+const ParmVarDecl *pointerParameterBase(const Expr *E) {
+  const Expr *Base = E->IgnoreParenCasts();
+  while (true) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(Base);
+        BO && BO->isAdditiveOp())
+      Base = (BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                       : BO->getRHS())
+                 ->IgnoreParenCasts();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(Base);
+             UO && UO->getOpcode() == UO_AddrOf &&
+             isa<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
+      Base = cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens())
+                 ->getBase()
+                 ->IgnoreParenCasts();
+    else
+      break;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
+  const auto *PD = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  return PD && PD->getType()->isPointerType() ? PD : nullptr;
 }
 
 /// A parameter a function can store a pointer through: T** or T*&.
@@ -267,26 +295,9 @@ public:
         Keys.push_back(O.getOpaqueValue());
       return Keys;
     }
-    const Expr *Base = E->IgnoreParenCasts();
-    while (true) {
-      if (const auto *BO = dyn_cast<BinaryOperator>(Base);
-          BO && BO->isAdditiveOp())
-        Base = (BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
-                                                         : BO->getRHS())
-                   ->IgnoreParenCasts();
-      else if (const auto *UO = dyn_cast<UnaryOperator>(Base);
-               UO && UO->getOpcode() == UO_AddrOf &&
-               isa<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
-        Base = cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens())
-                   ->getBase()
-                   ->IgnoreParenCasts();
-      else
-        break;
-    }
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
-      if (const auto *PD = dyn_cast<ParmVarDecl>(DRE->getDecl()))
-        if (PD->getType()->isPointerType() && !S.Vars.count(PD))
-          Keys.push_back(PD);
+    if (const ParmVarDecl *PD = pointerParameterBase(E))
+      if (!S.Vars.count(PD))
+        Keys.push_back(PD);
     return Keys;
   }
 
@@ -724,11 +735,12 @@ private:
 class Recorder {
 public:
   Recorder(const ProvenanceDataflow &Dataflow,
+           std::map<const CallExpr *, std::vector<PointerValue>> &Arguments,
            std::map<const Stmt *, ProvenanceState> &StateAt,
            std::map<const FieldDecl *, PointerValue> &FieldStores,
            PointerValue &Returns)
-      : Dataflow(Dataflow), StateAt(StateAt), FieldStores(FieldStores),
-        Returns(Returns) {}
+      : Dataflow(Dataflow), StateAt(StateAt), Arguments(Arguments),
+        FieldStores(FieldStores), Returns(Returns) {}
 
   void observe(const CFGElement &Element, const ProvenanceState &S) {
     Evaluator Eval = Dataflow.evaluator(S);
@@ -746,6 +758,16 @@ public:
     if (const auto *Call = dyn_cast<CallExpr>(St)) {
       if (lookupApi(Call))
         StateAt.insert_or_assign(Call, S);
+      // What a call of a function whose callers are all here passes in
+      // pointers: the callee's parameters may take it (parameter()).
+      if (const FunctionDecl *Callee = Call->getDirectCallee();
+          Callee && !Callee->isExternallyVisible() && Callee->hasBody()) {
+        std::vector<PointerValue> &Values = Arguments[Call];
+        for (const Expr *Arg : Call->arguments())
+          Values.push_back(Arg->getType()->isPointerType()
+                               ? Eval.pointer(Arg)
+                               : PointerValue::unknown());
+      }
       // '&field' handed to a call: stored through, or escaped.
       for (unsigned I = 0; I < Call->getNumArgs(); ++I)
         if (const Expr *Target = addressOfOperand(Call->getArg(I)))
@@ -805,6 +827,7 @@ private:
 
   const ProvenanceDataflow &Dataflow;
   std::map<const Stmt *, ProvenanceState> &StateAt;
+  std::map<const CallExpr *, std::vector<PointerValue>> &Arguments;
   std::map<const FieldDecl *, PointerValue> &FieldStores;
   PointerValue &Returns;
 };
@@ -825,7 +848,7 @@ const FieldDecl *userPointerField(const Expr *E) {
 
 FunctionProvenance::FunctionProvenance(const FunctionDecl *FD, ASTContext &Ctx,
                                        SummaryProvider *Summaries)
-    : Summaries(Summaries) {
+    : Summaries(Summaries), SM(&Ctx.getSourceManager()) {
   Stmt *Body = FD->getBody();
   if (!Body)
     return;
@@ -849,7 +872,7 @@ FunctionProvenance::FunctionProvenance(const FunctionDecl *FD, ASTContext &Ctx,
 
   // Reporting pass: replay each reached block from its fixpoint in-state.
   PointerValue Returns = PointerValue::unset();
-  Recorder Record(Dataflow, StateAt, FieldStores, Returns);
+  Recorder Record(Dataflow, Arguments, StateAt, FieldStores, Returns);
   for (const CFGBlock *B : *Cfg) {
     const std::optional<ProvenanceState> &BlockIn = In[B->getBlockID()];
     if (!BlockIn)
@@ -887,6 +910,20 @@ FunctionProvenance::FunctionProvenance(const FunctionDecl *FD, ASTContext &Ctx,
       ExportRegistration(*Out);
 }
 
+static SourceLocation originLocation(Origin O) {
+  if (const auto *S = O.dyn_cast<const Stmt *>())
+    return S->getBeginLoc();
+  return cast<const Decl *>(O)->getLocation();
+}
+
+PointerValue FunctionProvenance::argumentAt(const CallExpr *Call,
+                                            unsigned Index) const {
+  auto It = Arguments.find(Call);
+  if (It == Arguments.end() || Index >= It->second.size())
+    return PointerValue::unknown();
+  return It->second[Index];
+}
+
 PointerValue FunctionProvenance::valueAt(const Stmt *At,
                                          const Expr *Ptr) const {
   auto It = StateAt.find(At);
@@ -899,9 +936,22 @@ HostProvenance FunctionProvenance::pointerAt(const Stmt *At,
                                              const Expr *Ptr) const {
   auto It = StateAt.find(At);
   PointerValue V = valueAt(At, Ptr);
+  // A pointer parameter this function neither reassigned nor registered
+  // (on any path to here) holds what every call site passes, where the
+  // translation unit knows them all.
+  if (!V.isKnown() && Summaries && It != StateAt.end())
+    if (const ParmVarDecl *PD = pointerParameterBase(Ptr))
+      if (!Escaped.count(PD) && !It->second.Vars.count(PD) &&
+          !It->second.Registered.count(PD))
+        V = Summaries->parameter(PD);
   if (!V.isKnown())
     return {};
   HostProvenance Result{V.kind(), {V.origins().begin(), V.origins().end()}, {}};
+  // The lattice orders origins by address; reports list them in source
+  // order, the same in every process.
+  llvm::sort(Result.Origins, [&](Origin A, Origin B) {
+    return SM->isBeforeInTranslationUnit(originLocation(A), originLocation(B));
+  });
   if (V.kind() != MemoryKind::Pageable)
     return Result;
   // Pageable memory is registered only if every allocation it may point

@@ -29,6 +29,8 @@ class CallExpr;
 class Expr;
 class FieldDecl;
 class FunctionDecl;
+class ParmVarDecl;
+class SourceManager;
 } // namespace clang
 
 namespace cuda_async_lint {
@@ -91,6 +93,9 @@ public:
   /// True if some function registers memory of origin \p O with
   /// cudaHostRegister.
   virtual bool registeredAnywhere(Origin O) = 0;
+  /// What pointer parameter \p PD receives, joined over every call of its
+  /// function in the translation unit, where all of them are known.
+  virtual PointerValue parameter(const clang::ParmVarDecl *PD);
 };
 
 /// The provenance analysis of one function body, run once.
@@ -111,6 +116,11 @@ public:
   /// What callers of this function see.
   const FunctionSummary &summary() const { return Summary; }
 
+  /// The value of argument \p Index of \p Call, a call of a function with
+  /// internal linkage (the only ones whose parameters take call-site
+  /// provenance); unknown for any other.
+  PointerValue argumentAt(const clang::CallExpr *Call, unsigned Index) const;
+
   /// The join of what this function stores into each field.
   const std::map<const clang::FieldDecl *, PointerValue> &fieldStores() const {
     return FieldStores;
@@ -118,12 +128,14 @@ public:
 
 private:
   SummaryProvider *Summaries;
+  const clang::SourceManager *SM;
   llvm::DenseSet<const clang::VarDecl *> Escaped;
   llvm::DenseMap<const clang::VarDecl *, const clang::CallExpr *>
       RegisterResults;
   std::map<const clang::Stmt *, ProvenanceState> StateAt;
   FunctionSummary Summary;
   std::map<const clang::FieldDecl *, PointerValue> FieldStores;
+  std::map<const clang::CallExpr *, std::vector<PointerValue>> Arguments;
 };
 
 } // namespace cuda_async_lint

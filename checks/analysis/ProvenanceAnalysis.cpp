@@ -72,6 +72,16 @@ public:
     if (Api && Api->Kind == ApiKind::Register && Current)
       Out.RegisterCalls.push_back({Current, Call});
     const FunctionDecl *Callee = Call->getDirectCallee();
+    if (Callee) {
+      const FunctionDecl *Canonical = Callee->getCanonicalDecl();
+      if (Current && !isa<CXXOperatorCallExpr>(Call))
+        Out.CallsTo[Canonical].push_back({Current, Call});
+      else
+        Out.NotOnlyCalled.insert(Canonical);
+      if (const auto *Named =
+              dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+        CalleeNames.insert(Named);
+    }
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);
       // '&field' as an argument: the function analysis records what the
@@ -90,6 +100,15 @@ public:
             Out.EscapedFields.insert(FD);
       }
     }
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    // A function named as anything but a call's callee (its address taken,
+    // a reference bound to it) may be called from where we cannot see.
+    if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
+      if (!CalleeNames.count(DRE))
+        Out.NotOnlyCalled.insert(FD->getCanonicalDecl());
     return true;
   }
 
@@ -131,6 +150,39 @@ private:
   ProvenanceAnalysis::Sites &Out;
   const FunctionDecl *Current = nullptr;
   llvm::DenseSet<const UnaryOperator *> PassedToCall;
+  llvm::DenseSet<const DeclRefExpr *> CalleeNames;
+};
+
+/// True if a branch of \p FD's body (if, switch, ?:) tests a parameter
+/// that is not a pointer: a flag such as 'release(p, isPinned)' chooses
+/// code that one kind of memory never reaches, which call-site provenance
+/// would then report.
+class BranchOnParameter : public RecursiveASTVisitor<BranchOnParameter> {
+public:
+  bool Found = false;
+
+  bool VisitIfStmt(IfStmt *S) { return test(S->getCond()); }
+  bool VisitSwitchStmt(SwitchStmt *S) { return test(S->getCond()); }
+  bool VisitAbstractConditionalOperator(AbstractConditionalOperator *C) {
+    return test(C->getCond());
+  }
+
+private:
+  bool test(const Expr *Cond) {
+    if (Cond && mentionsFlag(Cond))
+      Found = true;
+    return !Found;
+  }
+  static bool mentionsFlag(const Stmt *S) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *PD = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+        if (!PD->getType()->isPointerType())
+          return true;
+    for (const Stmt *Child : S->children())
+      if (Child && mentionsFlag(Child))
+        return true;
+    return false;
+  }
 };
 
 bool isVirtualDispatch(const FunctionDecl *FD) {
@@ -202,6 +254,50 @@ const ProvenanceAnalysis::Sites &ProvenanceAnalysis::sites() {
     Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
   }
   return *Index;
+}
+
+PointerValue ProvenanceAnalysis::parameter(const ParmVarDecl *PD) {
+  if (auto It = Parameters.find(PD); It != Parameters.end())
+    return It->second;
+  const auto *FD = dyn_cast<FunctionDecl>(PD->getDeclContext());
+  const FunctionDecl *Def = FD ? definition(FD) : nullptr;
+  // Precision first: only a function every caller of which this
+  // translation unit holds (internal linkage, never named but as a callee),
+  // not a template, not virtual, and that branches on no flag parameter.
+  if (!Def || Def->isExternallyVisible() || Def->isTemplated() ||
+      Def->isTemplateInstantiation() || isVirtualDispatch(Def) ||
+      Def->isVariadic() || Def->isMain() ||
+      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()) ||
+      !ParametersInProgress.insert(PD).second)
+    return PointerValue::unknown();
+  const Sites &S = sites();
+  const FunctionDecl *Canonical = Def->getCanonicalDecl();
+  PointerValue Value = PointerValue::unknown();
+  auto Calls = S.CallsTo.find(Canonical);
+  BranchOnParameter Branches;
+  Branches.TraverseStmt(Def->getBody());
+  if (!S.NotOnlyCalled.count(Canonical) && Calls != S.CallsTo.end() &&
+      !Branches.Found) {
+    unsigned Index = PD->getFunctionScopeIndex();
+    Value = PointerValue::unset();
+    for (const auto &[Caller, Call] : Calls->second) {
+      const FunctionDecl *CallerDef = definition(Caller);
+      if (!CallerDef || InProgress.count(CallerDef) ||
+          Index >= Call->getNumArgs()) {
+        Value = PointerValue::unknown();
+        break;
+      }
+      Value = PointerValue::join(Value,
+                                 function(CallerDef).argumentAt(Call, Index));
+      if (!Value.isKnown())
+        break;
+    }
+    if (Value.tag() == PointerValue::Tag::Unset)
+      Value = PointerValue::unknown();
+  }
+  ParametersInProgress.erase(PD);
+  Parameters.insert({PD, Value});
+  return Value;
 }
 
 PointerValue ProvenanceAnalysis::field(const FieldDecl *FD) {

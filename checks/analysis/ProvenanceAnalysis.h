@@ -38,6 +38,7 @@ public:
   bool isOpaque(const clang::FunctionDecl *FD) override;
   PointerValue field(const clang::FieldDecl *FD) override;
   bool registeredAnywhere(Origin O) override;
+  PointerValue parameter(const clang::ParmVarDecl *PD) override;
 
   /// Where the translation unit stores into fields and registers memory.
   struct Sites {
@@ -48,6 +49,16 @@ public:
     std::set<const clang::FieldDecl *> EscapedFields;
     std::vector<std::pair<const clang::FunctionDecl *, const clang::CallExpr *>>
         RegisterCalls;
+    /// Every direct call of each function (canonical declaration), with the
+    /// function that makes it.
+    std::map<const clang::FunctionDecl *,
+             std::vector<std::pair<const clang::FunctionDecl *,
+                                   const clang::CallExpr *>>>
+        CallsTo;
+    /// Functions named other than as a call's callee (a function pointer,
+    /// a reference), or called outside any function: their callers are
+    /// not all known.
+    std::set<const clang::FunctionDecl *> NotOnlyCalled;
   };
 
 private:
@@ -63,6 +74,8 @@ private:
   llvm::DenseSet<const clang::FieldDecl *> FieldsInProgress;
   std::optional<Sites> Index;
   std::optional<llvm::DenseSet<const void *>> RegisteredOrigins;
+  llvm::DenseMap<const clang::ParmVarDecl *, PointerValue> Parameters;
+  llvm::DenseSet<const clang::ParmVarDecl *> ParametersInProgress;
   /// Some registration's memory is a std::vector's or std::string's.
   bool RegistersContainerStorage = false;
 };

@@ -1,0 +1,92 @@
+// A pointer parameter of a function whose every caller the translation unit
+// holds (internal linkage, never used as a function pointer) has what all
+// its call sites pass: buffers malloc'd in main and copied in a helper.
+// Precision first: one unknown or different call site, an exported or
+// address-taken function, or a branch on a flag parameter keeps it unknown.
+// RUN: not %lint --checks='-*,cuda-async-pageable-copy,cuda-async-dealloc-mismatch' %s | %check_messages %s
+// RUN: %tidy --checks='-*,cuda-async-pageable-copy,cuda-async-dealloc-mismatch' %s -- %cuda_args | %check_messages %s
+
+#include <cstdlib>
+
+static void upload(float *d, const float *h, size_t n, cudaStream_t s) {
+  cudaMemcpyAsync(d, h, n * sizeof(float), cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE+30]]:23: note: pageable memory allocated here with 'malloc'
+  // CHECK-MESSAGES: :[[@LINE+30]]:23: note: pageable memory allocated here with 'malloc'
+}
+
+namespace {
+void download(float *h, const float *d, size_t n, cudaStream_t s) {
+  cudaMemcpyAsync(h + 1, d, n * sizeof(float), cudaMemcpyDeviceToHost, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' into pageable
+  // CHECK-MESSAGES: :[[@LINE+26]]:25: note: pageable memory allocated here with 'malloc'
+}
+} // namespace
+
+static void releasePinned(float *p) {
+  free(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'free' releases pinned memory; release it with 'cudaFreeHost'
+  // CHECK-MESSAGES: :[[@LINE+22]]:3: note: pinned memory allocated here with 'cudaMallocHost'
+}
+
+// Negative: one caller passes pinned memory, the other pageable.
+static void mixed(float *d, const float *h, cudaStream_t s) {
+  cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s);
+}
+
+// Negative: the flag decides what the memory is.
+static void uploadMaybe(float *d, const float *h, bool pinned, cudaStream_t s) {
+  if (pinned)
+    cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s);
+}
+
+void pipeline(float *d, cudaStream_t s) {
+  float *a = (float *)malloc(1024);
+  float *b = (float *)malloc(1024);
+  upload(d, a, 256, s);
+  upload(d, b, 256, s);
+  float *out = (float *)malloc(1024);
+  download(out, d, 255, s);
+  float *pinned;
+  cudaMallocHost(&pinned, 1024);
+  releasePinned(pinned);
+  float *other;
+  cudaMallocHost(&other, 1024);
+  mixed(d, other, s);
+  mixed(d, a, s);
+  uploadMaybe(d, a, false, s);
+  cudaStreamSynchronize(s);
+}
+
+// Negative: exported, so callers in other files may pass anything.
+void exported(float *d, const float *h, cudaStream_t s) {
+  cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s);
+}
+
+// Negative: its address is taken, so it may be called from anywhere.
+static void viaPointer(float *d, const float *h, cudaStream_t s) {
+  cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s);
+}
+
+// Negative: a call site passes what it got, which nobody knows.
+static void forwarded(float *d, const float *h, cudaStream_t s) {
+  cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s);
+}
+
+// Negative: the helper registers what it is given before copying.
+static void registerThenCopy(float *d, float *h, cudaStream_t s) {
+  cudaHostRegister(h, 64, cudaHostRegisterDefault);
+  cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s);
+  cudaStreamSynchronize(s);
+  cudaHostUnregister(h);
+}
+
+void callers(float *d, const float *unknown, cudaStream_t s) {
+  void (*fn)(float *, const float *, cudaStream_t) = viaPointer;
+  float *h = (float *)malloc(64);
+  fn(d, h, s);
+  viaPointer(d, h, s);
+  exported(d, h, s);
+  forwarded(d, unknown, s);
+  registerThenCopy(d, h, s);
+}
