@@ -27,6 +27,13 @@ llvm::ArrayRef<CheckInfo> allChecks() {
   return Checks;
 }
 
+const CheckInfo *findCheck(llvm::StringRef Id) {
+  for (const CheckInfo &Info : allChecks())
+    if (Info.Id == Id)
+      return &Info;
+  return nullptr;
+}
+
 std::unique_ptr<Check> createCheck(const CheckInfo &Info, DiagnosticSink &Sink,
                                    const CheckOptions &Options) {
   setProjectApis(ProjectApis::fromOptions(Options));

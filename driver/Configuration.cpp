@@ -30,8 +30,7 @@ llvm::Error checkNames(llvm::StringRef Globs) {
     Item.consume_front("-");
     if (Item.empty() || Item.contains('*') || Item.starts_with("clang-"))
       continue;
-    if (llvm::none_of(allChecks(),
-                      [&](const CheckInfo &Info) { return Info.Id == Item; }))
+    if (!findCheck(Item))
       return llvm::createStringError(
           "unknown check '%s' in --checks (see --list-checks)",
           Item.str().c_str());

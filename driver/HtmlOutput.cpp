@@ -117,15 +117,8 @@ std::string diffHtml(llvm::StringRef Diff) {
   return Out + "</pre>";
 }
 
-const CheckInfo *checkInfo(llvm::StringRef Id) {
-  for (const CheckInfo &Info : allChecks())
-    if (Info.Id == Id)
-      return &Info;
-  return nullptr;
-}
-
 std::string whyItMatters(const ResolvedFinding &F, const OutputContext &Ctx) {
-  const CheckInfo *Info = checkInfo(F.CheckId);
+  const CheckInfo *Info = findCheck(F.CheckId);
   if (!Info)
     return "";
   std::string S = "<details class=\"why\"><summary>Why it matters</summary>"
@@ -252,7 +245,7 @@ void writeHtml(const Report &R, const OutputContext &Ctx,
           "<caption>By check</caption><tr><th>check</th><th>findings</th>"
           "<th>finds</th><th>measured on a GPU</th></tr>";
     for (const auto &[Id, N] : ByCheck) {
-      const CheckInfo *Info = checkInfo(Id);
+      const CheckInfo *Info = findCheck(Id);
       OS << "<tr><td><a href=\"" << escape(helpUri(Ctx, Id)) << "\">"
          << escape(Id) << "</a></td><td class=\"n\">" << N << "</td><td>"
          << escape(Info ? Info->Summary : "") << "</td><td>"

@@ -14,7 +14,7 @@
 namespace cuda_async_lint {
 
 std::string helpUri(const OutputContext &Ctx, llvm::StringRef CheckId) {
-  if (!CheckId.starts_with("cuda-async-"))
+  if (!findCheck(CheckId))
     return "https://clang.llvm.org/extra/clang-tidy/"
            "#suppressing-undesired-diagnostics";
   return Ctx.DocsBaseUri + checkDocPath(CheckId);
@@ -23,7 +23,7 @@ std::string helpUri(const OutputContext &Ctx, llvm::StringRef CheckId) {
 /// The bracketed name clang-tidy prints: a warning WarningsAsErrors made an
 /// error says so.
 static std::string checkLabel(const ResolvedFinding &F) {
-  if (F.IsError && llvm::StringRef(F.CheckId).starts_with("cuda-async-"))
+  if (F.IsError && findCheck(F.CheckId))
     return F.CheckId + ",-warnings-as-errors";
   return F.CheckId;
 }

@@ -54,6 +54,10 @@ std::unique_ptr<Check> createCheck(const CheckInfo &Info, DiagnosticSink &Sink,
 /// Every check, in Checks.def order.
 llvm::ArrayRef<CheckInfo> allChecks();
 
+/// The check \p Id names, or null: clang-tidy's own diagnostics
+/// (clang-tidy-nolint) and typos are no check of ours.
+const CheckInfo *findCheck(llvm::StringRef Id);
+
 /// The documentation page of check \p Id, relative to the repository root.
 std::string checkDocPath(llvm::StringRef Id);
 
