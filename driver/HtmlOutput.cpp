@@ -71,11 +71,6 @@ private:
   std::map<std::string, File> Files;
 };
 
-std::string where(const FileLocation &L, const OutputContext &Ctx) {
-  return relativePath(L.File, Ctx.SourceRoot) + ":" + std::to_string(L.Line) +
-         ":" + std::to_string(L.Column);
-}
-
 /// Lines [First, Last] of \p File, the finding's line and the notes' lines
 /// marked.
 std::string snippet(const std::string &File, unsigned First, unsigned Last,
@@ -162,8 +157,9 @@ std::string article(size_t Index, const ResolvedFinding &F,
       "\" data-check=\"" + escape(F.CheckId) + "\" data-file=\"" +
       escape(File) + "\">\n<h3><span class=\"sev " + severityName(F) + "\">" +
       severityName(F) + "</span><a href=\"" + escape(helpUri(Ctx, F.CheckId)) +
-      "\">" + escape(F.CheckId) + "</a><code>" + escape(where(F.Loc, Ctx)) +
-      "</code></h3>\n<p class=\"message\">" + escape(F.Message) + "</p>\n";
+      "\">" + escape(F.CheckId) + "</a><code>" +
+      escape(locationText(F.Loc, Ctx)) + "</code></h3>\n<p class=\"message\">" +
+      escape(F.Message) + "</p>\n";
 
   // One snippet around the finding, holding the notes near it; notes
   // elsewhere get their own.
@@ -187,7 +183,7 @@ std::string article(size_t Index, const ResolvedFinding &F,
   if (!F.Notes.empty()) {
     S += "<ul class=\"notes\">";
     for (const ResolvedNote &N : F.Notes)
-      S += "<li><code>" + escape(where(N.Loc, Ctx)) +
+      S += "<li><code>" + escape(locationText(N.Loc, Ctx)) +
            "</code>: " + escape(N.Message) + "</li>";
     S += "</ul>\n";
   }
@@ -203,25 +199,13 @@ std::string article(size_t Index, const ResolvedFinding &F,
   return S + "</article>\n";
 }
 
-std::string plural(size_t N, llvm::StringRef One, llvm::StringRef Many) {
-  return std::to_string(N) + " " + (N == 1 ? One : Many).str();
-}
-
 } // namespace
 
 void writeHtml(const Report &R, const OutputContext &Ctx,
                llvm::raw_ostream &OS) {
   SourceLines Sources;
-  std::map<std::string, size_t> ByCheck, ByFile;
-  for (const ResolvedFinding &F : R.Findings) {
-    ++ByCheck[F.CheckId];
-    ++ByFile[relativePath(F.Loc.File, Ctx.SourceRoot)];
-  }
-  std::string Title =
-      "cuda-async-lint: " +
-      (R.Findings.empty() ? std::string("no findings")
-                          : plural(R.Findings.size(), "finding", "findings")) +
-      " in " + plural(R.FilesAnalysed, "file", "files");
+  auto [ByCheck, ByFile] = countFindings(R, Ctx);
+  std::string Title = "cuda-async-lint: " + reportHeadline(R);
 
   OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
         "charset=\"utf-8\">\n<meta name=\"viewport\" "
@@ -233,7 +217,7 @@ void writeHtml(const Report &R, const OutputContext &Ctx,
      << "</code></p>\n</header>\n<section id=\"summary\">\n";
 
   if (!R.Failures.empty()) {
-    OS << "<h2>" << plural(R.Failures.size(), "file was", "files were")
+    OS << "<h2>" << countOf(R.Failures.size(), "file was", "files were")
        << " not analysed</h2>\n<ul class=\"failures\">";
     for (const FailedFile &F : R.Failures)
       OS << "<li><code>" << escape(relativePath(F.File, Ctx.SourceRoot))
@@ -264,7 +248,7 @@ void writeHtml(const Report &R, const OutputContext &Ctx,
           "<option value=\"\">all checks</option></select></label><label>"
           "File <select id=\"file-filter\"><option value=\"\">all files"
           "</option></select></label><span id=\"shown\" class=\"muted\">"
-       << plural(R.Findings.size(), "finding", "findings")
+       << countOf(R.Findings.size(), "finding", "findings")
        << "</span></section>\n<main id=\"findings\">\n";
     for (size_t I = 0; I < R.Findings.size(); ++I)
       OS << article(I, R.Findings[I], Ctx, Sources);

@@ -48,18 +48,14 @@ std::string code(llvm::StringRef Text) {
   return Fence + (Pad ? " " : "") + Text.str() + (Pad ? " " : "") + Fence;
 }
 
-std::string where(const FileLocation &L, const OutputContext &Ctx) {
-  return relativePath(L.File, Ctx.SourceRoot) + ":" + std::to_string(L.Line) +
-         ":" + std::to_string(L.Column);
-}
-
 std::string section(size_t Index, const ResolvedFinding &F,
                     const OutputContext &Ctx) {
   std::string S = "#### " + std::to_string(Index + 1) + ". " +
-                  code(where(F.Loc, Ctx)) + " " + F.CheckId + "\n\n" +
+                  code(locationText(F.Loc, Ctx)) + " " + F.CheckId + "\n\n" +
                   escape(F.Message) + "\n\n";
   for (const ResolvedNote &N : F.Notes)
-    S += "- " + code(where(N.Loc, Ctx)) + ": " + escape(N.Message) + "\n";
+    S +=
+        "- " + code(locationText(N.Loc, Ctx)) + ": " + escape(N.Message) + "\n";
   if (!F.Notes.empty())
     S += "\n";
   std::optional<std::string> Diff;
@@ -82,18 +78,10 @@ std::string section(size_t Index, const ResolvedFinding &F,
 void writeMarkdown(const Report &R, const OutputContext &Ctx,
                    llvm::raw_ostream &OS) {
   std::string Out;
-  size_t Files = R.FilesAnalysed;
-  auto Plural = [](size_t N, llvm::StringRef One, llvm::StringRef Many) {
-    return std::to_string(N) + " " + (N == 1 ? One : Many).str();
-  };
-  Out +=
-      "## cuda-async-lint: " +
-      (R.Findings.empty() ? std::string("no findings")
-                          : Plural(R.Findings.size(), "finding", "findings")) +
-      " in " + Plural(Files, "file", "files") + "\n\n";
+  Out += "## cuda-async-lint: " + reportHeadline(R) + "\n\n";
 
   if (!R.Failures.empty()) {
-    Out += "**" + Plural(R.Failures.size(), "file was", "files were") +
+    Out += "**" + countOf(R.Failures.size(), "file was", "files were") +
            " not analysed:**\n\n";
     for (const FailedFile &F : R.Failures)
       Out += "- " + code(relativePath(F.File, Ctx.SourceRoot)) + ": " +
@@ -102,17 +90,13 @@ void writeMarkdown(const Report &R, const OutputContext &Ctx,
   }
 
   if (!R.Findings.empty()) {
-    std::map<std::string, size_t> ByCheck, ByFile;
-    for (const ResolvedFinding &F : R.Findings) {
-      ++ByCheck[F.CheckId];
-      ++ByFile[relativePath(F.Loc.File, Ctx.SourceRoot)];
-    }
+    auto [ByCheck, ByFile] = countFindings(R, Ctx);
     Out += "| check | findings | finds |\n| --- | ---: | --- |\n";
     for (const CheckInfo &Info : allChecks())
       if (auto It = ByCheck.find(Info.Id.str()); It != ByCheck.end())
-        Out += "| [" + Info.Id.str() + "](" + Ctx.DocsBaseUri +
-               checkDocPath(Info.Id) + ") | " + std::to_string(It->second) +
-               " | " + escape(Info.Summary) + " |\n";
+        Out += "| [" + Info.Id.str() + "](" + helpUri(Ctx, Info.Id) + ") | " +
+               std::to_string(It->second) + " | " + escape(Info.Summary) +
+               " |\n";
     Out += "\n";
     bool FoldFiles = ByFile.size() > UnfoldedFindings;
     if (FoldFiles)
@@ -137,7 +121,7 @@ void writeMarkdown(const Report &R, const OutputContext &Ctx,
     if (Shown < R.Findings.size())
       Out +=
           "*" +
-          Plural(R.Findings.size() - Shown, "more finding", "more findings") +
+          countOf(R.Findings.size() - Shown, "more finding", "more findings") +
           " not shown, to keep this report within a review comment's "
           "size; the JSON and SARIF reports list every finding.*\n\n";
     if (Fold)

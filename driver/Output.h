@@ -6,6 +6,7 @@
 #include "Report.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/raw_ostream.h"
+#include <map>
 
 namespace cuda_async_lint {
 
@@ -74,6 +75,24 @@ void writeCodeClimate(const Report &R, const OutputContext &Ctx,
 
 /// \p Path relative to \p Root if it lies under it, else unchanged.
 std::string relativePath(llvm::StringRef Path, llvm::StringRef Root);
+
+// What the reports for people (Markdown, HTML) say alike.
+
+/// "src/a.cu:6:3", the path relative to the source root.
+std::string locationText(const FileLocation &L, const OutputContext &Ctx);
+
+/// "1 finding", "3 findings".
+std::string countOf(size_t N, llvm::StringRef One, llvm::StringRef Many);
+
+/// "no findings in 2 files", "3 findings in 1 file".
+std::string reportHeadline(const Report &R);
+
+/// How many findings each check id and each file (relative to the source
+/// root) has, in sorted order.
+struct FindingCounts {
+  std::map<std::string, size_t> ByCheck, ByFile;
+};
+FindingCounts countFindings(const Report &R, const OutputContext &Ctx);
 
 } // namespace cuda_async_lint
 

@@ -107,6 +107,31 @@ void writeReport(ReportFormat Format, const Report &R, const OutputContext &Ctx,
   llvm_unreachable("unknown ReportFormat");
 }
 
+std::string locationText(const FileLocation &L, const OutputContext &Ctx) {
+  return relativePath(L.File, Ctx.SourceRoot) + ":" + std::to_string(L.Line) +
+         ":" + std::to_string(L.Column);
+}
+
+std::string countOf(size_t N, llvm::StringRef One, llvm::StringRef Many) {
+  return std::to_string(N) + " " + (N == 1 ? One : Many).str();
+}
+
+std::string reportHeadline(const Report &R) {
+  return (R.Findings.empty()
+              ? std::string("no findings")
+              : countOf(R.Findings.size(), "finding", "findings")) +
+         " in " + countOf(R.FilesAnalysed, "file", "files");
+}
+
+FindingCounts countFindings(const Report &R, const OutputContext &Ctx) {
+  FindingCounts C;
+  for (const ResolvedFinding &F : R.Findings) {
+    ++C.ByCheck[F.CheckId];
+    ++C.ByFile[relativePath(F.Loc.File, Ctx.SourceRoot)];
+  }
+  return C;
+}
+
 std::string relativePath(llvm::StringRef Path, llvm::StringRef Root) {
   if (!isPathUnder(Path, Root))
     return Path.str();
