@@ -760,8 +760,7 @@ public:
         StateAt.insert_or_assign(Call, S);
       // What a call of a function whose callers are all here passes in
       // pointers: the callee's parameters may take it (parameter()).
-      if (const FunctionDecl *Callee = Call->getDirectCallee();
-          Callee && !Callee->isExternallyVisible() && Callee->hasBody()) {
+      if (takesCallSiteProvenance(Call->getDirectCallee())) {
         std::vector<PointerValue> &Values = Arguments[Call];
         for (const Expr *Arg : Call->arguments())
           Values.push_back(Arg->getType()->isPointerType()

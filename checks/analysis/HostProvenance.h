@@ -77,6 +77,14 @@ struct FunctionSummary {
   std::map<const void *, RegistrationFact> ExitRegistration;
 };
 
+/// Whether \p FD's pointer parameters may take what its call sites pass:
+/// defined here with internal linkage, so every caller is in this
+/// translation unit; not a template, not virtual, not variadic, not main,
+/// with a pointer parameter. (ProvenanceAnalysis::parameter adds what needs
+/// the whole translation unit: the function is only ever called directly
+/// and branches on no flag.)
+bool takesCallSiteProvenance(const clang::FunctionDecl *FD);
+
 /// The translation-unit knowledge one function's analysis draws on.
 class SummaryProvider {
 public:

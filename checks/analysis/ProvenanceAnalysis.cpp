@@ -159,6 +159,12 @@ private:
 /// would then report.
 class BranchOnParameter : public RecursiveASTVisitor<BranchOnParameter> {
 public:
+  static bool in(const FunctionDecl *Def) {
+    BranchOnParameter Finder;
+    Finder.TraverseStmt(Def->getBody());
+    return Finder.Found;
+  }
+
   bool Found = false;
 
   bool VisitIfStmt(IfStmt *S) { return test(S->getCond()); }
@@ -192,6 +198,18 @@ bool isVirtualDispatch(const FunctionDecl *FD) {
 }
 
 } // namespace
+
+bool takesCallSiteProvenance(const FunctionDecl *FD) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def)
+    return false;
+  return !Def->isExternallyVisible() && !Def->isTemplated() &&
+         !Def->isTemplateInstantiation() && !isVirtualDispatch(Def) &&
+         !Def->isVariadic() && !Def->isMain() &&
+         llvm::any_of(Def->parameters(), [](const ParmVarDecl *P) {
+           return P->getType()->isPointerType();
+         });
+}
 
 std::shared_ptr<ProvenanceAnalysis>
 ProvenanceAnalysis::forTranslationUnit(ASTContext &Ctx) {
@@ -259,25 +277,22 @@ const ProvenanceAnalysis::Sites &ProvenanceAnalysis::sites() {
 PointerValue ProvenanceAnalysis::parameter(const ParmVarDecl *PD) {
   if (auto It = Parameters.find(PD); It != Parameters.end())
     return It->second;
-  const auto *FD = dyn_cast<FunctionDecl>(PD->getDeclContext());
-  const FunctionDecl *Def = FD ? definition(FD) : nullptr;
   // Precision first: only a function every caller of which this
-  // translation unit holds (internal linkage, never named but as a callee),
-  // not a template, not virtual, and that branches on no flag parameter.
-  if (!Def || Def->isExternallyVisible() || Def->isTemplated() ||
-      Def->isTemplateInstantiation() || isVirtualDispatch(Def) ||
-      Def->isVariadic() || Def->isMain() ||
-      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()) ||
+  // translation unit holds (takesCallSiteProvenance, and never named but as
+  // a callee) and that branches on no flag parameter.
+  const auto *FD = dyn_cast<FunctionDecl>(PD->getDeclContext());
+  if (!takesCallSiteProvenance(FD))
+    return PointerValue::unknown();
+  const FunctionDecl *Def = definition(FD);
+  if (Ctx.getSourceManager().isInSystemHeader(Def->getLocation()) ||
       !ParametersInProgress.insert(PD).second)
     return PointerValue::unknown();
   const Sites &S = sites();
   const FunctionDecl *Canonical = Def->getCanonicalDecl();
   PointerValue Value = PointerValue::unknown();
   auto Calls = S.CallsTo.find(Canonical);
-  BranchOnParameter Branches;
-  Branches.TraverseStmt(Def->getBody());
   if (!S.NotOnlyCalled.count(Canonical) && Calls != S.CallsTo.end() &&
-      !Branches.Found) {
+      !BranchOnParameter::in(Def)) {
     unsigned Index = PD->getFunctionScopeIndex();
     Value = PointerValue::unset();
     for (const auto &[Caller, Call] : Calls->second) {
