@@ -29,18 +29,19 @@ static bool usesStdAllocator(const clang::ClassTemplateSpecializationDecl *Spec,
   return Alloc && Alloc->getName() == "allocator";
 }
 
-bool isPageableContainer(clang::QualType T) {
-  const auto *Spec = stdSpecialization(T);
-  if (!Spec)
-    return false;
-  llvm::StringRef Name = Spec->getName();
-  if (Name == "array")
-    return true;
-  if (Name == "vector")
+/// std::vector or std::basic_string with std::allocator.
+static bool
+isStdHeapContainer(const clang::ClassTemplateSpecializationDecl *Spec) {
+  if (Spec->getName() == "vector")
     return usesStdAllocator(Spec, 1);
-  if (Name == "basic_string")
+  if (Spec->getName() == "basic_string")
     return usesStdAllocator(Spec, 2);
   return false;
+}
+
+bool isPageableContainer(clang::QualType T) {
+  const auto *Spec = stdSpecialization(T);
+  return Spec && (Spec->getName() == "array" || isStdHeapContainer(Spec));
 }
 
 bool isPageableHeapContainer(clang::QualType T) {
@@ -61,13 +62,7 @@ bool isPageableHeapContainer(clang::QualType T) {
            NS->getParent()->getRedeclContext()->isTranslationUnit() &&
            usesStdAllocator(Spec, 1);
   }
-  if (!Spec->isInStdNamespace())
-    return false;
-  if (Spec->getName() == "vector")
-    return usesStdAllocator(Spec, 1);
-  if (Spec->getName() == "basic_string")
-    return usesStdAllocator(Spec, 2);
-  return false;
+  return Spec->isInStdNamespace() && isStdHeapContainer(Spec);
 }
 
 bool isSmartPointer(clang::QualType T) {

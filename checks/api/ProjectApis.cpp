@@ -41,28 +41,23 @@ void setProjectApis(const ProjectApis &Apis) {
     return;
   T = Table();
   T.Names = Apis;
+  // An allocator returns the memory (no out-parameter role), releasing it
+  // is the first releaser's job; a releaser takes it first.
+  auto Spec = [&](const std::string &Name, ApiKind K, MemoryKind Kind,
+                  std::vector<std::optional<ArgRole>> Roles,
+                  llvm::StringRef Counterpart) {
+    T.Specs.push_back({keep(T, Name), ApiFamily::Libc, K, ApiMode::Blocking,
+                       CopyDirection::Descriptor, Kind, std::move(Roles),
+                       Counterpart});
+  };
   auto Add = [&](const std::vector<std::string> &Allocators,
                  const std::vector<std::string> &Releasers, MemoryKind Kind) {
     llvm::StringRef Releaser =
         Releasers.empty() ? "" : keep(T, Releasers.front());
     for (const std::string &Name : Allocators)
-      T.Specs.push_back({keep(T, Name),
-                         ApiFamily::Libc,
-                         ApiKind::Allocate,
-                         ApiMode::Blocking,
-                         CopyDirection::Descriptor,
-                         Kind,
-                         {},
-                         Releaser});
+      Spec(Name, ApiKind::Allocate, Kind, {}, Releaser);
     for (const std::string &Name : Releasers)
-      T.Specs.push_back({keep(T, Name),
-                         ApiFamily::Libc,
-                         ApiKind::Release,
-                         ApiMode::Blocking,
-                         CopyDirection::Descriptor,
-                         Kind,
-                         {ArgRole::Ptr},
-                         ""});
+      Spec(Name, ApiKind::Release, Kind, {ArgRole::Ptr}, "");
   };
   Add(Apis.PinnedAllocators, Apis.PinnedReleasers, MemoryKind::Pinned);
   Add(Apis.PageableAllocators, Apis.PageableReleasers, MemoryKind::Pageable);
