@@ -11,6 +11,17 @@ std::optional<std::string> fixAsUnifiedDiff(const ResolvedFinding &F,
                                             llvm::StringRef DisplayPath) {
   if (F.Fixes.empty())
     return std::nullopt;
+  auto Buffer = llvm::MemoryBuffer::getFile(F.Fixes.front().Begin.File);
+  if (!Buffer)
+    return std::nullopt;
+  return fixAsUnifiedDiff(F, DisplayPath, (*Buffer)->getBuffer());
+}
+
+std::optional<std::string> fixAsUnifiedDiff(const ResolvedFinding &F,
+                                            llvm::StringRef DisplayPath,
+                                            llvm::StringRef Content) {
+  if (F.Fixes.empty())
+    return std::nullopt;
   const std::string &File = F.Fixes.front().Begin.File;
   // One file, as every check's fix-its are (SARIF's artifactChanges and
   // this diff say so).
@@ -18,10 +29,6 @@ std::optional<std::string> fixAsUnifiedDiff(const ResolvedFinding &F,
         return X.Begin.File != File || X.End.File != File;
       }))
     return std::nullopt;
-  auto Buffer = llvm::MemoryBuffer::getFile(File);
-  if (!Buffer)
-    return std::nullopt;
-  llvm::StringRef Content = (*Buffer)->getBuffer();
   if (contentHash(Content) != F.Fixes.front().ParsedContentHash)
     return std::nullopt;
 

@@ -17,6 +17,12 @@ namespace cuda_async_lint {
 std::optional<std::string> fixAsUnifiedDiff(const ResolvedFinding &F,
                                             llvm::StringRef DisplayPath);
 
+/// The same, against \p Content, the fixed file as the caller already read
+/// it (a report that quotes the file reads it once).
+std::optional<std::string> fixAsUnifiedDiff(const ResolvedFinding &F,
+                                            llvm::StringRef DisplayPath,
+                                            llvm::StringRef Content);
+
 } // namespace cuda_async_lint
 
 #endif // CUDA_ASYNC_LINT_DRIVER_FIXDIFF_H

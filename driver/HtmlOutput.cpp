@@ -40,17 +40,29 @@ std::string escape(llvm::StringRef Text) {
 /// are when it is written, as clang-tidy's text output does.
 class SourceLines {
 public:
+  /// The whole of \p File, if it can be read.
+  std::optional<llvm::StringRef> content(const std::string &File) {
+    const Loaded &L = load(File);
+    if (!L.Buffer)
+      return std::nullopt;
+    return L.Buffer->getBuffer();
+  }
+
   /// Line \p N (1-based) of \p File, if it can be read.
   std::optional<llvm::StringRef> line(const std::string &File, unsigned N) {
-    const auto &Lines = linesOf(File);
-    if (N == 0 || N > Lines.size())
+    const Loaded &L = load(File);
+    if (N == 0 || N > L.Lines.size())
       return std::nullopt;
-    return Lines[N - 1];
+    return L.Lines[N - 1];
   }
 
 private:
-  const llvm::SmallVector<llvm::StringRef, 0> &
-  linesOf(const std::string &File) {
+  struct Loaded {
+    std::unique_ptr<llvm::MemoryBuffer> Buffer;
+    llvm::SmallVector<llvm::StringRef, 0> Lines;
+  };
+
+  const Loaded &load(const std::string &File) {
     auto [It, Inserted] = Files.try_emplace(File);
     if (Inserted) {
       auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
@@ -62,13 +74,10 @@ private:
         It->second.Buffer = std::move(*Buffer);
       }
     }
-    return It->second.Lines;
+    return It->second;
   }
-  struct File {
-    std::unique_ptr<llvm::MemoryBuffer> Buffer;
-    llvm::SmallVector<llvm::StringRef, 0> Lines;
-  };
-  std::map<std::string, File> Files;
+
+  std::map<std::string, Loaded> Files;
 };
 
 /// Lines [First, Last] of \p File, the finding's line and the notes' lines
@@ -191,10 +200,13 @@ std::string article(size_t Index, const ResolvedFinding &F,
     S += snippet(N->Loc.File, N->Loc.Line > 1 ? N->Loc.Line - 1 : 1,
                  N->Loc.Line + 1, 0, {N->Loc.Line}, Sources, Ctx);
   if (!F.Fixes.empty())
-    if (std::optional<std::string> Diff = fixAsUnifiedDiff(
-            F, relativePath(F.Fixes.front().Begin.File, Ctx.SourceRoot)))
-      S += "<details class=\"fix\" open><summary>Suggested fix</summary>" +
-           diffHtml(*Diff) + "</details>\n";
+    if (std::optional<llvm::StringRef> Content =
+            Sources.content(F.Fixes.front().Begin.File))
+      if (std::optional<std::string> Diff = fixAsUnifiedDiff(
+              F, relativePath(F.Fixes.front().Begin.File, Ctx.SourceRoot),
+              *Content))
+        S += "<details class=\"fix\" open><summary>Suggested fix</summary>" +
+             diffHtml(*Diff) + "</details>\n";
   S += whyItMatters(F, Ctx);
   return S + "</article>\n";
 }
