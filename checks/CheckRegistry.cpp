@@ -2,6 +2,7 @@
 
 #include "cuda-async-lint/CheckRegistry.h"
 #include "api/ProjectApis.h"
+#include "summaries/ProgramSummaries.h"
 
 namespace cuda_async_lint {
 
@@ -37,6 +38,13 @@ const CheckInfo *findCheck(llvm::StringRef Id) {
 std::unique_ptr<Check> createCheck(const CheckInfo &Info, DiagnosticSink &Sink,
                                    const CheckOptions &Options) {
   setProjectApis(ProjectApis::fromOptions(Options));
+  // A summary store (cuda-async-lint --emit-summaries) for cross-file
+  // provenance; relative paths are the working directory's.
+  if (std::optional<std::string> Store = Options.global("SummaryStore");
+      Store && !Store->empty())
+    if (llvm::Error E = useSummaryStore(*Store))
+      Options.problem(llvm::toString(std::move(E)) +
+                      " (the SummaryStore option); analysing without it");
   return Info.Create(Sink, Options);
 }
 

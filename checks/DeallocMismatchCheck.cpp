@@ -79,10 +79,7 @@ void DeallocMismatchCheck::run(const MatchFinder::MatchResult &R) {
   // Storage nobody allocated (stack, globals, containers) is another bug.
   std::string Right;
   for (Origin O : P.Origins) {
-    const auto *Allocation = O.dyn_cast<const Stmt *>();
-    if (!Allocation)
-      return;
-    std::string Releaser = matchingReleaser(Allocation);
+    std::string Releaser = originReleaser(O);
     if (Releaser.empty() || (!Right.empty() && Releaser != Right))
       return;
     Right = Releaser;
@@ -99,7 +96,8 @@ void DeallocMismatchCheck::run(const MatchFinder::MatchResult &R) {
       "release it with '" + Right + "'";
   for (Origin O : P.Origins) {
     OriginNote Note =
-        describeOrigin(O, Registered ? MemoryKind::Pageable : *P.Kind);
+        describeOrigin(O, Registered ? MemoryKind::Pageable : *P.Kind,
+                       R.Context->getSourceManager(), F.Loc);
     F.Notes.push_back({Note.Loc, Note.Message});
   }
   // The mechanical fixes: pinned memory given to free/delete goes to

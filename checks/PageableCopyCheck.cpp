@@ -61,7 +61,8 @@ void PageableCopyCheck::run(const MatchFinder::MatchResult &R) {
          "with cudaHostRegister, to let it overlap")
             .str();
     for (Origin O : P.Origins) {
-      OriginNote Note = describeOrigin(O, MemoryKind::Pageable);
+      OriginNote Note = describeOrigin(O, MemoryKind::Pageable,
+                                       R.Context->getSourceManager(), F.Loc);
       F.Notes.push_back({Note.Loc, Note.Message});
     }
     report(std::move(F), *R.Context);

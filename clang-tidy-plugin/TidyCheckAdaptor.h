@@ -69,6 +69,9 @@ private:
                            "'%1'; expected %2")
         << Value << (getID() + "." + Name).str() << Expected;
   }
+  void problem(llvm::StringRef Message) const override {
+    Tidy.configurationDiag("%0") << Message;
+  }
 
   clang::tidy::ClangTidyContext &Tidy;
   std::unique_ptr<Check> Impl;

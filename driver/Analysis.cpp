@@ -5,13 +5,17 @@
 #include "FindingCollector.h"
 #include "InputFiles.h"
 #include "ParseErrors.h"
+#include "SummaryCache.h"
 #include "TidyCheckAdaptor.h"
 #include "WorkerProcesses.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "cuda-async-lint/CheckRegistry.h"
+#include "summaries/Summarize.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <cstring>
@@ -46,8 +50,13 @@ private:
 struct CheckRun {
   ast_matchers::MatchFinder &Finder;
   const ParseErrorCollector &Errors;
+  /// Summarize the unit (the first phase of a whole-program run) instead
+  /// of running the checks.
+  bool Summarize = false;
   /// Every error lies in device-only code (DeviceCodeErrors.h).
   bool OnlyInDeviceCode = false;
+  std::string Summary{};
+  std::vector<std::pair<std::string, std::string>> Inputs{};
 
   class Consumer : public ASTConsumer {
   public:
@@ -55,8 +64,27 @@ struct CheckRun {
     void HandleTranslationUnit(ASTContext &Ctx) override {
       Run.OnlyInDeviceCode = Run.Errors.errors() != 0 &&
                              onlyInDeviceCode(Run.Errors.locations(), Ctx);
-      if (Run.Errors.errors() == 0 || Run.OnlyInDeviceCode)
+      if (Run.Errors.errors() != 0 && !Run.OnlyInDeviceCode)
+        return;
+      if (!Run.Summarize) {
         Run.Finder.matchAST(Ctx);
+        return;
+      }
+      Run.Summary = llvm::formatv(
+          "{0}", llvm::json::Value(summarizeTranslationUnit(Ctx)));
+      // Every file the parse read, with a hash of the bytes it read: the
+      // summary holds while none changes.
+      SourceManager &SM = Ctx.getSourceManager();
+      for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+        llvm::StringRef Real = It->first.getFileEntry().tryGetRealPathName();
+        std::optional<llvm::MemoryBufferRef> Bytes =
+            SM.getMemoryBufferForFileOrNone(It->first);
+        Run.Inputs.push_back(
+            {(Real.empty() ? It->first.getName() : Real).str(),
+             Bytes ? fileContentHash(Bytes->getBuffer()) : ""});
+      }
+      llvm::sort(Run.Inputs);
+      Run.Inputs.erase(llvm::unique(Run.Inputs), Run.Inputs.end());
     }
 
   private:
@@ -68,8 +96,8 @@ struct CheckRun {
   }
 };
 
-FileResult analyzeFile(const std::string &File,
-                       const AnalysisOptions &Options) {
+FileResult analyzeFile(const std::string &File, const AnalysisOptions &Options,
+                       bool Summarize = false) {
   // The file's configuration, as clang-tidy would read it for this file;
   // what clang-tidy's option reading says of it is kept for the report.
   ConfigurationDiagnostics ConfigDiags;
@@ -127,6 +155,7 @@ FileResult analyzeFile(const std::string &File,
   Tool.setPrintErrorMessage(false);
   Tool.appendArgumentsAdjuster(Options.Adjuster);
   CheckRun Run{Finder, Errors};
+  Run.Summarize = Summarize;
   int Status = Tool.run(tooling::newFrontendActionFactory(&Run).get());
 
   FileResult Result;
@@ -138,6 +167,11 @@ FileResult analyzeFile(const std::string &File,
     if (Text.empty())
       Text = "clang could not process the file\n";
     Result.Failure = FailedFile{File, std::move(Text)};
+    return Result;
+  }
+  if (Summarize) {
+    Result.Summary = std::move(Run.Summary);
+    Result.Inputs = std::move(Run.Inputs);
     return Result;
   }
   Result.Findings = Sink.take();
@@ -253,6 +287,32 @@ Report analyzeFiles(const std::vector<std::string> &Files,
         Record(I, std::move(*Decoded));
       });
   return R;
+}
+
+} // namespace cuda_async_lint
+
+namespace cuda_async_lint {
+
+void summarizeFiles(const std::vector<std::string> &Files,
+                    const AnalysisOptions &Options,
+                    llvm::function_ref<void(size_t, FileResult)> Summarized) {
+  unsigned Parallel =
+      llvm::hardware_concurrency(Options.Jobs).compute_thread_count();
+  runInWorkerProcesses(
+      Files.size(), Parallel, Options.Timeout,
+      [&](size_t I) {
+        return encodeFileResult(
+            analyzeFile(Files[I], Options, /*Summarize=*/true));
+      },
+      [&](size_t I, WorkerOutcome O) {
+        if (O.State == WorkerOutcome::Status::Finished) {
+          llvm::Expected<FileResult> Decoded = decodeFileResult(O.Output);
+          if (Decoded)
+            return Summarized(I, std::move(*Decoded));
+          O.Error = llvm::toString(Decoded.takeError());
+        }
+        Summarized(I, failedWorker(Files[I], O, Options.Timeout));
+      });
 }
 
 } // namespace cuda_async_lint

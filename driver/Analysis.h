@@ -41,6 +41,14 @@ struct AnalysisOptions {
 Report analyzeFiles(const std::vector<std::string> &Files,
                     const AnalysisOptions &Options);
 
+/// The first phase of a whole-program run: parses each of \p Files as
+/// analyzeFiles does and summarizes it (summaries/Summarize.h) instead of
+/// checking it. \p Summarized(I, Result) gets each file's FileResult (its
+/// Summary and Inputs, or its Failure) as it ends.
+void summarizeFiles(const std::vector<std::string> &Files,
+                    const AnalysisOptions &Options,
+                    llvm::function_ref<void(size_t, FileResult)> Summarized);
+
 } // namespace cuda_async_lint
 
 #endif // CUDA_ASYNC_LINT_DRIVER_ANALYSIS_H

@@ -9,7 +9,7 @@ namespace {
 
 /// Bumped whenever a field changes; parent and worker are one executable,
 /// so a mismatch means the bytes are not ours.
-constexpr uint32_t FormatVersion = 2;
+constexpr uint32_t FormatVersion = 3;
 
 // One list of fields per type (defined below the reader and writer), read
 // and written by the same function.
@@ -132,6 +132,10 @@ template <class IO> void fields(IO &io, std::pair<unsigned, unsigned> &P) {
   io(P.first), io(P.second);
 }
 template <class IO>
+void fields(IO &io, std::pair<std::string, std::string> &P) {
+  io(P.first), io(P.second);
+}
+template <class IO>
 void fields(IO &io, std::tuple<unsigned, unsigned, std::string> &T) {
   io(std::get<0>(T)), io(std::get<1>(T)), io(std::get<2>(T));
 }
@@ -150,7 +154,7 @@ template <class IO> void fields(IO &io, FailedFile &F) {
 template <class IO> void fields(IO &io, std::string &S) { io(S); }
 template <class IO> void fields(IO &io, FileResult &R) {
   io(R.Findings), io(R.Failure), io(R.DeviceCodeErrors),
-      io(R.ConfigurationWarnings);
+      io(R.ConfigurationWarnings), io(R.Summary), io(R.Inputs);
 }
 
 } // namespace

@@ -26,6 +26,11 @@ struct FileResult {
   /// What clang-tidy's option reading said of the file's configuration (an
   /// option value that is not a number, say), rendered.
   std::vector<std::string> ConfigurationWarnings;
+  /// A summarizing run (summarizeFiles): the unit's summary, as JSON text,
+  /// and each file its parse read with the content hash of what it read,
+  /// for the summary cache.
+  std::string Summary;
+  std::vector<std::pair<std::string, std::string>> Inputs;
 };
 
 /// Length-prefixed binary: paths need not be UTF-8, and nothing is lost.

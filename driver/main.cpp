@@ -19,6 +19,8 @@
 #include "Progress.h"
 #include "ReportSelection.h"
 #include "SourceRoot.h"
+#include "SummaryCache.h"
+#include "WholeProgram.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -170,6 +172,38 @@ cl::opt<unsigned> TimeoutSeconds(
     cl::desc("Stop the analysis of a file that takes longer and report it as "
              "failed (exit 3); 0: no limit (default: 300)"),
     cl::cat(Category));
+cl::opt<bool> WholeProgram(
+    "whole-program", cl::init(true),
+    cl::desc("Summarize every translation unit of the program first (with "
+             "-p: the whole database; else the files named together), so "
+             "that each file's analysis sees the others' functions, fields "
+             "and calls (default: true)"),
+    cl::cat(Category));
+cl::opt<std::string> SummariesIn(
+    "summaries", cl::value_desc("file"),
+    cl::desc("Draw on this summary store (--emit-summaries, "
+             "--merge-summaries) instead of summarizing first"),
+    cl::cat(Category));
+cl::opt<std::string> EmitSummaries(
+    "emit-summaries", cl::value_desc("file"),
+    cl::desc("Summarize the program's translation units (with --shard: the "
+             "shard's) into this summary store, and exit"),
+    cl::cat(Category));
+cl::opt<std::string> MergeSummaries(
+    "merge-summaries", cl::value_desc("file"),
+    cl::desc("Merge the summary stores given as files (a CI matrix's "
+             "shards) into this one, and exit"),
+    cl::cat(Category));
+cl::opt<std::string> ShardOption(
+    "shard", cl::value_desc("i/n"),
+    cl::desc("With -p: analyse (or, with --emit-summaries, summarize) only "
+             "shard i of n of the database's files"),
+    cl::cat(Category));
+cl::opt<std::string> CacheDir(
+    "cache-dir", cl::value_desc("dir"),
+    cl::desc("Keep translation unit summaries here between runs (default: "
+             "$CUDA_ASYNC_LINT_CACHE_DIR; none if unset)"),
+    cl::cat(Category));
 cl::opt<bool> Verbose("verbose",
                       cl::desc("Say which CUDA declarations and commands "
                                "are used"),
@@ -256,6 +290,43 @@ int main(int argc, const char **argv) {
   if (UseBundledCuda && !CudaPath.empty())
     return usageError("--use-bundled-cuda and --cuda-path contradict each "
                       "other: give one");
+
+  if (!MergeSummaries.empty()) {
+    if (Files.empty())
+      return usageError("--merge-summaries needs the summary stores to merge "
+                        "(--emit-summaries' files)");
+    for (const std::string &F : Files)
+      if (sys::fs::equivalent(F, MergeSummaries))
+        return usageError("--merge-summaries='" + MergeSummaries +
+                          "' would overwrite the store '" + F + "'");
+    Expected<std::shared_ptr<ProgramSummaries>> Merged =
+        mergeSummaryStores(std::vector<std::string>(Files.begin(), Files.end()));
+    if (!Merged)
+      return usageError(toString(Merged.takeError()));
+    if (Error E = writeSummaryStore(**Merged, MergeSummaries))
+      return usageError(toString(std::move(E)));
+    errs() << "cuda-async-lint: merged " << (*Merged)->files().size()
+           << " translation unit summaries into " << MergeSummaries
+           << ((*Merged)->holdsEveryCaller() ? ""
+                                              : " (not every unit of a "
+                                                "program: parameters do not "
+                                                "take call-site provenance)")
+           << "\n";
+    return ExitClean;
+  }
+  std::optional<ProgramSummaries::ShardOf> Shard;
+  if (!ShardOption.empty()) {
+    if (BuildPath.empty())
+      return usageError("--shard needs -p BUILD_DIR: it splits that "
+                        "compilation database's files");
+    Expected<ProgramSummaries::ShardOf> Parsed = parseShard(ShardOption);
+    if (!Parsed)
+      return usageError(toString(Parsed.takeError()));
+    Shard = *Parsed;
+  }
+  if (!SummariesIn.empty() && !EmitSummaries.empty())
+    return usageError("--summaries and --emit-summaries contradict each "
+                      "other: one reads a store, the other writes one");
 
   ConfigurationFlags Flags;
   auto IfGiven = [](const cl::opt<std::string> &O) {
@@ -425,6 +496,73 @@ int main(int argc, const char **argv) {
                << join(Options.Adjuster(Command.CommandLine, F), " ") << "\n";
 
   Options.Timeout = std::chrono::seconds(TimeoutSeconds);
+
+  // Whole-program provenance: the program is the whole database, else the
+  // files named together; its summaries come from a store, or from a first
+  // phase over it.
+  std::vector<std::string> ProgramFiles = Absolute;
+  if (!BuildPath.empty()) {
+    ProgramFiles.clear();
+    for (const std::string &F : Database->getAllFiles())
+      if (languageOfFile(F))
+        ProgramFiles.push_back(F);
+    llvm::sort(ProgramFiles);
+  }
+  if (Shard) {
+    std::vector<std::string> Mine = filesOfShard(ProgramFiles, *Shard);
+    std::set<std::string> InShard(Mine.begin(), Mine.end());
+    llvm::erase_if(Absolute, [&](const std::string &F) {
+      return !InShard.count(F);
+    });
+    if (!EmitSummaries.empty())
+      ProgramFiles = std::move(Mine);
+  }
+  std::optional<std::string> CacheEnv =
+      sys::Process::GetEnv("CUDA_ASYNC_LINT_CACHE_DIR");
+  std::optional<SummaryCache> Cache;
+  if (std::string Dir = CacheDir.empty() ? CacheEnv.value_or("") : CacheDir;
+      !Dir.empty()) {
+    Expected<SummaryCache> Opened = SummaryCache::open(Dir);
+    if (!Opened)
+      return usageError(toString(Opened.takeError()));
+    Cache.emplace(std::move(*Opened));
+  }
+  unsigned SummaryFailures = 0;
+  auto SummaryFailed = [&](const FailedFile &F) {
+    ++SummaryFailures;
+    errs() << "cuda-async-lint: " << (EmitSummaries.empty() ? "warning" : "error")
+           << ": cannot summarize '" << F.File << "': " << F.Reason
+           << (F.Errors.empty() ? "\n" : ":\n") << F.Errors;
+  };
+  std::shared_ptr<ProgramSummaries> Program;
+  if (!SummariesIn.empty()) {
+    Expected<std::shared_ptr<ProgramSummaries>> Read =
+        readSummaryStore(SummariesIn);
+    if (!Read)
+      return usageError(toString(Read.takeError()));
+    Program = std::move(*Read);
+  } else if (!EmitSummaries.empty() ||
+             (WholeProgram && ProgramFiles.size() > 1)) {
+    bool EveryCaller = !BuildPath.empty() && !Shard;
+    Program = summarizeProgram(ProgramFiles, EveryCaller, Options,
+                               Cache ? &*Cache : nullptr, SummaryFailed);
+    if (Verbose && Cache)
+      errs() << "cuda-async-lint: summaries of " << ProgramFiles.size()
+             << " translation units: " << Cache->hits() << " from the cache, "
+             << Cache->misses() << " made\n";
+  }
+  if (!EmitSummaries.empty()) {
+    if (!Program)
+      return ExitParseError;
+    if (Shard)
+      Program->setShard(*Shard);
+    if (Error E = writeSummaryStore(*Program, EmitSummaries))
+      return usageError(toString(std::move(E)));
+    return SummaryFailures ? ExitParseError : ExitClean;
+  }
+  // Summaries of its own win over a SummaryStore option.
+  if (Program)
+    setProgramSummaries(Program, /*FromDriver=*/true);
   Expected<std::string> SourceRoot =
       chooseSourceRoot(SourceRootOption, Absolute, currentDirectory());
   if (!SourceRoot)

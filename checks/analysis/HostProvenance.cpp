@@ -2,6 +2,8 @@
 
 #include "HostProvenance.h"
 #include "../api/CudaApiCatalog.h"
+#include "../api/ReleaseSite.h"
+#include "../summaries/Summarize.h"
 #include "ForwardDataflow.h"
 #include "StdLibrary.h"
 #include "clang/AST/ASTContext.h"
@@ -760,7 +762,8 @@ public:
         StateAt.insert_or_assign(Call, S);
       // What a call of a function whose callers are all here passes in
       // pointers: the callee's parameters may take it (parameter()).
-      if (takesCallSiteProvenance(Call->getDirectCallee())) {
+      if (takesCallSiteProvenance(Call->getDirectCallee()) ||
+          takesProgramCallSites(Call->getDirectCallee())) {
         std::vector<PointerValue> &Values = Arguments[Call];
         for (const Expr *Arg : Call->arguments())
           Values.push_back(Arg->getType()->isPointerType()
@@ -915,6 +918,20 @@ static SourceLocation originLocation(Origin O) {
   return cast<const Decl *>(O)->getLocation();
 }
 
+/// Source order for origins of this translation unit, then the others' by
+/// their places.
+static bool originBefore(Origin A, Origin B, const SourceManager &SM) {
+  const auto *EA = A.dyn_cast<const ExternalOrigin *>();
+  const auto *EB = B.dyn_cast<const ExternalOrigin *>();
+  if (EA || EB) {
+    if (!EA || !EB)
+      return !EA;
+    return std::tie(EA->File, EA->Line, EA->Column) <
+           std::tie(EB->File, EB->Line, EB->Column);
+  }
+  return SM.isBeforeInTranslationUnit(originLocation(A), originLocation(B));
+}
+
 PointerValue FunctionProvenance::argumentAt(const CallExpr *Call,
                                             unsigned Index) const {
   auto It = Arguments.find(Call);
@@ -948,9 +965,8 @@ HostProvenance FunctionProvenance::pointerAt(const Stmt *At,
   HostProvenance Result{V.kind(), {V.origins().begin(), V.origins().end()}, {}};
   // The lattice orders origins by address; reports list them in source
   // order, the same in every process.
-  llvm::sort(Result.Origins, [&](Origin A, Origin B) {
-    return SM->isBeforeInTranslationUnit(originLocation(A), originLocation(B));
-  });
+  llvm::sort(Result.Origins,
+             [&](Origin A, Origin B) { return originBefore(A, B, *SM); });
   if (V.kind() != MemoryKind::Pageable)
     return Result;
   // Pageable memory is registered only if every allocation it may point
@@ -985,6 +1001,28 @@ static std::string allocatorName(const Stmt *S) {
   if (const auto *Call = dyn_cast<CallExpr>(S))
     if (const FunctionDecl *FD = Call->getDirectCallee())
       return (FD->isInStdNamespace() ? "std::" : "") + FD->getNameAsString();
+  return "";
+}
+
+OriginNote describeOrigin(Origin O, MemoryKind K, SourceManager &SM,
+                          SourceLocation Site) {
+  const auto *E = O.dyn_cast<const ExternalOrigin *>();
+  if (!E)
+    return describeOrigin(O, K);
+  if (OptionalFileEntryRef File = SM.getFileManager().getOptionalFileRef(E->File)) {
+    FileID FID = SM.getOrCreateFileID(*File, SrcMgr::C_User);
+    SourceLocation Loc = SM.translateLineCol(FID, E->Line, E->Column);
+    if (FID.isValid() && Loc.isValid())
+      return {Loc, E->Note};
+  }
+  return {Site, E->Note + " (" + E->key() + ")"};
+}
+
+std::string originReleaser(Origin O) {
+  if (const auto *E = O.dyn_cast<const ExternalOrigin *>())
+    return E->Releaser;
+  if (const auto *S = O.dyn_cast<const Stmt *>())
+    return matchingReleaser(S);
   return "";
 }
 

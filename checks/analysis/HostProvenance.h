@@ -60,6 +60,14 @@ struct OriginNote {
   std::string Message;
 };
 OriginNote describeOrigin(Origin O, MemoryKind K);
+/// The same for any origin: one in another translation unit is noted on its
+/// own line where its file can be read (the file joins \p SM), else at
+/// \p Site with its place in the message.
+OriginNote describeOrigin(Origin O, MemoryKind K, clang::SourceManager &SM,
+                          clang::SourceLocation Site);
+
+/// The call that must release the allocation \p O, if one can be named.
+std::string originReleaser(Origin O);
 
 /// What a call of a function does, as its callers see it.
 struct FunctionSummary {

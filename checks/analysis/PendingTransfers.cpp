@@ -5,6 +5,8 @@
 #include "BranchFacts.h"
 #include "ForwardDataflow.h"
 #include "NonBlockingStreams.h"
+#include "../summaries/ProgramSummaries.h"
+#include "../summaries/Summarize.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -469,7 +471,7 @@ private:
     const ApiSpec *Api = lookupApi(Call);
     if (!Api) {
       const FunctionDecl *FD = Call->getDirectCallee();
-      if (!FD || isOpaqueFunction(FD, Ctx)) {
+      if (!FD || (isOpaqueFunction(FD, Ctx) && !Syncs.summary(FD))) {
         // Defined in another translation unit (or called through a
         // pointer): it may synchronize the streams it is given. Precision
         // first: assume it does. A helper given only the buffer is a host
@@ -632,7 +634,7 @@ public:
       return;
     }
     const FunctionDecl *FD = Call->getDirectCallee();
-    if (FD && isOpaqueFunction(FD, Syncs.context())) {
+    if (FD && isOpaqueFunction(FD, Syncs.context()) && !Syncs.summary(FD)) {
       // Assumed to synchronize what it is given (precision first).
       for (const Expr *Arg : Call->arguments())
         if (isStreamType(Arg->getType()))
@@ -653,8 +655,26 @@ private:
 
 } // namespace
 
+SyncSummaries::SyncSummaries(ASTContext &Ctx)
+    : Ctx(Ctx), Program(programSummaries()) {
+  if (Program)
+    ThisUnit = unitFile(Ctx.getSourceManager());
+}
+
+SyncSummaries::~SyncSummaries() = default;
+
 const SyncSummary *SyncSummaries::summary(const FunctionDecl *FD) {
   const FunctionDecl *Def = nullptr;
+  // Defined in another unit of the program: its summary there.
+  if (!FD->hasBody(Def) && Program && FD->isExternallyVisible() &&
+      !Ctx.getSourceManager().isInSystemHeader(FD->getLocation())) {
+    auto [It, New] = ProgramFunctions.try_emplace(FD->getCanonicalDecl());
+    if (New)
+      if (std::string Usr = usrOf(FD); !Usr.empty())
+        if (const FunctionFacts *Facts = Program->function(Usr, ThisUnit))
+          It->second = &Facts->Sync;
+    return It->second;
+  }
   if (!FD->hasBody(Def) || !Def ||
       Ctx.getSourceManager().isInSystemHeader(Def->getLocation()) ||
       InProgress.count(Def))

@@ -65,8 +65,11 @@ struct SyncSummary {
 /// SyncSummaries of the functions of one translation unit, on demand.
 class SyncSummaries {
 public:
-  explicit SyncSummaries(clang::ASTContext &Ctx) : Ctx(Ctx) {}
-  /// Null for functions without a body here, and during recursion.
+  /// Draws on the program's summaries installed now, if any.
+  explicit SyncSummaries(clang::ASTContext &Ctx);
+  ~SyncSummaries();
+  /// Null for functions without a body here (unless another unit of the
+  /// program summarized it), and during recursion.
   const SyncSummary *summary(const clang::FunctionDecl *FD);
   clang::ASTContext &context() const { return Ctx; }
 
@@ -74,6 +77,9 @@ private:
   clang::ASTContext &Ctx;
   std::map<const clang::FunctionDecl *, SyncSummary> Done;
   std::set<const clang::FunctionDecl *> InProgress;
+  std::shared_ptr<const ProgramSummaries> Program;
+  std::string ThisUnit;
+  std::map<const clang::FunctionDecl *, const SyncSummary *> ProgramFunctions;
 };
 
 /// The hazards of one function: each host access that may conflict with a

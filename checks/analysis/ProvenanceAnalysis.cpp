@@ -2,6 +2,8 @@
 
 #include "ProvenanceAnalysis.h"
 #include "../api/CudaApiCatalog.h"
+#include "../summaries/ProgramSummaries.h"
+#include "../summaries/Summarize.h"
 #include "StdLibrary.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -153,10 +155,8 @@ private:
   llvm::DenseSet<const DeclRefExpr *> CalleeNames;
 };
 
-/// True if a branch of \p FD's body (if, switch, ?:) tests a parameter
-/// that is not a pointer: a flag such as 'release(p, isPinned)' chooses
-/// code that one kind of memory never reaches, which call-site provenance
-/// would then report.
+/// Finds a branch on a parameter that is not a pointer
+/// (branchesOnFlagParameter).
 class BranchOnParameter : public RecursiveASTVisitor<BranchOnParameter> {
 public:
   static bool in(const FunctionDecl *Def) {
@@ -198,6 +198,18 @@ bool isVirtualDispatch(const FunctionDecl *FD) {
 }
 
 } // namespace
+
+bool branchesOnFlagParameter(const FunctionDecl *Def) {
+  return Def && Def->getBody() && BranchOnParameter::in(Def);
+}
+
+ProvenanceAnalysis::ProvenanceAnalysis(ASTContext &Ctx)
+    : Ctx(Ctx), Program(programSummaries()) {
+  if (Program)
+    ThisUnit = unitFile(Ctx.getSourceManager());
+}
+
+ProvenanceAnalysis::~ProvenanceAnalysis() = default;
 
 bool takesCallSiteProvenance(const FunctionDecl *FD) {
   const FunctionDecl *Def = nullptr;
@@ -254,15 +266,33 @@ bool ProvenanceAnalysis::isOpaque(const FunctionDecl *FD) {
       FD->hasAttr<CUDAGlobalAttr>())
     return false;
   const FunctionDecl *Def = definition(FD);
+  if (!Def && !isVirtualDispatch(FD) && programFunction(FD))
+    return false;
   return !Def || isVirtualDispatch(FD) || InProgress.count(Def);
 }
 
 const FunctionSummary *ProvenanceAnalysis::summary(const FunctionDecl *FD) {
   const FunctionDecl *Def = definition(FD);
+  if (!Def && !isVirtualDispatch(FD))
+    if (const FunctionFacts *Facts = programFunction(FD))
+      return &Facts->Summary;
   if (!Def || isVirtualDispatch(FD) || InProgress.count(Def) ||
       Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
     return nullptr;
   return &function(Def).summary();
+}
+
+const FunctionFacts *
+ProvenanceAnalysis::programFunction(const FunctionDecl *FD) {
+  if (!Program || !FD->isExternallyVisible() ||
+      Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+    return nullptr;
+  const FunctionDecl *Canonical = FD->getCanonicalDecl();
+  auto [It, New] = ProgramFunctions.try_emplace(Canonical, nullptr);
+  if (New)
+    if (std::string Usr = usrOf(Canonical); !Usr.empty())
+      It->second = Program->function(Usr, ThisUnit);
+  return It->second;
 }
 
 const ProvenanceAnalysis::Sites &ProvenanceAnalysis::sites() {
@@ -274,44 +304,78 @@ const ProvenanceAnalysis::Sites &ProvenanceAnalysis::sites() {
   return *Index;
 }
 
+PointerValue ProvenanceAnalysis::localArguments(
+    llvm::ArrayRef<std::pair<const FunctionDecl *, const CallExpr *>> Calls,
+    unsigned Index) {
+  PointerValue Value = PointerValue::unset();
+  for (const auto &[Caller, Call] : Calls) {
+    const FunctionDecl *CallerDef = definition(Caller);
+    if (!CallerDef || InProgress.count(CallerDef) ||
+        Index >= Call->getNumArgs())
+      return PointerValue::unknown();
+    Value =
+        PointerValue::join(Value, function(CallerDef).argumentAt(Call, Index));
+    if (Value.tag() == PointerValue::Tag::Unknown)
+      break;
+  }
+  return Value;
+}
+
 PointerValue ProvenanceAnalysis::parameter(const ParmVarDecl *PD) {
   if (auto It = Parameters.find(PD); It != Parameters.end())
     return It->second;
   // Precision first: only a function every caller of which this
   // translation unit holds (takesCallSiteProvenance, and never named but as
-  // a callee) and that branches on no flag parameter.
+  // a callee), or the program's summaries do, and that branches on no flag
+  // parameter.
   const auto *FD = dyn_cast<FunctionDecl>(PD->getDeclContext());
-  if (!takesCallSiteProvenance(FD))
+  bool Local = takesCallSiteProvenance(FD);
+  if (!Local && !(Program && Program->holdsEveryCaller() &&
+                  takesProgramCallSites(FD)))
     return PointerValue::unknown();
   const FunctionDecl *Def = definition(FD);
-  if (Ctx.getSourceManager().isInSystemHeader(Def->getLocation()) ||
+  if (!Def || Ctx.getSourceManager().isInSystemHeader(Def->getLocation()) ||
       !ParametersInProgress.insert(PD).second)
     return PointerValue::unknown();
   const Sites &S = sites();
   const FunctionDecl *Canonical = Def->getCanonicalDecl();
   PointerValue Value = PointerValue::unknown();
   auto Calls = S.CallsTo.find(Canonical);
-  if (!S.NotOnlyCalled.count(Canonical) && Calls != S.CallsTo.end() &&
-      !BranchOnParameter::in(Def)) {
-    unsigned Index = PD->getFunctionScopeIndex();
-    Value = PointerValue::unset();
-    for (const auto &[Caller, Call] : Calls->second) {
-      const FunctionDecl *CallerDef = definition(Caller);
-      if (!CallerDef || InProgress.count(CallerDef) ||
-          Index >= Call->getNumArgs()) {
-        Value = PointerValue::unknown();
-        break;
-      }
-      Value = PointerValue::join(Value,
-                                 function(CallerDef).argumentAt(Call, Index));
-      if (!Value.isKnown())
-        break;
+  unsigned Index = PD->getFunctionScopeIndex();
+  if (!S.NotOnlyCalled.count(Canonical) && !branchesOnFlagParameter(Def)) {
+    Value = Calls == S.CallsTo.end() ? PointerValue::unset()
+                                     : localArguments(Calls->second, Index);
+    // The calls in the program's other units, for an external function.
+    if (!Local) {
+      std::string Usr = usrOf(Canonical);
+      Value = Usr.empty() || Program->notOnlyCalled(Usr, ThisUnit)
+                  ? PointerValue::unknown()
+                  : PointerValue::join(
+                        Value, Program->argument(Usr, Index, ThisUnit));
     }
     if (Value.tag() == PointerValue::Tag::Unset)
       Value = PointerValue::unknown();
   }
   ParametersInProgress.erase(PD);
   Parameters.insert({PD, Value});
+  return Value;
+}
+
+PointerValue ProvenanceAnalysis::localField(const FieldDecl *FD,
+                                            bool &Escaped) {
+  const Sites &S = sites();
+  Escaped = S.EscapedFields.count(FD);
+  PointerValue Value = PointerValue::unset();
+  auto StoresIt = S.FieldStores.find(FD);
+  if (Escaped || StoresIt == S.FieldStores.end())
+    return Value;
+  for (const FunctionDecl *Storer : StoresIt->second) {
+    if (InProgress.count(Storer))
+      return PointerValue::unknown();
+    const auto &Stores = function(Storer).fieldStores();
+    if (auto It = Stores.find(FD); It != Stores.end())
+      Value = PointerValue::join(Value, It->second);
+  }
   return Value;
 }
 
@@ -322,22 +386,16 @@ PointerValue ProvenanceAnalysis::field(const FieldDecl *FD) {
   // fields) is unknown.
   if (!FieldsInProgress.insert(FD).second)
     return PointerValue::unknown();
-  const Sites &S = sites();
-  PointerValue Value = PointerValue::unset();
-  auto StoresIt = S.FieldStores.find(FD);
-  if (S.EscapedFields.count(FD) || StoresIt == S.FieldStores.end()) {
+  bool Escaped = false;
+  PointerValue Value = localField(FD, Escaped);
+  if (Escaped)
     Value = PointerValue::unknown();
-  } else {
-    for (const FunctionDecl *Storer : StoresIt->second) {
-      if (InProgress.count(Storer)) {
-        Value = PointerValue::unknown();
-        break;
-      }
-      const auto &Stores = function(Storer).fieldStores();
-      if (auto It = Stores.find(FD); It != Stores.end())
-        Value = PointerValue::join(Value, It->second);
-    }
-  }
+  // The stores of the program's other units, into a field of a type they
+  // share.
+  const auto *Record = dyn_cast<RecordDecl>(FD->getDeclContext());
+  if (Program && !Escaped && Record && Record->isExternallyVisible())
+    if (std::string Usr = usrOf(FD); !Usr.empty())
+      Value = PointerValue::join(Value, Program->field(Usr, ThisUnit));
   // Never stored on a reachable path: nothing to say.
   if (Value.tag() == PointerValue::Tag::Unset)
     Value = PointerValue::unknown();
@@ -346,7 +404,7 @@ PointerValue ProvenanceAnalysis::field(const FieldDecl *FD) {
   return Value;
 }
 
-bool ProvenanceAnalysis::registeredAnywhere(Origin O) {
+llvm::ArrayRef<Origin> ProvenanceAnalysis::registeredOrigins() {
   if (!RegisteredOrigins) {
     RegisteredOrigins.emplace();
     for (const auto &[Function, Call] : sites().RegisterCalls) {
@@ -357,7 +415,8 @@ bool ProvenanceAnalysis::registeredAnywhere(Origin O) {
           function(Function).valueAt(Call, Api->arg(Call, ArgRole::Ptr));
       if (V.isKnown())
         for (Origin Registered : V.origins()) {
-          RegisteredOrigins->insert(Registered.getOpaqueValue());
+          if (RegisteredOrigins->insert(Registered.getOpaqueValue()).second)
+            RegisteredList.push_back(Registered);
           if (const auto *D = Registered.dyn_cast<const clang::Decl *>())
             if (const auto *VD = llvm::dyn_cast<clang::ValueDecl>(D))
               RegistersContainerStorage |=
@@ -365,14 +424,29 @@ bool ProvenanceAnalysis::registeredAnywhere(Origin O) {
         }
     }
   }
+  return RegisteredList;
+}
+
+bool ProvenanceAnalysis::registersContainerStorage() {
+  (void)registeredOrigins();
+  return RegistersContainerStorage ||
+         (Program && Program->registersContainerStorage(ThisUnit));
+}
+
+bool ProvenanceAnalysis::registeredAnywhere(Origin O) {
+  (void)registeredOrigins();
   // A vector behind a reference may be one a caller registered: where the
   // translation unit registers any container's storage, it stays open.
   if (const auto *D = O.dyn_cast<const clang::Decl *>())
     if (const auto *VD = llvm::dyn_cast<clang::VarDecl>(D))
-      if (RegistersContainerStorage && VD->getType()->isReferenceType() &&
-          isPageableHeapContainer(VD->getType()))
+      if (VD->getType()->isReferenceType() &&
+          isPageableHeapContainer(VD->getType()) && registersContainerStorage())
         return true;
-  return RegisteredOrigins->count(O.getOpaqueValue());
+  if (RegisteredOrigins->count(O.getOpaqueValue()))
+    return true;
+  // Registered by another unit of the program.
+  return Program &&
+         Program->registered(originKey(O, Ctx.getSourceManager()), ThisUnit);
 }
 
 } // namespace cuda_async_lint

@@ -7,6 +7,12 @@
 // the translation unit. Summaries are computed on demand, callees first; a
 // recursive call (a function whose analysis is under way) is opaque.
 //
+// Where the program's summaries are installed (summaries/ProgramSummaries.h),
+// functions, fields and call sites of the other translation units join in:
+// a function defined elsewhere has its summary, a field the join of every
+// unit's stores, a parameter of an external function what every call in the
+// program passes.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef CUDA_ASYNC_LINT_ANALYSIS_PROVENANCEANALYSIS_H
@@ -22,9 +28,20 @@
 
 namespace cuda_async_lint {
 
+class ProgramSummaries;
+struct FunctionFacts;
+
+/// True if a branch of \p Def's body (if, switch, ?:) tests a parameter
+/// that is not a pointer: a flag such as 'release(p, isPinned)' chooses code
+/// that one kind of memory never reaches, which call-site provenance would
+/// then report.
+bool branchesOnFlagParameter(const clang::FunctionDecl *Def);
+
 class ProvenanceAnalysis : public SummaryProvider {
 public:
-  explicit ProvenanceAnalysis(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  /// Draws on the program's summaries installed now, if any.
+  explicit ProvenanceAnalysis(clang::ASTContext &Ctx);
+  ~ProvenanceAnalysis() override;
 
   /// The analysis every check of the translation unit of \p Ctx shares; it
   /// lives as long as a check holds it.
@@ -39,6 +56,15 @@ public:
   PointerValue field(const clang::FieldDecl *FD) override;
   bool registeredAnywhere(Origin O) override;
   PointerValue parameter(const clang::ParmVarDecl *PD) override;
+
+  /// The join of what this translation unit stores into \p FD (Unset if it
+  /// stores nothing); \p Escaped tells if its address escapes here.
+  PointerValue localField(const clang::FieldDecl *FD, bool &Escaped);
+  /// The memory this translation unit registers with cudaHostRegister.
+  llvm::ArrayRef<Origin> registeredOrigins();
+  /// Some registration of this unit, or of the program, is a std::vector's
+  /// or std::string's storage.
+  bool registersContainerStorage();
 
   /// Where the translation unit stores into fields and registers memory.
   struct Sites {
@@ -60,10 +86,20 @@ public:
     /// not all known.
     std::set<const clang::FunctionDecl *> NotOnlyCalled;
   };
+  const Sites &sites();
 
 private:
   const clang::FunctionDecl *definition(const clang::FunctionDecl *FD) const;
-  const Sites &sites();
+  /// The facts another translation unit of the program gives for \p FD.
+  const FunctionFacts *programFunction(const clang::FunctionDecl *FD);
+  /// What the program's calls of \p PD's function pass, with this unit's.
+  PointerValue programParameter(const clang::ParmVarDecl *PD);
+  /// What the calls \p Calls of this unit pass as argument \p Index.
+  PointerValue
+  localArguments(llvm::ArrayRef<std::pair<const clang::FunctionDecl *,
+                                          const clang::CallExpr *>>
+                     Calls,
+                 unsigned Index);
 
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::FunctionDecl *,
@@ -74,6 +110,12 @@ private:
   llvm::DenseSet<const clang::FieldDecl *> FieldsInProgress;
   std::optional<Sites> Index;
   std::optional<llvm::DenseSet<const void *>> RegisteredOrigins;
+  std::vector<Origin> RegisteredList;
+  std::shared_ptr<const ProgramSummaries> Program;
+  /// This unit's name in the program's summaries.
+  std::string ThisUnit;
+  llvm::DenseMap<const clang::FunctionDecl *, const FunctionFacts *>
+      ProgramFunctions;
   llvm::DenseMap<const clang::ParmVarDecl *, PointerValue> Parameters;
   llvm::DenseSet<const clang::ParmVarDecl *> ParametersInProgress;
   /// Some registration's memory is a std::vector's or std::string's.

@@ -10,6 +10,10 @@ namespace cuda_async_lint {
 /// bounds the lattice's height.
 static constexpr unsigned MaxOrigins = 4;
 
+std::string ExternalOrigin::key() const {
+  return File + ":" + std::to_string(Line) + ":" + std::to_string(Column);
+}
+
 PointerValue PointerValue::known(MemoryKind K, Origin O) {
   PointerValue V(Tag::Known);
   V.Kind = K;

@@ -16,12 +16,33 @@
 #include "llvm/ADT/PointerUnion.h"
 #include "llvm/ADT/SmallVector.h"
 #include <map>
+#include <string>
 
 namespace cuda_async_lint {
 
+/// An allocation or declaration in another translation unit, as the program
+/// summaries (summaries/ProgramSummaries.h) describe it. Owned by them, one
+/// object per place, so that equal origins are equal pointers.
+struct alignas(8) ExternalOrigin {
+  /// The real path of its file, and where in it.
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  /// The note that describes it: "pinned memory allocated here with
+  /// 'cudaMallocHost'".
+  std::string Note;
+  /// The call that must release it ("cudaFreeHost"); empty if it is no
+  /// allocation or none can be named.
+  std::string Releaser;
+
+  /// "file:line:column": an origin's identity across translation units.
+  std::string key() const;
+};
+
 /// Where memory came from: the allocating expression (a malloc call, a new
-/// expression) or the declaration that owns it (an array, a std::vector).
-using Origin = llvm::PointerUnion<const clang::Stmt *, const clang::Decl *>;
+/// expression), the declaration that owns it (an array, a std::vector), or
+/// either of those in another translation unit.
+using Origin = llvm::PointerUnion<const clang::Stmt *, const clang::Decl *,
+                                  const ExternalOrigin *>;
 
 class PointerValue {
 public:

@@ -30,6 +30,8 @@ public:
   /// option \p Name is not \p Expected; the check keeps its default.
   virtual void invalid(llvm::StringRef Name, llvm::StringRef Value,
                        llvm::StringRef Expected) const = 0;
+  /// Says that the configuration cannot be used as it is: \p Message.
+  virtual void problem(llvm::StringRef Message) const = 0;
 
   /// The check's option \p Name as a byte count or other non-negative
   /// integer, else \p Default.
@@ -49,6 +51,7 @@ public:
   }
   void invalid(llvm::StringRef, llvm::StringRef,
                llvm::StringRef) const override {}
+  void problem(llvm::StringRef) const override {}
 };
 
 /// Where a check writes the options in effect (clang-tidy --dump-config).

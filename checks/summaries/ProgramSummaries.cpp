@@ -1,0 +1,447 @@
+//===- ProgramSummaries.cpp -----------------------------------------------===//
+
+#include "ProgramSummaries.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <map>
+#include <mutex>
+#include <set>
+
+using llvm::json::Array;
+using llvm::json::Object;
+
+namespace cuda_async_lint {
+
+struct ProgramSummaries::Unit {
+  std::string File;
+  llvm::StringMap<FunctionFacts> Functions;
+  /// Per field: the join of the unit's stores, and whether it escaped.
+  struct FieldFact {
+    PointerValue Stores = PointerValue::unknown();
+    bool Escaped = true;
+  };
+  llvm::StringMap<FieldFact> Fields;
+  /// Per callee: each call's arguments.
+  llvm::StringMap<std::vector<std::vector<PointerValue>>> Calls;
+  std::set<std::string> NotOnlyCalled;
+  std::set<std::string> Registered;
+  bool RegistersContainers = false;
+};
+
+namespace {
+
+llvm::Error malformed(llvm::StringRef Where, llvm::StringRef What) {
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      llvm::formatv("{0}: {1}", Where, What).str());
+}
+
+std::optional<MemoryKind> kindNamed(llvm::StringRef Name) {
+  for (MemoryKind K : {MemoryKind::Pageable, MemoryKind::Pinned,
+                       MemoryKind::Registered, MemoryKind::Managed,
+                       MemoryKind::Device})
+    if (memoryKindName(K) == Name)
+      return K;
+  return std::nullopt;
+}
+
+std::optional<Registration> registrationNamed(llvm::StringRef Name) {
+  if (Name == "yes")
+    return Registration::Yes;
+  if (Name == "no")
+    return Registration::No;
+  if (Name == "maybe")
+    return Registration::Maybe;
+  return std::nullopt;
+}
+
+std::vector<std::string> strings(const Object &O, llvm::StringRef Key) {
+  std::vector<std::string> Out;
+  if (const Array *A = O.getArray(Key))
+    for (const llvm::json::Value &V : *A)
+      if (std::optional<llvm::StringRef> S = V.getAsString())
+        Out.push_back(S->str());
+  return Out;
+}
+
+} // namespace
+
+const ExternalOrigin *ProgramSummaries::origin(ExternalOrigin O) {
+  std::unique_ptr<ExternalOrigin> &Slot = Origins[O.key()];
+  if (!Slot)
+    Slot = std::make_unique<ExternalOrigin>(std::move(O));
+  return Slot.get();
+}
+
+llvm::Expected<PointerValue>
+ProgramSummaries::value(const llvm::json::Value *V, llvm::StringRef Where) {
+  if (!V || V->getAsString() == llvm::StringRef("unknown"))
+    return PointerValue::unknown();
+  const Object *O = V->getAsObject();
+  std::optional<MemoryKind> Kind =
+      O ? kindNamed(O->getString("kind").value_or("")) : std::nullopt;
+  const Array *List = O ? O->getArray("origins") : nullptr;
+  if (!Kind || !List || List->empty())
+    return malformed(Where, "a value is neither \"unknown\" nor a kind with "
+                            "origins");
+  PointerValue Result = PointerValue::unset();
+  for (const llvm::json::Value &Item : *List) {
+    const Object *OO = Item.getAsObject();
+    std::optional<llvm::StringRef> File =
+        OO ? OO->getString("file") : std::nullopt;
+    std::optional<int64_t> Line = OO ? OO->getInteger("line") : std::nullopt;
+    std::optional<int64_t> Column =
+        OO ? OO->getInteger("column") : std::nullopt;
+    if (!File || !Line || !Column || *Line <= 0 || *Column <= 0)
+      return malformed(Where, "an origin lacks its file, line or column");
+    ExternalOrigin E;
+    E.File = File->str();
+    E.Line = unsigned(*Line);
+    E.Column = unsigned(*Column);
+    E.Note = OO->getString("note").value_or("").str();
+    E.Releaser = OO->getString("releaser").value_or("").str();
+    Result =
+        PointerValue::join(Result, PointerValue::known(*Kind, origin(E)));
+  }
+  return Result;
+}
+
+llvm::Error ProgramSummaries::addUnit(Object U) {
+  auto Result = std::make_unique<Unit>();
+  std::optional<llvm::StringRef> File = U.getString("file");
+  if (!File || File->empty())
+    return malformed("a unit", "it names no file");
+  Result->File = File->str();
+  for (const auto &Existing : Units)
+    if (Existing->File == Result->File)
+      return llvm::Error::success();
+  std::string Where = "the summary of '" + Result->File + "'";
+
+  if (const Array *Functions = U.getArray("functions"))
+    for (const llvm::json::Value &Item : *Functions) {
+      const Object *F = Item.getAsObject();
+      std::optional<llvm::StringRef> Usr =
+          F ? F->getString("usr") : std::nullopt;
+      if (!Usr)
+        return malformed(Where, "a function has no USR");
+      FunctionFacts Facts;
+      Facts.Name = F->getString("name").value_or("").str();
+      llvm::Expected<PointerValue> Returns = value(F->get("returns"), Where);
+      if (!Returns)
+        return Returns.takeError();
+      Facts.Summary.Returns = std::move(*Returns);
+      if (const Array *Outs = F->getArray("outParams"))
+        for (const llvm::json::Value &Out : *Outs) {
+          if (Out.kind() == llvm::json::Value::Null) {
+            Facts.Summary.OutParams.push_back(std::nullopt);
+            continue;
+          }
+          llvm::Expected<PointerValue> V = value(&Out, Where);
+          if (!V)
+            return V.takeError();
+          Facts.Summary.OutParams.push_back(std::move(*V));
+        }
+      if (const Array *Registers = F->getArray("registersParam"))
+        for (const llvm::json::Value &R : *Registers)
+          Facts.Summary.RegistersParam.push_back(
+              registrationNamed(R.getAsString().value_or("")));
+      if (const Array *Exit = F->getArray("exitRegistration"))
+        for (const llvm::json::Value &Item : *Exit) {
+          const Object *E = Item.getAsObject();
+          std::optional<Registration> R =
+              E ? registrationNamed(E->getString("registration").value_or(""))
+                : std::nullopt;
+          llvm::Expected<PointerValue> V =
+              value(E ? E->get("value") : nullptr, Where);
+          if (!V)
+            return V.takeError();
+          if (R && V->isKnown())
+            for (Origin O : V->origins())
+              Facts.Summary.ExitRegistration.insert_or_assign(
+                  O.getOpaqueValue(), RegistrationFact{*R, nullptr});
+        }
+      Facts.Sync.Device = F->getBoolean("syncsDevice").value_or(false);
+      if (const Array *Streams = F->getArray("syncsStreamParams"))
+        for (const llvm::json::Value &S : *Streams)
+          if (std::optional<int64_t> I = S.getAsInteger(); I && *I >= 0)
+            Facts.Sync.StreamParams.insert(unsigned(*I));
+      Facts.TakesCallSites = F->getBoolean("takesCallSites").value_or(false);
+      Result->Functions.try_emplace(*Usr, std::move(Facts));
+    }
+
+  if (const Array *Fields = U.getArray("fields"))
+    for (const llvm::json::Value &Item : *Fields) {
+      const Object *F = Item.getAsObject();
+      std::optional<llvm::StringRef> Usr =
+          F ? F->getString("usr") : std::nullopt;
+      if (!Usr)
+        return malformed(Where, "a field has no USR");
+      llvm::Expected<PointerValue> Stores = value(F->get("stores"), Where);
+      if (!Stores)
+        return Stores.takeError();
+      Result->Fields[*Usr] = {F->get("stores") ? std::move(*Stores)
+                                               : PointerValue::unset(),
+                              F->getBoolean("escaped").value_or(true)};
+    }
+
+  if (const Array *Calls = U.getArray("calls"))
+    for (const llvm::json::Value &Item : *Calls) {
+      const Object *C = Item.getAsObject();
+      std::optional<llvm::StringRef> Usr =
+          C ? C->getString("usr") : std::nullopt;
+      const Array *Args = C ? C->getArray("arguments") : nullptr;
+      if (!Usr || !Args)
+        return malformed(Where, "a call lacks its callee or arguments");
+      std::vector<PointerValue> Values;
+      for (const llvm::json::Value &A : *Args) {
+        llvm::Expected<PointerValue> V = value(&A, Where);
+        if (!V)
+          return V.takeError();
+        Values.push_back(std::move(*V));
+      }
+      Result->Calls[*Usr].push_back(std::move(Values));
+    }
+  for (std::string &Usr : strings(U, "notOnlyCalled"))
+    Result->NotOnlyCalled.insert(std::move(Usr));
+  for (std::string &Key : strings(U, "registered"))
+    Result->Registered.insert(std::move(Key));
+  Result->RegistersContainers =
+      U.getBoolean("registersContainerStorage").value_or(true);
+
+  Units.push_back(std::move(Result));
+  Raw.push_back(std::move(U));
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::shared_ptr<ProgramSummaries>>
+ProgramSummaries::fromUnits(std::vector<Object> Units, bool EveryCaller) {
+  std::vector<size_t> Order(Units.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  llvm::sort(Order, [&](size_t A, size_t B) {
+    return std::make_pair(Units[A].getString("file").value_or(""), A) <
+           std::make_pair(Units[B].getString("file").value_or(""), B);
+  });
+  auto Program = std::make_shared<ProgramSummaries>();
+  Program->EveryCaller = EveryCaller;
+  for (size_t I : Order)
+    if (llvm::Error E = Program->addUnit(std::move(Units[I])))
+      return std::move(E);
+  return Program;
+}
+
+llvm::Expected<std::shared_ptr<ProgramSummaries>>
+ProgramSummaries::parse(llvm::StringRef Text, llvm::StringRef Name) {
+  llvm::Expected<llvm::json::Value> Doc = llvm::json::parse(Text);
+  if (!Doc)
+    return malformed(Name, "not JSON: " + llvm::toString(Doc.takeError()));
+  Object *Root = Doc->getAsObject();
+  if (!Root || Root->getString("format") != llvm::StringRef(SummaryFormat))
+    return malformed(Name, "not a summary store written by cuda-async-lint "
+                           "(--emit-summaries)");
+  std::optional<int64_t> Version = Root->getInteger("version");
+  if (Version != int64_t(SummaryVersion))
+    return malformed(
+        Name, llvm::formatv("summary store version {0}; this cuda-async-lint "
+                            "reads version {1}: summarize again",
+                            Version ? std::to_string(*Version) : "unknown",
+                            SummaryVersion)
+                  .str());
+  std::vector<Object> Units;
+  if (Array *List = Root->getArray("units"))
+    for (llvm::json::Value &U : *List) {
+      Object *O = U.getAsObject();
+      if (!O)
+        return malformed(Name, "a unit is not an object");
+      Units.push_back(std::move(*O));
+    }
+  llvm::Expected<std::shared_ptr<ProgramSummaries>> Program =
+      fromUnits(std::move(Units), Root->getBoolean("everyCaller") == true);
+  if (!Program)
+    return malformed(Name, llvm::toString(Program.takeError()));
+  if (const Object *Shard = Root->getObject("shard")) {
+    std::optional<int64_t> Index = Shard->getInteger("index");
+    std::optional<int64_t> Count = Shard->getInteger("count");
+    if (!Index || !Count || *Index < 1 || *Index > *Count)
+      return malformed(Name, "its shard is not 'index' of 'count'");
+    (*Program)->Shard = ShardOf{unsigned(*Index), unsigned(*Count)};
+  }
+  return Program;
+}
+
+llvm::json::Value ProgramSummaries::toJSON() const {
+  Array List;
+  for (const Object &U : Raw)
+    List.push_back(Object(U));
+  Object Doc{{"format", SummaryFormat},
+             {"version", SummaryVersion},
+             {"everyCaller", EveryCaller},
+             {"units", std::move(List)}};
+  if (Shard)
+    Doc["shard"] = Object{{"index", Shard->Index}, {"count", Shard->Count}};
+  return Doc;
+}
+
+llvm::Expected<std::shared_ptr<ProgramSummaries>> ProgramSummaries::merge(
+    llvm::ArrayRef<std::shared_ptr<const ProgramSummaries>> Parts) {
+  bool EveryPart = !Parts.empty();
+  std::set<unsigned> Shards;
+  std::optional<unsigned> Count;
+  std::vector<Object> Units;
+  for (const auto &Part : Parts) {
+    EveryPart &= Part->EveryCaller;
+    if (Part->Shard && (!Count || *Count == Part->Shard->Count)) {
+      Count = Part->Shard->Count;
+      Shards.insert(Part->Shard->Index);
+    }
+    for (const Object &U : Part->Raw)
+      Units.push_back(Object(U));
+  }
+  bool AllShards = Count && Shards.size() == *Count &&
+                   llvm::all_of(Parts, [&](const auto &Part) {
+                     return Part->Shard && Part->Shard->Count == *Count;
+                   });
+  return fromUnits(std::move(Units), EveryPart || AllShards);
+}
+
+std::vector<std::string> ProgramSummaries::files() const {
+  std::vector<std::string> Out;
+  for (const auto &U : Units)
+    Out.push_back(U->File);
+  return Out;
+}
+
+const FunctionFacts *ProgramSummaries::function(llvm::StringRef Usr,
+                                                llvm::StringRef Except) const {
+  for (const auto &U : Units)
+    if (U->File != Except)
+      if (auto It = U->Functions.find(Usr); It != U->Functions.end())
+        return &It->second;
+  return nullptr;
+}
+
+PointerValue ProgramSummaries::field(llvm::StringRef Usr,
+                                     llvm::StringRef Except) const {
+  PointerValue V = PointerValue::unset();
+  for (const auto &U : Units) {
+    if (U->File == Except)
+      continue;
+    auto It = U->Fields.find(Usr);
+    if (It == U->Fields.end())
+      continue;
+    if (It->second.Escaped)
+      return PointerValue::unknown();
+    V = PointerValue::join(V, It->second.Stores);
+  }
+  return V;
+}
+
+PointerValue ProgramSummaries::argument(llvm::StringRef Usr, unsigned Index,
+                                        llvm::StringRef Except) const {
+  PointerValue V = PointerValue::unset();
+  for (const auto &U : Units) {
+    if (U->File == Except)
+      continue;
+    auto It = U->Calls.find(Usr);
+    if (It == U->Calls.end())
+      continue;
+    for (const std::vector<PointerValue> &Args : It->second)
+      V = PointerValue::join(V, Index < Args.size() ? Args[Index]
+                                                    : PointerValue::unknown());
+  }
+  return V;
+}
+
+bool ProgramSummaries::notOnlyCalled(llvm::StringRef Usr,
+                                     llvm::StringRef Except) const {
+  return llvm::any_of(Units, [&](const std::unique_ptr<Unit> &U) {
+    return U->File != Except && U->NotOnlyCalled.count(Usr.str());
+  });
+}
+
+bool ProgramSummaries::registersContainerStorage(
+    llvm::StringRef Except) const {
+  return llvm::any_of(Units, [&](const std::unique_ptr<Unit> &U) {
+    return U->File != Except && U->RegistersContainers;
+  });
+}
+
+bool ProgramSummaries::registered(llvm::StringRef Key,
+                                  llvm::StringRef Except) const {
+  return llvm::any_of(Units, [&](const std::unique_ptr<Unit> &U) {
+    return U->File != Except && U->Registered.count(Key.str());
+  });
+}
+
+namespace {
+
+struct Installed {
+  std::mutex Lock;
+  std::shared_ptr<const ProgramSummaries> Program;
+  bool FromDriver = false;
+  /// The stores SummaryStore options named, read once each.
+  std::map<std::string, std::shared_ptr<const ProgramSummaries>> Read;
+  /// The stores that could not be read: said once each.
+  std::set<std::string> Failed;
+};
+
+Installed &installed() {
+  static Installed I;
+  return I;
+}
+
+} // namespace
+
+void setProgramSummaries(std::shared_ptr<const ProgramSummaries> Summaries,
+                         bool FromDriver) {
+  Installed &I = installed();
+  std::lock_guard<std::mutex> Guard(I.Lock);
+  if (I.FromDriver && !FromDriver)
+    return;
+  I.Program = std::move(Summaries);
+  I.FromDriver = FromDriver;
+}
+
+std::shared_ptr<const ProgramSummaries> programSummaries() {
+  Installed &I = installed();
+  std::lock_guard<std::mutex> Guard(I.Lock);
+  return I.Program;
+}
+
+llvm::Error useSummaryStore(llvm::StringRef Path) {
+  Installed &I = installed();
+  std::shared_ptr<const ProgramSummaries> Program;
+  {
+    std::lock_guard<std::mutex> Guard(I.Lock);
+    if (I.FromDriver)
+      return llvm::Error::success();
+    if (auto It = I.Read.find(Path.str()); It != I.Read.end())
+      Program = It->second;
+    else if (I.Failed.count(Path.str()))
+      return llvm::Error::success();
+  }
+  auto Fail = [&](llvm::Error E) {
+    std::lock_guard<std::mutex> Guard(I.Lock);
+    I.Failed.insert(Path.str());
+    return E;
+  };
+  if (!Program) {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+        llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+    if (!Buffer)
+      return Fail(llvm::createStringError(
+          Buffer.getError(), "cannot read the summary store '" + Path +
+                                 "': " + Buffer.getError().message()));
+    llvm::Expected<std::shared_ptr<ProgramSummaries>> Parsed =
+        ProgramSummaries::parse((*Buffer)->getBuffer(), Path);
+    if (!Parsed)
+      return Fail(Parsed.takeError());
+    Program = std::move(*Parsed);
+    std::lock_guard<std::mutex> Guard(I.Lock);
+    I.Read[Path.str()] = Program;
+  }
+  setProgramSummaries(std::move(Program), /*FromDriver=*/false);
+  return llvm::Error::success();
+}
+
+} // namespace cuda_async_lint

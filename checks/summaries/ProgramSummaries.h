@@ -1,0 +1,134 @@
+//===- ProgramSummaries.h - What every translation unit says ----*- C++ -*-===//
+//
+// The summaries of a whole program's translation units: for each function
+// with external linkage, what its callers see (the pointer it returns, what
+// it stores through out-parameters, which parameters it registers, which
+// streams it always synchronizes); for each field, what the unit stores into
+// it; for each call of an external function, what it passes; the memory the
+// unit registers. Keyed by clang's USRs, which name the same declaration the
+// same way in every translation unit.
+//
+// A translation unit's analysis draws on every unit's summary but its own
+// (its own body it sees whole). The store is a versioned JSON document
+// (docs/design.md, "Program summaries"); units merge by concatenation, so
+// shards of a CI matrix summarize apart and merge.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_SUMMARIES_PROGRAMSUMMARIES_H
+#define CUDA_ASYNC_LINT_SUMMARIES_PROGRAMSUMMARIES_H
+
+#include "../analysis/HostProvenance.h"
+#include "../analysis/PendingTransfers.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+#include <deque>
+#include <memory>
+
+namespace cuda_async_lint {
+
+/// The store's format name and version: a reader refuses other versions.
+inline constexpr const char *SummaryFormat = "cuda-async-lint-summaries";
+inline constexpr unsigned SummaryVersion = 1;
+
+/// What one function defined in one unit does, as its callers see it.
+struct FunctionFacts {
+  std::string Name;
+  /// Origins are ExternalOrigins of the store.
+  FunctionSummary Summary;
+  SyncSummary Sync;
+  /// Its pointer parameters may take what every call site of the program
+  /// passes (summaries/Summarize.h, takesProgramCallSites).
+  bool TakesCallSites = false;
+};
+
+class ProgramSummaries {
+public:
+  /// Reads a store (the document --emit-summaries writes). \p Name names it
+  /// in errors.
+  static llvm::Expected<std::shared_ptr<ProgramSummaries>>
+  parse(llvm::StringRef Text, llvm::StringRef Name);
+
+  /// A store of \p Units (each a unit summary as summarizeTranslationUnit
+  /// makes it), in the order of their files. A file summarized twice (by
+  /// overlapping shards) keeps its first summary.
+  static llvm::Expected<std::shared_ptr<ProgramSummaries>>
+  fromUnits(std::vector<llvm::json::Object> Units, bool EveryCaller);
+
+  /// Shard \p Index (from 1) of \p Count of a compilation database.
+  struct ShardOf {
+    unsigned Index = 1, Count = 1;
+  };
+  /// The store of a shard: its units, and which shard it is.
+  void setShard(ShardOf S) { Shard = S; }
+
+  /// One store of every unit of \p Parts. It holds every caller if each
+  /// part does, or if the parts are all the shards of one database.
+  static llvm::Expected<std::shared_ptr<ProgramSummaries>>
+  merge(llvm::ArrayRef<std::shared_ptr<const ProgramSummaries>> Parts);
+
+  /// The store as a document: parse() reads it back.
+  llvm::json::Value toJSON() const;
+
+  /// The main files of its units.
+  std::vector<std::string> files() const;
+
+  /// The facts of \p Usr from the first unit other than \p ExceptUnit (a
+  /// main file's real path) that defines it; null if none does.
+  const FunctionFacts *function(llvm::StringRef Usr,
+                                llvm::StringRef ExceptUnit) const;
+  /// The join of what units other than \p ExceptUnit store into field
+  /// \p Usr: Unset if none stores into it, Unknown if one lets its address
+  /// escape.
+  PointerValue field(llvm::StringRef Usr, llvm::StringRef ExceptUnit) const;
+  /// The join of what calls of \p Usr in units other than \p ExceptUnit
+  /// pass as argument \p Index: Unset if there are none.
+  PointerValue argument(llvm::StringRef Usr, unsigned Index,
+                        llvm::StringRef ExceptUnit) const;
+  /// True if a unit other than \p ExceptUnit names \p Usr other than as a
+  /// call's callee (its address taken): callers the program cannot see.
+  bool notOnlyCalled(llvm::StringRef Usr, llvm::StringRef ExceptUnit) const;
+  /// True if a unit other than \p ExceptUnit registers (cudaHostRegister)
+  /// memory of the origin whose key is \p OriginKey.
+  bool registered(llvm::StringRef OriginKey, llvm::StringRef ExceptUnit) const;
+  /// True if a unit other than \p ExceptUnit registers a std::vector's or
+  /// std::string's storage.
+  bool registersContainerStorage(llvm::StringRef ExceptUnit) const;
+  /// True if the store holds every unit of a program (a whole compilation
+  /// database, or all the shards of one): then the calls it lists are every
+  /// call of a function, and parameters may take their provenance.
+  bool holdsEveryCaller() const { return EveryCaller; }
+
+private:
+  struct Unit;
+  llvm::Error addUnit(llvm::json::Object Object);
+  llvm::Expected<PointerValue> value(const llvm::json::Value *V,
+                                     llvm::StringRef Where);
+  const ExternalOrigin *origin(ExternalOrigin O);
+
+  bool EveryCaller = false;
+  std::optional<ShardOf> Shard;
+  std::vector<llvm::json::Object> Raw;
+  std::vector<std::unique_ptr<Unit>> Units;
+  /// Every origin once: equal origins are equal pointers.
+  llvm::StringMap<std::unique_ptr<ExternalOrigin>> Origins;
+};
+
+/// Makes \p Summaries the program every translation unit analysed from now
+/// on draws on (null: none). The driver sets the summaries of its own first
+/// phase; they win over a SummaryStore option.
+void setProgramSummaries(std::shared_ptr<const ProgramSummaries> Summaries,
+                         bool FromDriver);
+
+/// The program the current translation unit draws on, or null.
+std::shared_ptr<const ProgramSummaries> programSummaries();
+
+/// The SummaryStore option of a check (clang-tidy with the plugin): reads
+/// the store at \p Path once, and makes it the program's unless the driver
+/// set its own. An error says why it cannot be used.
+llvm::Error useSummaryStore(llvm::StringRef Path);
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_SUMMARIES_PROGRAMSUMMARIES_H

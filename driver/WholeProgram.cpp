@@ -1,0 +1,128 @@
+//===- WholeProgram.cpp ---------------------------------------------------===//
+
+#include "WholeProgram.h"
+#include "AtomicFile.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+namespace cuda_async_lint {
+
+llvm::Expected<ProgramSummaries::ShardOf> parseShard(llvm::StringRef Text) {
+  auto [I, N] = Text.split('/');
+  unsigned Index = 0, Count = 0;
+  if (I.getAsInteger(10, Index) || N.getAsInteger(10, Count) || Count == 0 ||
+      Index == 0 || Index > Count)
+    return llvm::createStringError(
+        "--shard='" + Text +
+        "' is not 'i/n' with 1 <= i <= n (shard i of n, e.g. --shard=1/4)");
+  return ProgramSummaries::ShardOf{Index, Count};
+}
+
+std::vector<std::string> filesOfShard(const std::vector<std::string> &Files,
+                                      ProgramSummaries::ShardOf S) {
+  std::vector<std::string> Out;
+  for (size_t I = S.Index - 1; I < Files.size(); I += S.Count)
+    Out.push_back(Files[I]);
+  return Out;
+}
+
+/// The cache key of \p File: its compile command as the analysis runs it,
+/// and its effective configuration.
+static std::optional<std::string> cacheKey(const std::string &File,
+                                           const AnalysisOptions &Options,
+                                           const SummaryCache &Cache) {
+  llvm::Expected<std::vector<clang::tooling::CompileCommand>> Commands =
+      Options.Database->commandsFor(File);
+  if (!Commands) {
+    llvm::consumeError(Commands.takeError());
+    return std::nullopt;
+  }
+  std::vector<std::string> Line;
+  for (const clang::tooling::CompileCommand &C : *Commands) {
+    Line.push_back(C.Directory);
+    for (std::string &Arg : Options.Adjuster(C.CommandLine, File))
+      Line.push_back(std::move(Arg));
+  }
+  return Cache.key(File, Line,
+                   dumpConfiguration(Options.Config->optionsFor(File)));
+}
+
+std::shared_ptr<ProgramSummaries>
+summarizeProgram(const std::vector<std::string> &Files, bool EveryCaller,
+                 const AnalysisOptions &Options, SummaryCache *Cache,
+                 llvm::function_ref<void(const FailedFile &)> OnFailure) {
+  std::vector<std::optional<llvm::json::Object>> Units(Files.size());
+  std::vector<std::optional<std::string>> Keys(Files.size());
+  std::vector<std::string> ToSummarize;
+  std::vector<size_t> Where;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    if (Cache)
+      Keys[I] = cacheKey(Files[I], Options, *Cache);
+    if (Keys[I])
+      Units[I] = Cache->lookup(*Keys[I]);
+    if (!Units[I]) {
+      ToSummarize.push_back(Files[I]);
+      Where.push_back(I);
+    }
+  }
+  summarizeFiles(ToSummarize, Options, [&](size_t J, FileResult R) {
+    size_t I = Where[J];
+    if (R.Failure)
+      return OnFailure(*R.Failure);
+    llvm::Expected<llvm::json::Value> Summary = llvm::json::parse(R.Summary);
+    if (!Summary || !Summary->getAsObject()) {
+      if (!Summary)
+        llvm::consumeError(Summary.takeError());
+      return OnFailure(FailedFile{Files[I], "",
+                                  "its worker's summary is damaged"});
+    }
+    if (Cache && Keys[I])
+      // Best effort: a cache that cannot be written costs only time.
+      llvm::consumeError(Cache->store(*Keys[I], R.Summary, R.Inputs));
+    Units[I] = std::move(*Summary->getAsObject());
+  });
+  std::vector<llvm::json::Object> Summaries;
+  for (std::optional<llvm::json::Object> &U : Units)
+    if (U)
+      Summaries.push_back(std::move(*U));
+  llvm::Expected<std::shared_ptr<ProgramSummaries>> Program =
+      ProgramSummaries::fromUnits(std::move(Summaries), EveryCaller);
+  if (Program)
+    return std::move(*Program);
+  // Summaries this very run made do not fail to read; if they did, the
+  // program is analysed without them.
+  OnFailure(FailedFile{"", "", llvm::toString(Program.takeError())});
+  return nullptr;
+}
+
+llvm::Expected<std::shared_ptr<ProgramSummaries>>
+readSummaryStore(llvm::StringRef Path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return llvm::createStringError(Buffer.getError(),
+                                   "cannot read the summary store '" + Path +
+                                       "': " + Buffer.getError().message());
+  return ProgramSummaries::parse((*Buffer)->getBuffer(), Path);
+}
+
+llvm::Error writeSummaryStore(const ProgramSummaries &Program,
+                              llvm::StringRef Path) {
+  return writeFileAtomically(
+      Path, llvm::formatv("{0:2}\n", Program.toJSON()).str());
+}
+
+llvm::Expected<std::shared_ptr<ProgramSummaries>>
+mergeSummaryStores(llvm::ArrayRef<std::string> Paths) {
+  std::vector<std::shared_ptr<const ProgramSummaries>> Parts;
+  for (const std::string &Path : Paths) {
+    llvm::Expected<std::shared_ptr<ProgramSummaries>> Part =
+        readSummaryStore(Path);
+    if (!Part)
+      return Part.takeError();
+    Parts.push_back(std::move(*Part));
+  }
+  return ProgramSummaries::merge(Parts);
+}
+
+} // namespace cuda_async_lint
