@@ -87,8 +87,10 @@ std::optional<llvm::json::Object> SummaryCache::lookup(llvm::StringRef Key) {
     return Miss();
   for (const llvm::json::Value &Input : *Inputs) {
     const llvm::json::Object *I = Input.getAsObject();
-    std::optional<llvm::StringRef> Path = I ? I->getString("path") : std::nullopt;
-    std::optional<llvm::StringRef> Hash = I ? I->getString("hash") : std::nullopt;
+    std::optional<llvm::StringRef> Path =
+        I ? I->getString("path") : std::nullopt;
+    std::optional<llvm::StringRef> Hash =
+        I ? I->getString("hash") : std::nullopt;
     if (!Path || !Hash || Hash->empty() || fileHash(*Path) != *Hash)
       return Miss();
   }
@@ -110,10 +112,10 @@ llvm::Error SummaryCache::store(
     Hashed.push_back(llvm::json::Object{{"path", Path}, {"hash", Hash}});
   }
   std::string Path = entryPath(Key);
-  if (std::error_code EC = llvm::sys::fs::create_directories(
-          llvm::sys::path::parent_path(Path)))
-    return llvm::createStringError(EC, "cannot write the cache entry '" +
-                                           Path + "': " + EC.message());
+  if (std::error_code EC =
+          llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path)))
+    return llvm::createStringError(EC, "cannot write the cache entry '" + Path +
+                                           "': " + EC.message());
   llvm::json::Object Entry{{"key", Key},
                            {"inputs", std::move(Hashed)},
                            {"summary", std::move(*Parsed)}};

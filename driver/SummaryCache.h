@@ -1,4 +1,5 @@
-//===- SummaryCache.h - Translation unit summaries kept between runs -*- C++ -*-===//
+//===- SummaryCache.h - Translation unit summaries kept between runs -*- C++
+//-*-===//
 //
 // A whole-program run summarizes every translation unit of the database
 // before it analyses any. The cache keeps each unit's summary under a key of
@@ -44,9 +45,8 @@ public:
   /// Stores \p Summary (JSON text) under \p Key with \p Inputs, the files
   /// its parse read and the hashes of what it read. Best effort: a cache
   /// that cannot be written only costs time; the error says why.
-  llvm::Error
-  store(llvm::StringRef Key, llvm::StringRef Summary,
-        llvm::ArrayRef<std::pair<std::string, std::string>> Inputs);
+  llvm::Error store(llvm::StringRef Key, llvm::StringRef Summary,
+                    llvm::ArrayRef<std::pair<std::string, std::string>> Inputs);
 
   unsigned hits() const { return Hits; }
   unsigned misses() const { return Misses; }

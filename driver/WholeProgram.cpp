@@ -73,8 +73,8 @@ summarizeProgram(const std::vector<std::string> &Files, bool EveryCaller,
     if (!Summary || !Summary->getAsObject()) {
       if (!Summary)
         llvm::consumeError(Summary.takeError());
-      return OnFailure(FailedFile{Files[I], "",
-                                  "its worker's summary is damaged"});
+      return OnFailure(
+          FailedFile{Files[I], "", "its worker's summary is damaged"});
     }
     if (Cache && Keys[I])
       // Best effort: a cache that cannot be written costs only time.
@@ -108,8 +108,8 @@ readSummaryStore(llvm::StringRef Path) {
 
 llvm::Error writeSummaryStore(const ProgramSummaries &Program,
                               llvm::StringRef Path) {
-  return writeFileAtomically(
-      Path, llvm::formatv("{0:2}\n", Program.toJSON()).str());
+  return writeFileAtomically(Path,
+                             llvm::formatv("{0:2}\n", Program.toJSON()).str());
 }
 
 llvm::Expected<std::shared_ptr<ProgramSummaries>>

@@ -14,7 +14,10 @@ every change without committing a line of their code.
       the parse errors and the time. With --nvcc it also asks nvcc whether it
       compiles the file for Linux with the same include paths (cached beside
       RESULTS.json by content hash), which gives the parse rate's
-      denominator: files nvcc compiles.
+      denominator: files nvcc compiles. With --programs, the files of each
+      directory are one program instead: linted together through a
+      compilation database of their own (`cuda-async-lint -p DB`), so that
+      whole-program provenance sees across them (docs/usage.md).
 
   scripts/real-code.py table RESULTS.json [--verdicts FILE]
       Prints Markdown: the parse rate, the parse failures by class, findings
@@ -82,6 +85,71 @@ def lint_one(lint, repo, path, includes, timeout):
     return record
 
 
+def record_of(path, status, seconds, report, err):
+    record = {"file": path, "status": status, "seconds": seconds,
+              "findings": [], "errors": ""}
+    if report is None:
+        record["errors"] = err.strip()
+    return record
+
+
+def lint_program(lint, repo, paths, includes, timeout, scratch):
+    """Lints the files \p paths of one directory as one program, through a
+    database of their own; one record per file, the program's time spread
+    over its files."""
+    db_dir = os.path.join(scratch, hashlib.sha256(
+        "\n".join(paths).encode()).hexdigest()[:16])
+    os.makedirs(db_dir, exist_ok=True)
+    entries = []
+    for path in paths:
+        args = ["clang++", "-std=c++17", "-c", path]
+        if path.endswith(".cu"):
+            args[1:1] = ["-x", "cuda"]
+        for inc in includes:
+            args += ["-I", os.path.join(repo, inc)]
+        entries.append({"directory": repo, "file": path, "arguments": args})
+    with open(os.path.join(db_dir, "compile_commands.json"), "w") as f:
+        json.dump(entries, f)
+    args = [lint, "--format=json", "--source-root=.", "-j", "1", "-p", db_dir]
+    start = time.perf_counter()
+    try:
+        proc = subprocess.run(args, cwd=repo, capture_output=True, text=True,
+                              timeout=timeout * len(paths))
+        status, out, err = proc.returncode, proc.stdout, proc.stderr
+    except subprocess.TimeoutExpired:
+        status, out, err = "timeout", "", "timed out"
+    seconds = round((time.perf_counter() - start) / len(paths), 3)
+    try:
+        report = json.loads(out)
+    except ValueError:
+        report = None
+    records = {p: record_of(p, status, seconds, report, err) for p in paths}
+    if report is None:
+        return list(records.values())
+    failed = {e["file"]: e for e in report.get("errors", [])}
+    for p, rec in records.items():
+        if p in failed:
+            rec["status"] = 3
+            rec["errors"] = failed[p]["message"]
+        elif status == 3:
+            rec["status"] = 0
+    for f in report.get("findings", []):
+        loc = f["location"]
+        owner = records.get(loc["file"], records[paths[0]])
+        owner["findings"].append({
+            "check": f["check"], "file": loc["file"], "line": loc["line"],
+            "column": loc["column"], "message": f["message"],
+            "notes": ["%s:%d: %s" % (n["location"]["file"],
+                                     n["location"]["line"], n["message"])
+                      for n in f.get("notes", [])]})
+    for rec in records.values():
+        if rec["status"] == 1 and not rec["findings"]:
+            rec["status"] = 0
+        elif rec["status"] == 0 and rec["findings"]:
+            rec["status"] = 1
+    return list(records.values())
+
+
 RDC_NEEDED = "requires separate compilation mode"
 
 
@@ -127,13 +195,25 @@ def cmd_run(opts):
             cache = json.load(f)
     results = {}
     with concurrent.futures.ThreadPoolExecutor(opts.jobs) as pool:
-        futures = {pool.submit(lint_one, opts.lint, repo, f, opts.include,
-                               opts.timeout): f for f in files}
-        for done, fut in enumerate(concurrent.futures.as_completed(futures)):
-            rec = fut.result()
-            results[rec["file"]] = rec
-            print("[%d/%d] %s: %s" % (done + 1, len(files), rec["file"],
-                                      rec["status"]), file=sys.stderr)
+        if opts.programs:
+            scratch = opts.output + ".programs"
+            groups = collections.defaultdict(list)
+            for f in files:
+                groups[os.path.dirname(f)].append(f)
+            futures = [pool.submit(lint_program, opts.lint, repo, g,
+                                   opts.include, opts.timeout, scratch)
+                       for g in groups.values()]
+        else:
+            futures = [pool.submit(lint_one, opts.lint, repo, f, opts.include,
+                                   opts.timeout) for f in files]
+        done = 0
+        for fut in concurrent.futures.as_completed(futures):
+            recs = fut.result()
+            for rec in recs if isinstance(recs, list) else [recs]:
+                done += 1
+                results[rec["file"]] = rec
+                print("[%d/%d] %s: %s" % (done, len(files), rec["file"],
+                                          rec["status"]), file=sys.stderr)
         if opts.nvcc:
             nv = {pool.submit(nvcc_one, opts.nvcc_path, repo, f, opts.include,
                               cache): f for f in files}
@@ -295,6 +375,9 @@ def main():
     r.add_argument("--nvcc-path", default="/usr/local/cuda/bin/nvcc")
     r.add_argument("--only", help="regular expression on the file paths")
     r.add_argument("--timeout", type=int, default=300)
+    r.add_argument("--programs", action="store_true",
+                   help="lint each directory's files together, as one "
+                   "program (whole-program provenance)")
     t = sub.add_parser("table")
     t.add_argument("results")
     t.add_argument("--verdicts")

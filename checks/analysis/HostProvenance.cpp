@@ -1009,7 +1009,8 @@ OriginNote describeOrigin(Origin O, MemoryKind K, SourceManager &SM,
   const auto *E = O.dyn_cast<const ExternalOrigin *>();
   if (!E)
     return describeOrigin(O, K);
-  if (OptionalFileEntryRef File = SM.getFileManager().getOptionalFileRef(E->File)) {
+  if (OptionalFileEntryRef File =
+          SM.getFileManager().getOptionalFileRef(E->File)) {
     FileID FID = SM.getOrCreateFileID(*File, SrcMgr::C_User);
     SourceLocation Loc = SM.translateLineCol(FID, E->Line, E->Column);
     if (FID.isValid() && Loc.isValid())

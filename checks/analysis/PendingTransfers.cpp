@@ -2,11 +2,11 @@
 
 #include "PendingTransfers.h"
 #include "../api/CudaApiCatalog.h"
+#include "../summaries/ProgramSummaries.h"
+#include "../summaries/Summarize.h"
 #include "BranchFacts.h"
 #include "ForwardDataflow.h"
 #include "NonBlockingStreams.h"
-#include "../summaries/ProgramSummaries.h"
-#include "../summaries/Summarize.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"

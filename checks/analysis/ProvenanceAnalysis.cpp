@@ -330,8 +330,8 @@ PointerValue ProvenanceAnalysis::parameter(const ParmVarDecl *PD) {
   // parameter.
   const auto *FD = dyn_cast<FunctionDecl>(PD->getDeclContext());
   bool Local = takesCallSiteProvenance(FD);
-  if (!Local && !(Program && Program->holdsEveryCaller() &&
-                  takesProgramCallSites(FD)))
+  if (!Local &&
+      !(Program && Program->holdsEveryCaller() && takesProgramCallSites(FD)))
     return PointerValue::unknown();
   const FunctionDecl *Def = definition(FD);
   if (!Def || Ctx.getSourceManager().isInSystemHeader(Def->getLocation()) ||
@@ -350,8 +350,8 @@ PointerValue ProvenanceAnalysis::parameter(const ParmVarDecl *PD) {
       std::string Usr = usrOf(Canonical);
       Value = Usr.empty() || Program->notOnlyCalled(Usr, ThisUnit)
                   ? PointerValue::unknown()
-                  : PointerValue::join(
-                        Value, Program->argument(Usr, Index, ThisUnit));
+                  : PointerValue::join(Value,
+                                       Program->argument(Usr, Index, ThisUnit));
     }
     if (Value.tag() == PointerValue::Tag::Unset)
       Value = PointerValue::unknown();

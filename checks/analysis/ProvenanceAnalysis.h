@@ -95,11 +95,11 @@ private:
   /// What the program's calls of \p PD's function pass, with this unit's.
   PointerValue programParameter(const clang::ParmVarDecl *PD);
   /// What the calls \p Calls of this unit pass as argument \p Index.
-  PointerValue
-  localArguments(llvm::ArrayRef<std::pair<const clang::FunctionDecl *,
-                                          const clang::CallExpr *>>
-                     Calls,
-                 unsigned Index);
+  PointerValue localArguments(
+      llvm::ArrayRef<
+          std::pair<const clang::FunctionDecl *, const clang::CallExpr *>>
+          Calls,
+      unsigned Index);
 
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::FunctionDecl *,

@@ -31,15 +31,14 @@ struct ProgramSummaries::Unit {
 namespace {
 
 llvm::Error malformed(llvm::StringRef Where, llvm::StringRef What) {
-  return llvm::createStringError(
-      llvm::inconvertibleErrorCode(),
-      llvm::formatv("{0}: {1}", Where, What).str());
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 llvm::formatv("{0}: {1}", Where, What).str());
 }
 
 std::optional<MemoryKind> kindNamed(llvm::StringRef Name) {
-  for (MemoryKind K : {MemoryKind::Pageable, MemoryKind::Pinned,
-                       MemoryKind::Registered, MemoryKind::Managed,
-                       MemoryKind::Device})
+  for (MemoryKind K :
+       {MemoryKind::Pageable, MemoryKind::Pinned, MemoryKind::Registered,
+        MemoryKind::Managed, MemoryKind::Device})
     if (memoryKindName(K) == Name)
       return K;
   return std::nullopt;
@@ -73,8 +72,8 @@ const ExternalOrigin *ProgramSummaries::origin(ExternalOrigin O) {
   return Slot.get();
 }
 
-llvm::Expected<PointerValue>
-ProgramSummaries::value(const llvm::json::Value *V, llvm::StringRef Where) {
+llvm::Expected<PointerValue> ProgramSummaries::value(const llvm::json::Value *V,
+                                                     llvm::StringRef Where) {
   if (!V || V->getAsString() == llvm::StringRef("unknown"))
     return PointerValue::unknown();
   const Object *O = V->getAsObject();
@@ -100,8 +99,7 @@ ProgramSummaries::value(const llvm::json::Value *V, llvm::StringRef Where) {
     E.Column = unsigned(*Column);
     E.Note = OO->getString("note").value_or("").str();
     E.Releaser = OO->getString("releaser").value_or("").str();
-    Result =
-        PointerValue::join(Result, PointerValue::known(*Kind, origin(E)));
+    Result = PointerValue::join(Result, PointerValue::known(*Kind, origin(E)));
   }
   return Result;
 }
@@ -359,8 +357,7 @@ bool ProgramSummaries::notOnlyCalled(llvm::StringRef Usr,
   });
 }
 
-bool ProgramSummaries::registersContainerStorage(
-    llvm::StringRef Except) const {
+bool ProgramSummaries::registersContainerStorage(llvm::StringRef Except) const {
   return llvm::any_of(Units, [&](const std::unique_ptr<Unit> &U) {
     return U->File != Except && U->RegistersContainers;
   });

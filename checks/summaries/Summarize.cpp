@@ -200,8 +200,8 @@ Object summarizeTranslationUnit(ASTContext &Ctx) {
              {"returns", valueJson(S.Returns, SM)},
              {"outParams", std::move(Outs)},
              {"registersParam", std::move(Registers)},
-             {"takesCallSites", takesProgramCallSites(FD) &&
-                                    !branchesOnFlagParameter(FD)}};
+             {"takesCallSites",
+              takesProgramCallSites(FD) && !branchesOnFlagParameter(FD)}};
     if (!Exit.empty())
       F["exitRegistration"] = std::move(Exit);
     if (const SyncSummary *Sync = Syncs.summary(FD)) {

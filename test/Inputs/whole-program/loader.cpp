@@ -1,0 +1,16 @@
+#include "buffers.h"
+#include <cstdlib>
+
+float *loadMatrix(int n) {
+  float *m = static_cast<float *>(std::malloc(n * sizeof(float)));
+  return m;
+}
+
+void readImage(float **out, int n) { *out = new float[n]; }
+
+void freeHost(float *p) { delete[] p; }
+
+void Reservoir::release() {
+  delete[] cells;
+  cells = nullptr;
+}

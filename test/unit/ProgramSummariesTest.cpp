@@ -1,0 +1,214 @@
+//===- ProgramSummariesTest.cpp - Summaries across translation units ------===//
+
+#include "summaries/ProgramSummaries.h"
+#include "analysis/ProvenanceAnalysis.h"
+#include "summaries/Summarize.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+#include "gtest/gtest.h"
+
+using namespace cuda_async_lint;
+using namespace clang::ast_matchers;
+
+namespace {
+
+const char *Declarations = R"(
+  typedef unsigned long size_t;
+  extern "C" {
+  void *malloc(size_t);
+  int cudaMallocHost(void **, size_t);
+  }
+  struct Grid { float *cells; };
+  float *load(size_t n);
+  void fill(Grid &g);
+  void consume(float *p);
+)";
+
+std::unique_ptr<clang::ASTUnit> parse(llvm::StringRef Code,
+                                      llvm::StringRef File) {
+  return clang::tooling::buildASTFromCodeWithArgs(
+      std::string(Declarations) + Code.str(), {"-std=c++17"}, File);
+}
+
+template <class T, class M>
+const T *first(const M &Matcher, clang::ASTContext &Ctx) {
+  return selectFirst<T>("d", match(Matcher.bind("d"), Ctx));
+}
+
+class ProgramSummariesTest : public ::testing::Test {
+protected:
+  void TearDown() override { setProgramSummaries(nullptr, false); }
+
+  /// The summary of \p Code as the store keeps it.
+  llvm::json::Object summarize(llvm::StringRef Code, llvm::StringRef File) {
+    std::unique_ptr<clang::ASTUnit> AST = parse(Code, File);
+    EXPECT_TRUE(AST);
+    return summarizeTranslationUnit(AST->getASTContext());
+  }
+
+  std::shared_ptr<ProgramSummaries>
+  program(std::vector<llvm::json::Object> Units, bool EveryCaller) {
+    llvm::Expected<std::shared_ptr<ProgramSummaries>> P =
+        ProgramSummaries::fromUnits(std::move(Units), EveryCaller);
+    EXPECT_TRUE(bool(P)) << llvm::toString(P.takeError());
+    // Through the document and back: what another process reads.
+    llvm::Expected<std::shared_ptr<ProgramSummaries>> Read =
+        ProgramSummaries::parse(llvm::formatv("{0}", (*P)->toJSON()).str(),
+                                "store");
+    EXPECT_TRUE(bool(Read)) << llvm::toString(Read.takeError());
+    return *Read;
+  }
+};
+
+const char *Library = R"(
+  float *load(size_t n) { return (float *)malloc(n); }
+  void fill(Grid &g) { cudaMallocHost((void **)&g.cells, 64); }
+  void consume(float *p) {}
+)";
+
+TEST_F(ProgramSummariesTest, FunctionsAndFieldsOfOtherUnits) {
+  setProgramSummaries(program({summarize(Library, "/p/lib.cpp")}, false),
+                      /*FromDriver=*/true);
+  std::unique_ptr<clang::ASTUnit> User = parse(R"(
+    void use() { float *m = load(16); Grid g; fill(g); consume(m); }
+  )",
+                                               "/p/user.cpp");
+  clang::ASTContext &Ctx = User->getASTContext();
+  ProvenanceAnalysis Analysis(Ctx);
+
+  const FunctionSummary *Load = Analysis.summary(
+      first<clang::FunctionDecl>(functionDecl(hasName("load")), Ctx));
+  ASSERT_TRUE(Load);
+  ASSERT_TRUE(Load->Returns.isKnown());
+  EXPECT_EQ(Load->Returns.kind(), MemoryKind::Pageable);
+  const auto *Origin =
+      Load->Returns.origins().front().dyn_cast<const ExternalOrigin *>();
+  ASSERT_TRUE(Origin);
+  EXPECT_EQ(Origin->File, "/p/lib.cpp");
+  EXPECT_EQ(Origin->Note, "pageable memory allocated here with 'malloc'");
+  EXPECT_EQ(Origin->Releaser, "free");
+
+  PointerValue Cells =
+      Analysis.field(first<clang::FieldDecl>(fieldDecl(hasName("cells")), Ctx));
+  ASSERT_TRUE(Cells.isKnown());
+  EXPECT_EQ(Cells.kind(), MemoryKind::Pinned);
+  // Known, it is no longer opaque: it cannot register what it is given.
+  EXPECT_FALSE(Analysis.isOpaque(
+      first<clang::FunctionDecl>(functionDecl(hasName("consume")), Ctx)));
+}
+
+TEST_F(ProgramSummariesTest, ParametersTakeEveryCallOfAWholeProgram) {
+  llvm::json::Object Caller = summarize(R"(
+    void use() { consume((float *)malloc(4)); }
+  )",
+                                        "/p/caller.cpp");
+  auto ConsumeParam = [&](bool EveryCaller,
+                          std::vector<llvm::json::Object> Others) {
+    Others.push_back(summarize(Library, "/p/lib.cpp"));
+    setProgramSummaries(program(std::move(Others), EveryCaller), true);
+    std::unique_ptr<clang::ASTUnit> Lib = parse(Library, "/p/lib.cpp");
+    clang::ASTContext &Ctx = Lib->getASTContext();
+    ProvenanceAnalysis Analysis(Ctx);
+    return Analysis.parameter(first<clang::ParmVarDecl>(
+        parmVarDecl(hasName("p"), hasAncestor(functionDecl(hasName("consume"),
+                                                           isDefinition()))),
+        Ctx));
+  };
+  PointerValue Whole = ConsumeParam(true, {llvm::json::Object(Caller)});
+  ASSERT_TRUE(Whole.isKnown());
+  EXPECT_EQ(Whole.kind(), MemoryKind::Pageable);
+  // Files named together need not hold every call.
+  EXPECT_FALSE(ConsumeParam(false, {llvm::json::Object(Caller)}).isKnown());
+  // A unit that takes its address has callers nobody lists.
+  llvm::json::Object Pointer = summarize(R"(
+    void (*keep)(float *) = consume;
+  )",
+                                         "/p/pointer.cpp");
+  EXPECT_FALSE(
+      ConsumeParam(true, {llvm::json::Object(Caller), std::move(Pointer)})
+          .isKnown());
+  // A pinned caller beside the pageable one: they disagree.
+  llvm::json::Object Pinned = summarize(R"(
+    void other() { float *q; cudaMallocHost((void **)&q, 4); consume(q); }
+  )",
+                                        "/p/pinned.cpp");
+  EXPECT_FALSE(
+      ConsumeParam(true, {llvm::json::Object(Caller), std::move(Pinned)})
+          .isKnown());
+}
+
+TEST_F(ProgramSummariesTest, AUnitDrawsOnTheOthersNotOnItself) {
+  // A stale summary of this very file (a store from an earlier run) must not
+  // override what its body says now.
+  llvm::json::Object Stale = summarize(R"(
+    struct Grid;
+    void fill(Grid &g) { cudaMallocHost((void **)&g.cells, 64); }
+  )",
+                                       "/p/self.cpp");
+  setProgramSummaries(program({std::move(Stale)}, true), true);
+  std::unique_ptr<clang::ASTUnit> Self = parse("", "/p/self.cpp");
+  clang::ASTContext &Ctx = Self->getASTContext();
+  ProvenanceAnalysis Analysis(Ctx);
+  EXPECT_FALSE(
+      Analysis.field(first<clang::FieldDecl>(fieldDecl(hasName("cells")), Ctx))
+          .isKnown());
+  EXPECT_EQ(Analysis.summary(
+                first<clang::FunctionDecl>(functionDecl(hasName("fill")), Ctx)),
+            nullptr);
+}
+
+TEST_F(ProgramSummariesTest, ShardsMergeIntoAWholeProgram) {
+  auto Shard = [&](llvm::StringRef File,
+                   unsigned Index) -> std::shared_ptr<const ProgramSummaries> {
+    std::shared_ptr<ProgramSummaries> P =
+        program({summarize(Library, File)}, false);
+    P->setShard({Index, 2});
+    // As --emit-summaries writes it and --merge-summaries reads it.
+    return *ProgramSummaries::parse(llvm::formatv("{0}", P->toJSON()).str(),
+                                    File);
+  };
+  auto One = Shard("/p/a.cpp", 1), Two = Shard("/p/b.cpp", 2);
+  llvm::Expected<std::shared_ptr<ProgramSummaries>> Both =
+      ProgramSummaries::merge({One, Two});
+  ASSERT_TRUE(bool(Both));
+  EXPECT_TRUE((*Both)->holdsEveryCaller());
+  EXPECT_EQ((*Both)->files(),
+            (std::vector<std::string>{"/p/a.cpp", "/p/b.cpp"}));
+  llvm::Expected<std::shared_ptr<ProgramSummaries>> Half =
+      ProgramSummaries::merge({One});
+  ASSERT_TRUE(bool(Half));
+  EXPECT_FALSE((*Half)->holdsEveryCaller());
+  // The same shard twice is not both shards.
+  llvm::Expected<std::shared_ptr<ProgramSummaries>> Twice =
+      ProgramSummaries::merge({One, One});
+  ASSERT_TRUE(bool(Twice));
+  EXPECT_FALSE((*Twice)->holdsEveryCaller());
+  EXPECT_EQ((*Twice)->files(), (std::vector<std::string>{"/p/a.cpp"}));
+}
+
+TEST_F(ProgramSummariesTest, StoresThatCannotBeRead) {
+  auto Error = [](llvm::StringRef Text) {
+    llvm::Expected<std::shared_ptr<ProgramSummaries>> P =
+        ProgramSummaries::parse(Text, "s.json");
+    return P ? std::string("parsed") : llvm::toString(P.takeError());
+  };
+  EXPECT_EQ(Error("{"), "s.json: not JSON: [1:1, byte=1]: Expected object key");
+  EXPECT_EQ(Error("{}"), "s.json: not a summary store written by "
+                         "cuda-async-lint (--emit-summaries)");
+  EXPECT_EQ(Error(R"({"format": "cuda-async-lint-summaries", "version": 2})"),
+            "s.json: summary store version 2; this cuda-async-lint reads "
+            "version 1: summarize again");
+  EXPECT_EQ(
+      Error(R"({"format": "cuda-async-lint-summaries", "version": 1,
+                "units": [{"file": "/a.cpp", "functions": [{"usr": "c:@F@f",
+                "returns": {"kind": "pageable", "origins": [{}]}}]}]})"),
+      "s.json: the summary of '/a.cpp': an origin lacks its file, line or "
+      "column");
+  EXPECT_EQ(Error(R"({"format": "cuda-async-lint-summaries", "version": 1,
+                      "units": [], "shard": {"index": 3, "count": 2}})"),
+            "s.json: its shard is not 'index' of 'count'");
+}
+
+} // namespace
