@@ -47,6 +47,59 @@ const VarDecl *asTrackedLocal(const Expr *E) {
   return VD;
 }
 
+/// A local struct object ('Arrays h;'), whose fields the dataflow tracks per
+/// object while its address does not escape.
+const VarDecl *asLocalObject(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->hasLocalStorage() || VD->getType()->isReferenceType() ||
+      !VD->getType()->isRecordType())
+    return nullptr;
+  return VD;
+}
+
+/// A pointer field of one object the dataflow can name: 'h.data' of a local
+/// struct, or 'p->data' of a tracked local pointer.
+struct ObjectMember {
+  const VarDecl *Base;
+  const FieldDecl *Field;
+  /// 'p->data': another pointer may alias the object.
+  bool Arrow;
+};
+
+std::optional<ObjectMember> objectMember(const Expr *E) {
+  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  const FieldDecl *FD = userPointerField(E);
+  if (!ME || !FD)
+    return std::nullopt;
+  if (ME->isArrow()) {
+    const VarDecl *VD = asTrackedLocal(ME->getBase());
+    if (VD && VD->getType()->isPointerType())
+      return ObjectMember{VD, FD, true};
+    return std::nullopt;
+  }
+  if (const VarDecl *VD = asLocalObject(ME->getBase()))
+    return ObjectMember{VD, FD, false};
+  return std::nullopt;
+}
+
+/// Forgets what this function stored into the fields of \p Base's object.
+void forgetMembers(ProvenanceState &S, const VarDecl *Base) {
+  for (auto It = S.Members.begin(); It != S.Members.end();)
+    It = It->first.first == Base ? S.Members.erase(It) : std::next(It);
+}
+
+/// Forgets every field stored through a pointer: a call or a store through
+/// another expression may have written them through an alias.
+void forgetAliasedMembers(ProvenanceState &S,
+                          const FieldDecl *Only = nullptr) {
+  for (auto It = S.Members.begin(); It != S.Members.end();)
+    It = It->first.first->getType()->isPointerType() &&
+                 (!Only || It->first.second == Only)
+             ? S.Members.erase(It)
+             : std::next(It);
+}
+
 /// The pointer parameter \p E points into: 'p', 'p + i', '&p[i]', under
 /// casts. Null for anything else.
 const ParmVarDecl *pointerParameterBase(const Expr *E) {
@@ -155,6 +208,8 @@ public:
       return true;
     if (const VarDecl *VD = asTrackedLocal(Operand))
       Escaped.insert(VD);
+    if (const VarDecl *VD = asLocalObject(Operand))
+      Escaped.insert(VD);
     return true;
   }
   bool VisitLambdaExpr(LambdaExpr *L) {
@@ -167,6 +222,9 @@ public:
   bool VisitVarDecl(VarDecl *VD) {
     if (VD->getType()->isReferenceType() && VD->getInit())
       if (const VarDecl *Target = asTrackedLocal(VD->getInit()))
+        Escaped.insert(Target);
+    if (VD->getType()->isReferenceType() && VD->getInit())
+      if (const VarDecl *Target = asLocalObject(VD->getInit()))
         Escaped.insert(Target);
     // 'cudaError_t err = cudaHostRegister(...)': err tells whether it worked.
     if (VD->hasLocalStorage() && VD->getInit())
@@ -328,6 +386,12 @@ private:
       if (const VarDecl *VD = asTrackedLocal(ASE->getBase()))
         if (VD->getType()->isArrayType())
           return value(VD);
+    // A field of one object this function stored into.
+    if (std::optional<ObjectMember> M = objectMember(LValue))
+      if (!Escaped.count(M->Base))
+        if (auto It = S.Members.find({M->Base, M->Field});
+            It != S.Members.end())
+          return It->second;
     // A field: what every store in the translation unit put there.
     if (const FieldDecl *FD = userPointerField(LValue))
       return Summaries ? Summaries->field(FD) : PointerValue::unknown();
@@ -508,6 +572,7 @@ public:
     // the variables in scope, not every variable of the function.
     if (std::optional<CFGLifetimeEnds> End = Element.getAs<CFGLifetimeEnds>()) {
       S.Vars.erase(End->getVarDecl());
+      forgetMembers(S, End->getVarDecl());
       return;
     }
     std::optional<CFGStmt> CS = Element.getAs<CFGStmt>();
@@ -624,6 +689,17 @@ private:
     if (const VarDecl *VD = asTrackedLocal(LHS)) {
       if (!VD->getType()->isArrayType())
         S.Vars.insert_or_assign(VD, std::move(V));
+      // Another object now: what was stored through it is not its.
+      forgetMembers(S, VD);
+      return;
+    }
+    if (const FieldDecl *FD = userPointerField(LHS)) {
+      std::optional<ObjectMember> M = objectMember(LHS);
+      // A store through any other pointer may write the same object.
+      if (!M || M->Arrow)
+        forgetAliasedMembers(S, FD);
+      if (M && !Escaped.count(M->Base))
+        S.Members.insert_or_assign({M->Base, M->Field}, std::move(V));
       return;
     }
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(LHS)) {
@@ -685,6 +761,24 @@ private:
                                                        : Registration::No,
                         Call, S);
       return;
+    }
+    // A call may write the fields of any object it can reach: through a
+    // pointer it is given or one that aliases it, or a local object passed
+    // by address or reference, or whose method it is.
+    if (!S.Members.empty()) {
+      // The CUDA API writes no pointer fields but through the out-parameter
+      // of an allocator (storedThrough).
+      if (!Api)
+        forgetAliasedMembers(S);
+      for (const Expr *Arg : Call->arguments()) {
+        const Expr *Object = addressOfOperand(Arg);
+        if (const VarDecl *VD = asLocalObject(Object ? Object : Arg))
+          forgetMembers(S, VD);
+      }
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+        if (const VarDecl *VD =
+                asLocalObject(MC->getImplicitObjectArgument()))
+          forgetMembers(S, VD);
     }
     const FunctionSummary *Summary =
         !Api && FD && Summaries ? Summaries->summary(FD) : nullptr;

@@ -80,6 +80,16 @@ void ProvenanceState::join(const ProvenanceState &Other) {
         It == Pointees.end() ? PointerValue::unset() : It->second, V);
     Pointees.insert_or_assign(PD, std::move(Joined));
   }
+  // An object's field stored on one path only is the field's summary.
+  for (auto It = Members.begin(); It != Members.end();) {
+    auto Theirs = Other.Members.find(It->first);
+    if (Theirs == Other.Members.end()) {
+      It = Members.erase(It);
+      continue;
+    }
+    It->second = PointerValue::join(It->second, Theirs->second);
+    ++It;
+  }
   const RegistrationFact Missing;
   for (const auto &[Key, F] : Other.Registered) {
     auto It = Registered.find(Key);

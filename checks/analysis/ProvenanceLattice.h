@@ -96,6 +96,13 @@ struct ProvenanceState {
   /// What was stored through a T** or T*& parameter: an out-parameter.
   /// Missing means nothing was stored.
   std::map<const clang::ParmVarDecl *, PointerValue> Pointees;
+  /// Per object: what this function stored into a pointer field of a local
+  /// struct ('h.data = ...') or of the struct a local pointer points to
+  /// ('p->data = ...'), on every path, while nothing else may have written
+  /// it. Missing: the field's summary.
+  std::map<std::pair<const clang::VarDecl *, const clang::FieldDecl *>,
+           PointerValue>
+      Members;
   /// Registration facts this function established, keyed by an origin's
   /// opaque value, or by a pointer parameter for the memory it points to.
   /// Missing means the function did not touch it.
@@ -107,7 +114,7 @@ struct ProvenanceState {
 
   bool operator==(const ProvenanceState &O) const {
     return Vars == O.Vars && Pointees == O.Pointees &&
-           Registered == O.Registered;
+           Members == O.Members && Registered == O.Registered;
   }
 };
 

@@ -1,0 +1,91 @@
+// RUN: not %lint --checks='-*,cuda-async-pageable-copy' %s | %check_messages %s
+// RUN: %tidy --checks='-*,cuda-async-pageable-copy' %s -- %cuda_args | %check_messages %s
+
+// A struct type holds host arrays in one object and device arrays in
+// another, so its fields' summaries are unknown; what a function stores into
+// one object's fields (a local struct, or the struct a local pointer points
+// to) is known for that object until something else may write them.
+#include <cuda_runtime.h>
+#include <stdlib.h>
+
+struct Arrays {
+  float *a;
+  float *b;
+};
+
+void init(Arrays *arrays);
+void refresh();
+
+void hostAndDeviceObjects(cudaStream_t s, size_t n) {
+  Arrays h, d;
+  h.a = (float *)malloc(n);
+  cudaMalloc(&d.a, n);
+  cudaMemcpyAsync(d.a, h.a, n, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable host memory is staged and synchronous; allocate the buffer with cudaMallocHost or cudaHostAlloc, or pin it with cudaHostRegister, to let it overlap [cuda-async-pageable-copy]
+  // CHECK-MESSAGES: :[[@LINE-4]]:18: note: pageable memory allocated here with 'malloc'
+  cudaMemcpyAsync(h.a, d.a, n, cudaMemcpyDeviceToHost, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' into pageable host memory is staged and synchronous; {{.*}} [cuda-async-pageable-copy]
+  // CHECK-MESSAGES: :[[@LINE-7]]:18: note: pageable memory allocated here with 'malloc'
+}
+
+void heapObject(cudaStream_t s, float *dev, size_t n) {
+  Arrays *h = (Arrays *)malloc(sizeof(Arrays));
+  h->b = (float *)malloc(n);
+  cudaMemcpyAsync(dev, h->b, n, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable host memory is staged and synchronous; {{.*}} [cuda-async-pageable-copy]
+  // CHECK-MESSAGES: :[[@LINE-3]]:19: note: pageable memory allocated here with 'malloc'
+}
+
+// Negatives: pinned memory; a call that may rewrite the object; a store
+// through an alias; the pointer moved to another object; paths that
+// disagree; a call between the store and the copy.
+void pinnedObject(cudaStream_t s, float *dev, size_t n) {
+  Arrays h;
+  cudaMallocHost(&h.a, n);
+  cudaMemcpyAsync(dev, h.a, n, cudaMemcpyHostToDevice, s);
+}
+
+void passedToCall(cudaStream_t s, float *dev, size_t n) {
+  Arrays h;
+  h.a = (float *)malloc(n);
+  init(&h);
+  cudaMemcpyAsync(dev, h.a, n, cudaMemcpyHostToDevice, s);
+}
+
+void throughAlias(cudaStream_t s, float *dev, size_t n) {
+  Arrays *p = (Arrays *)malloc(sizeof(Arrays));
+  Arrays *q = p;
+  p->a = (float *)malloc(n);
+  cudaMallocHost(&q->a, n);
+  cudaMemcpyAsync(dev, p->a, n, cudaMemcpyHostToDevice, s);
+}
+
+void pointerMoved(cudaStream_t s, float *dev, size_t n, Arrays *other) {
+  Arrays *p = (Arrays *)malloc(sizeof(Arrays));
+  p->a = (float *)malloc(n);
+  p = other;
+  cudaMemcpyAsync(dev, p->a, n, cudaMemcpyHostToDevice, s);
+}
+
+void pathsDisagree(cudaStream_t s, float *dev, size_t n, bool pinned) {
+  Arrays h;
+  if (pinned)
+    cudaMallocHost(&h.a, n);
+  else
+    h.a = (float *)malloc(n);
+  cudaMemcpyAsync(dev, h.a, n, cudaMemcpyHostToDevice, s);
+}
+
+void callBetween(cudaStream_t s, float *dev, size_t n, Arrays *p) {
+  p->a = (float *)malloc(n);
+  refresh();
+  cudaMemcpyAsync(dev, p->a, n, cudaMemcpyHostToDevice, s);
+}
+
+void addressKept(cudaStream_t s, float *dev, size_t n) {
+  Arrays h;
+  Arrays *keep = &h;
+  h.a = (float *)malloc(n);
+  cudaMallocHost(&keep->a, n);
+  cudaMemcpyAsync(dev, h.a, n, cudaMemcpyHostToDevice, s);
+}
