@@ -48,7 +48,20 @@ void PageableCopyCheck::run(const MatchFinder::MatchResult &R) {
   const ApiSpec *Api = lookupApi(Copy);
   if (!Api || belowMinimum(Copy, *Api, MinCopySize, *R.Context))
     return;
-  for (const HostSide &Side : hostSides(Copy, *Api, *R.Context)) {
+  // A direction given as a parameter ('kind') that every call passes alike.
+  const CallExpr *KindFrom = nullptr;
+  const ParmVarDecl *KindParam = nullptr;
+  auto Parameter = [&](const ParmVarDecl *PD) -> std::optional<int64_t> {
+    if (!Function || Function->isDependentContext())
+      return std::nullopt;
+    auto Constant = provenance(*R.Context).constantParameter(PD);
+    if (!Constant)
+      return std::nullopt;
+    KindFrom = Constant->second;
+    KindParam = PD;
+    return Constant->first;
+  };
+  for (const HostSide &Side : hostSides(Copy, *Api, *R.Context, Parameter)) {
     HostProvenance P = provenanceAt(Function, Copy, Side.Arg, *R.Context);
     if (!P.is(MemoryKind::Pageable))
       continue;
@@ -65,6 +78,11 @@ void PageableCopyCheck::run(const MatchFinder::MatchResult &R) {
                                        R.Context->getSourceManager(), F.Loc);
       F.Notes.push_back({Note.Loc, Note.Message});
     }
+    if (KindFrom)
+      F.Notes.push_back({KindFrom->getBeginLoc(),
+                         "the copy's direction, parameter '" +
+                             KindParam->getNameAsString() +
+                             "', is the same at every call, as here"});
     report(std::move(F), *R.Context);
     return;
   }

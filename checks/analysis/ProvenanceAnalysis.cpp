@@ -306,10 +306,12 @@ const ProvenanceAnalysis::Sites &ProvenanceAnalysis::sites() {
 
 PointerValue ProvenanceAnalysis::localArguments(
     llvm::ArrayRef<std::pair<const FunctionDecl *, const CallExpr *>> Calls,
-    unsigned Index) {
+    unsigned Index, bool &Incomplete) {
   PointerValue Value = PointerValue::unset();
   for (const auto &[Caller, Call] : Calls) {
     const FunctionDecl *CallerDef = definition(Caller);
+    if (CallerDef && InProgress.count(CallerDef))
+      Incomplete = true;
     if (!CallerDef || InProgress.count(CallerDef) ||
         Index >= Call->getNumArgs())
       return PointerValue::unknown();
@@ -342,9 +344,11 @@ PointerValue ProvenanceAnalysis::parameter(const ParmVarDecl *PD) {
   PointerValue Value = PointerValue::unknown();
   auto Calls = S.CallsTo.find(Canonical);
   unsigned Index = PD->getFunctionScopeIndex();
+  bool Incomplete = false;
   if (!S.NotOnlyCalled.count(Canonical) && !branchesOnFlagParameter(Def)) {
     Value = Calls == S.CallsTo.end() ? PointerValue::unset()
-                                     : localArguments(Calls->second, Index);
+                                     : localArguments(Calls->second, Index,
+                                                      Incomplete);
     // The calls in the program's other units, for an external function.
     if (!Local) {
       std::string Usr = usrOf(Canonical);
@@ -357,12 +361,104 @@ PointerValue ProvenanceAnalysis::parameter(const ParmVarDecl *PD) {
       Value = PointerValue::unknown();
   }
   ParametersInProgress.erase(PD);
-  Parameters.insert({PD, Value});
+  if (!Incomplete)
+    Parameters.insert({PD, Value});
   return Value;
 }
 
+namespace {
+
+/// True if \p Body may change \p PD: assigned, incremented, its address
+/// taken, or bound to a non-const reference.
+class ModifiesParameter : public RecursiveASTVisitor<ModifiesParameter> {
+public:
+  explicit ModifiesParameter(const ParmVarDecl *PD) : PD(PD) {}
+  bool Found = false;
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp() && names(BO->getLHS()))
+      Found = true;
+    return !Found;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if ((UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+        names(UO->getSubExpr()))
+      Found = true;
+    return !Found;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (names(Call->getArg(I)) &&
+          (!Callee || I >= Callee->getNumParams() ||
+           (Callee->getParamDecl(I)->getType()->isReferenceType() &&
+            !Callee->getParamDecl(I)
+                 ->getType()
+                 .getNonReferenceType()
+                 .isConstQualified())))
+        Found = true;
+    return !Found;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->getType()->isReferenceType() &&
+        !VD->getType().getNonReferenceType().isConstQualified() &&
+        VD->getInit() && names(VD->getInit()))
+      Found = true;
+    return !Found;
+  }
+
+private:
+  bool names(const Expr *E) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == PD;
+  }
+  const ParmVarDecl *PD;
+};
+
+} // namespace
+
+std::optional<std::pair<int64_t, const CallExpr *>>
+ProvenanceAnalysis::constantParameter(const ParmVarDecl *PD) {
+  const auto *FD = dyn_cast<FunctionDecl>(PD->getDeclContext());
+  const FunctionDecl *Def = FD ? definition(FD) : nullptr;
+  if (!Def || isVirtualDispatch(Def) || Def->isVariadic() ||
+      !(!Def->isExternallyVisible() || Def->isInlined() ||
+        Def->isTemplateInstantiation() ||
+        (isa<CXXMethodDecl>(Def) &&
+         cast<CXXMethodDecl>(Def)->getParent()->getTemplateInstantiationPattern())))
+    return std::nullopt;
+  const Sites &S = sites();
+  const FunctionDecl *Canonical = Def->getCanonicalDecl();
+  auto Calls = S.CallsTo.find(Canonical);
+  if (S.NotOnlyCalled.count(Canonical) || Calls == S.CallsTo.end())
+    return std::nullopt;
+  ModifiesParameter Finder(PD);
+  Finder.TraverseStmt(Def->getBody());
+  if (Finder.Found)
+    return std::nullopt;
+  unsigned Index = PD->getFunctionScopeIndex();
+  std::optional<std::pair<int64_t, const CallExpr *>> Result;
+  for (const auto &[Caller, Call] : Calls->second) {
+    if (Index >= Call->getNumArgs())
+      return std::nullopt;
+    const Expr *Arg = Call->getArg(Index);
+    if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg))
+      Arg = Default->getExpr();
+    Expr::EvalResult Value;
+    if (Arg->isValueDependent() || !Arg->EvaluateAsInt(Value, Ctx))
+      return std::nullopt;
+    int64_t V = Value.Val.getInt().getExtValue();
+    if (Result && Result->first != V)
+      return std::nullopt;
+    if (!Result || Ctx.getSourceManager().isBeforeInTranslationUnit(
+                       Call->getBeginLoc(), Result->second->getBeginLoc()))
+      Result = {V, Call};
+  }
+  return Result;
+}
+
 PointerValue ProvenanceAnalysis::localField(const FieldDecl *FD,
-                                            bool &Escaped) {
+                                            bool &Escaped, bool &Incomplete) {
   const Sites &S = sites();
   Escaped = S.EscapedFields.count(FD);
   PointerValue Value = PointerValue::unset();
@@ -370,8 +466,10 @@ PointerValue ProvenanceAnalysis::localField(const FieldDecl *FD,
   if (Escaped || StoresIt == S.FieldStores.end())
     return Value;
   for (const FunctionDecl *Storer : StoresIt->second) {
-    if (InProgress.count(Storer))
+    if (InProgress.count(Storer)) {
+      Incomplete = true;
       return PointerValue::unknown();
+    }
     const auto &Stores = function(Storer).fieldStores();
     if (auto It = Stores.find(FD); It != Stores.end())
       Value = PointerValue::join(Value, It->second);
@@ -386,8 +484,8 @@ PointerValue ProvenanceAnalysis::field(const FieldDecl *FD) {
   // fields) is unknown.
   if (!FieldsInProgress.insert(FD).second)
     return PointerValue::unknown();
-  bool Escaped = false;
-  PointerValue Value = localField(FD, Escaped);
+  bool Escaped = false, Incomplete = false;
+  PointerValue Value = localField(FD, Escaped, Incomplete);
   if (Escaped)
     Value = PointerValue::unknown();
   // The stores of the program's other units, into a field of a type they
@@ -400,7 +498,10 @@ PointerValue ProvenanceAnalysis::field(const FieldDecl *FD) {
   if (Value.tag() == PointerValue::Tag::Unset)
     Value = PointerValue::unknown();
   FieldsInProgress.erase(FD);
-  Fields.insert({FD, Value});
+  // Asked while a function that stores it is being analysed (a call's
+  // argument evaluated in its own body): unknown now, not for good.
+  if (!Incomplete)
+    Fields.insert({FD, Value});
   return Value;
 }
 

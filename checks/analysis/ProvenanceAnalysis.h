@@ -57,9 +57,21 @@ public:
   bool registeredAnywhere(Origin O) override;
   PointerValue parameter(const clang::ParmVarDecl *PD) override;
 
+  /// The integer every call of \p PD's function passes for it, and the
+  /// first such call (in source order): where the translation unit holds
+  /// every call that this function's body runs for (internal linkage, or an
+  /// inline function or template instantiation, which each translation unit
+  /// analyses for its own calls), it is only ever called directly, and it
+  /// never changes the parameter. A copy direction given as a parameter
+  /// ('transfer(dev, cudaMemcpyHostToDevice)') is known this way.
+  std::optional<std::pair<int64_t, const clang::CallExpr *>>
+  constantParameter(const clang::ParmVarDecl *PD);
+
   /// The join of what this translation unit stores into \p FD (Unset if it
-  /// stores nothing); \p Escaped tells if its address escapes here.
-  PointerValue localField(const clang::FieldDecl *FD, bool &Escaped);
+  /// stores nothing); \p Escaped tells if its address escapes here,
+  /// \p Incomplete if a function that stores it is being analysed.
+  PointerValue localField(const clang::FieldDecl *FD, bool &Escaped,
+                          bool &Incomplete);
   /// The memory this translation unit registers with cudaHostRegister.
   llvm::ArrayRef<Origin> registeredOrigins();
   /// Some registration of this unit, or of the program, is a std::vector's
@@ -99,7 +111,7 @@ private:
       llvm::ArrayRef<
           std::pair<const clang::FunctionDecl *, const clang::CallExpr *>>
           Calls,
-      unsigned Index);
+      unsigned Index, bool &Incomplete);
 
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::FunctionDecl *,

@@ -186,7 +186,8 @@ std::vector<std::string> apiNames(ApiKind K, std::optional<ApiMode> M) {
 
 std::optional<CopyDirection> copyDirection(const clang::CallExpr *Call,
                                            const ApiSpec &Spec,
-                                           const clang::ASTContext &Ctx) {
+                                           const clang::ASTContext &Ctx,
+                                           ParameterConstant Parameter) {
   if (Spec.Direction != CopyDirection::KindArg)
     return Spec.Direction;
   const clang::Expr *KindArg = Spec.arg(Call, ArgRole::Kind);
@@ -196,10 +197,18 @@ std::optional<CopyDirection> copyDirection(const clang::CallExpr *Call,
   if (const auto *Default = llvm::dyn_cast<clang::CXXDefaultArgExpr>(KindArg))
     KindArg = Default->getExpr();
   clang::Expr::EvalResult Result;
-  if (KindArg->isValueDependent() || !KindArg->EvaluateAsInt(Result, Ctx))
+  std::optional<int64_t> Kind;
+  if (!KindArg->isValueDependent() && KindArg->EvaluateAsInt(Result, Ctx))
+    Kind = Result.Val.getInt().getExtValue();
+  else if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(
+               KindArg->IgnoreParenImpCasts());
+           DRE && Parameter)
+    if (const auto *PD = llvm::dyn_cast<clang::ParmVarDecl>(DRE->getDecl()))
+      Kind = Parameter(PD);
+  if (!Kind)
     return std::nullopt;
   // enum cudaMemcpyKind, as driver_types.h numbers it.
-  switch (Result.Val.getInt().getExtValue()) {
+  switch (*Kind) {
   case 0:
     return CopyDirection::HostToHost;
   case 1:
@@ -217,9 +226,11 @@ std::optional<CopyDirection> copyDirection(const clang::CallExpr *Call,
 
 std::vector<HostSide> hostSides(const clang::CallExpr *Call,
                                 const ApiSpec &Spec,
-                                const clang::ASTContext &Ctx) {
+                                const clang::ASTContext &Ctx,
+                                ParameterConstant Parameter) {
   std::vector<HostSide> Sides;
-  std::optional<CopyDirection> Dir = copyDirection(Call, Spec, Ctx);
+  std::optional<CopyDirection> Dir =
+      copyDirection(Call, Spec, Ctx, Parameter);
   if (!Dir)
     return Sides;
   bool HostDst = false, HostSrc = false;

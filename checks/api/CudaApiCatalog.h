@@ -11,6 +11,7 @@
 
 #include "MemoryKind.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
@@ -21,6 +22,7 @@ class ASTContext;
 class CallExpr;
 class Expr;
 class FunctionDecl;
+class ParmVarDecl;
 } // namespace clang
 
 namespace cuda_async_lint {
@@ -137,11 +139,18 @@ std::optional<CudaErrorCode> cudaErrorCode(const clang::Expr *E);
 const clang::Expr *releasedPointer(const clang::CallExpr *Call,
                                    const ApiSpec &Spec);
 
+/// The value a parameter has at every call of its function, where the
+/// analysis knows one (ProvenanceAnalysis::constantParameter).
+using ParameterConstant =
+    llvm::function_ref<std::optional<int64_t>(const clang::ParmVarDecl *)>;
+
 /// The direction of the copy \p Call (a call of \p Spec), reading its 'kind'
-/// argument when the API has one. std::nullopt when it cannot be known.
-std::optional<CopyDirection> copyDirection(const clang::CallExpr *Call,
-                                           const ApiSpec &Spec,
-                                           const clang::ASTContext &Ctx);
+/// argument when the API has one: a constant, or a parameter that
+/// \p Parameter says every call passes as one. std::nullopt when it cannot
+/// be known.
+std::optional<CopyDirection>
+copyDirection(const clang::CallExpr *Call, const ApiSpec &Spec,
+              const clang::ASTContext &Ctx, ParameterConstant Parameter = {});
 
 /// One argument of a copy that may be host memory.
 struct HostSide {
@@ -157,7 +166,8 @@ struct HostSide {
 /// is unknown or the sides are in a descriptor.
 std::vector<HostSide> hostSides(const clang::CallExpr *Call,
                                 const ApiSpec &Spec,
-                                const clang::ASTContext &Ctx);
+                                const clang::ASTContext &Ctx,
+                                ParameterConstant Parameter = {});
 
 } // namespace cuda_async_lint
 

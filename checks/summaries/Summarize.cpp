@@ -223,8 +223,8 @@ Object summarizeTranslationUnit(ASTContext &Ctx) {
     std::string Usr = usrOf(FD);
     if (Usr.empty() || FieldsByUsr.count(Usr))
       return;
-    bool Escaped = false;
-    PointerValue Stores = Provenance->localField(FD, Escaped);
+    bool Escaped = false, Incomplete = false;
+    PointerValue Stores = Provenance->localField(FD, Escaped, Incomplete);
     Object F{{"usr", Usr},
              {"name", FD->getQualifiedNameAsString()},
              {"escaped", Escaped}};

@@ -89,3 +89,19 @@ void addressKept(cudaStream_t s, float *dev, size_t n) {
   cudaMallocHost(&keep->a, n);
   cudaMemcpyAsync(dev, h.a, n, cudaMemcpyHostToDevice, s);
 }
+
+// A field read in the very function that stores it, before the copy (an
+// argument of a call): its summary is not settled while that function is
+// analysed, and must not be remembered as unknown.
+void fill(float *p, size_t n);
+struct Staging {
+  float *in;
+  void init(float *dev, size_t n, cudaStream_t s);
+};
+void Staging::init(float *dev, size_t n, cudaStream_t s) {
+  in = (float *)malloc(n);
+  fill(in, n);
+  cudaMemcpyAsync(dev, in, n, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable host memory is staged and synchronous; {{.*}} [cuda-async-pageable-copy]
+  // CHECK-MESSAGES: :[[@LINE-4]]:17: note: pageable memory allocated here with 'malloc'
+}
