@@ -5,8 +5,10 @@
 
 namespace cuda_async_lint {
 
-Progress::Progress(size_t Total, llvm::raw_ostream &OS, bool Shown)
-    : Total(Total), OS(OS), Shown(Shown && Total > 1) {}
+Progress::Progress(size_t Total, llvm::raw_ostream &OS, bool Shown,
+                   llvm::StringRef What)
+    : Total(Total), What(What.empty() ? "" : What.str() + " "), OS(OS),
+      Shown(Shown && Total > 1) {}
 
 bool Progress::wanted() {
   return llvm::sys::Process::StandardOutIsDisplayed() &&
@@ -16,7 +18,7 @@ bool Progress::wanted() {
 void Progress::fileEnded(llvm::StringRef File, size_t Ended) {
   if (!Shown)
     return;
-  OS << "[" << Ended << "/" << Total << "] " << File << "\n";
+  OS << "[" << Ended << "/" << Total << "] " << What << File << "\n";
   OS.flush();
 }
 

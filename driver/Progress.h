@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
+#include <string>
 
 namespace cuda_async_lint {
 
@@ -14,7 +15,9 @@ namespace cuda_async_lint {
 /// nothing extra.
 class Progress {
 public:
-  Progress(size_t Total, llvm::raw_ostream &OS, bool Shown);
+  /// \p What says what ended, before the file's name ("summarized").
+  Progress(size_t Total, llvm::raw_ostream &OS, bool Shown,
+           llvm::StringRef What = "");
   /// Shown when stdout and stderr are terminals.
   static bool wanted();
 
@@ -22,6 +25,7 @@ public:
 
 private:
   size_t Total;
+  std::string What;
   llvm::raw_ostream &OS;
   bool Shown;
 };

@@ -47,10 +47,11 @@ static std::optional<std::string> cacheKey(const std::string &File,
                    dumpConfiguration(Options.Config->optionsFor(File)));
 }
 
-std::shared_ptr<ProgramSummaries>
-summarizeProgram(const std::vector<std::string> &Files, bool EveryCaller,
-                 const AnalysisOptions &Options, SummaryCache *Cache,
-                 llvm::function_ref<void(const FailedFile &)> OnFailure) {
+std::shared_ptr<ProgramSummaries> summarizeProgram(
+    const std::vector<std::string> &Files, bool EveryCaller,
+    const AnalysisOptions &Options, SummaryCache *Cache,
+    llvm::function_ref<void(const FailedFile &)> OnFailure,
+    llvm::function_ref<void(llvm::StringRef, size_t, size_t)> OnSummarized) {
   std::vector<std::optional<llvm::json::Object>> Units(Files.size());
   std::vector<std::optional<std::string>> Keys(Files.size());
   std::vector<std::string> ToSummarize;
@@ -65,8 +66,10 @@ summarizeProgram(const std::vector<std::string> &Files, bool EveryCaller,
       Where.push_back(I);
     }
   }
+  size_t Ended = 0;
   summarizeFiles(ToSummarize, Options, [&](size_t J, FileResult R) {
     size_t I = Where[J];
+    OnSummarized(Files[I], ++Ended, ToSummarize.size());
     if (R.Failure)
       return OnFailure(*R.Failure);
     llvm::Expected<llvm::json::Value> Summary = llvm::json::parse(R.Summary);

@@ -31,10 +31,13 @@ std::vector<std::string> filesOfShard(const std::vector<std::string> &Files,
 /// (\p EveryCaller: all of them, so that their calls are every call), from
 /// \p Cache where it holds them (null: no cache). A unit that does not parse
 /// has no summary: \p OnFailure hears of it.
-std::shared_ptr<ProgramSummaries>
-summarizeProgram(const std::vector<std::string> &Files, bool EveryCaller,
-                 const AnalysisOptions &Options, SummaryCache *Cache,
-                 llvm::function_ref<void(const FailedFile &)> OnFailure);
+/// \p OnSummarized(File, Ended, Total) hears of each unit summarized (not
+/// of those the cache holds), as it ends.
+std::shared_ptr<ProgramSummaries> summarizeProgram(
+    const std::vector<std::string> &Files, bool EveryCaller,
+    const AnalysisOptions &Options, SummaryCache *Cache,
+    llvm::function_ref<void(const FailedFile &)> OnFailure,
+    llvm::function_ref<void(llvm::StringRef, size_t, size_t)> OnSummarized);
 
 /// Reads the store at \p Path.
 llvm::Expected<std::shared_ptr<ProgramSummaries>>

@@ -550,8 +550,15 @@ int main(int argc, const char **argv) {
   } else if (!EmitSummaries.empty() ||
              (WholeProgram && ProgramFiles.size() > 1)) {
     bool EveryCaller = !BuildPath.empty() && !Shard;
-    Program = summarizeProgram(ProgramFiles, EveryCaller, Options,
-                               Cache ? &*Cache : nullptr, SummaryFailed);
+    std::optional<Progress> Summarizing;
+    Program = summarizeProgram(
+        ProgramFiles, EveryCaller, Options, Cache ? &*Cache : nullptr,
+        SummaryFailed, [&](StringRef File, size_t Ended, size_t Total) {
+          if (!Summarizing)
+            Summarizing.emplace(Total, errs(), Progress::wanted(),
+                                "summarized");
+          Summarizing->fileEnded(File, Ended);
+        });
     if (Verbose && Cache)
       errs() << "cuda-async-lint: summaries of " << ProgramFiles.size()
              << " translation units: " << Cache->hits() << " from the cache, "
