@@ -564,6 +564,13 @@ int main(int argc, const char **argv) {
              << " translation units: " << Cache->hits() << " from the cache, "
              << Cache->misses() << " made\n";
   }
+  // A database of one translation unit is a whole program too: nothing to
+  // summarize, but its calls are every call of its functions.
+  if (!Program && WholeProgram && !BuildPath.empty() && !Shard &&
+      EmitSummaries.empty() && ProgramFiles.size() == 1)
+    if (Expected<std::shared_ptr<ProgramSummaries>> Alone =
+            ProgramSummaries::fromUnits({}, /*EveryCaller=*/true))
+      Program = std::move(*Alone);
   if (!EmitSummaries.empty()) {
     if (!Program)
       return ExitParseError;
