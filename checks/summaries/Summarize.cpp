@@ -77,10 +77,14 @@ llvm::StringRef registrationName(Registration R) {
 class Definitions : public RecursiveASTVisitor<Definitions> {
 public:
   explicit Definitions(const SourceManager &SM) : SM(SM) {}
+  // An explicit instantiation ('template int load<double>(...);') is the
+  // one definition other units call; implicit ones are in every unit.
+  bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (FD->doesThisDeclarationHaveABody() && FD->isExternallyVisible() &&
         !FD->isInlined() && !FD->isDependentContext() &&
-        !FD->isTemplateInstantiation() && !FD->hasAttr<CUDAGlobalAttr>() &&
+        FD->getTemplateSpecializationKind() != TSK_ImplicitInstantiation &&
+        !FD->hasAttr<CUDAGlobalAttr>() &&
         !SM.isInSystemHeader(FD->getLocation()) && !lookupApi(FD))
       Found.push_back(FD);
     return true;

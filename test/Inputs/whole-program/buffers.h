@@ -29,3 +29,6 @@ struct Reservoir {
   void allocate(int n); // pinned.cu: cudaMallocHost
   void release();       // loader.cpp: delete[]
 };
+
+// A template loader defined in loader.cpp, explicitly instantiated there.
+template <typename T> void loadSparse(T **values, int **rows, int n);

@@ -14,3 +14,9 @@ void Reservoir::release() {
   delete[] cells;
   cells = nullptr;
 }
+
+template <typename T> void loadSparse(T **values, int **rows, int n) {
+  *values = static_cast<T *>(std::malloc(n * sizeof(T)));
+  *rows = new int[n + 1];
+}
+template void loadSparse<double>(double **, int **, int);

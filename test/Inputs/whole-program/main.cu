@@ -48,5 +48,10 @@ int main() {
   Reservoir r;
   r.allocate(N);
   r.release();
+
+  double *values = nullptr;
+  int *rows = nullptr;
+  loadSparse(&values, &rows, N);
+  cudaMemcpyAsync(dev, values, Bytes, cudaMemcpyHostToDevice, s);
   return 0;
 }
