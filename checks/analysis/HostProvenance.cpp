@@ -91,8 +91,7 @@ void forgetMembers(ProvenanceState &S, const VarDecl *Base) {
 
 /// Forgets every field stored through a pointer: a call or a store through
 /// another expression may have written them through an alias.
-void forgetAliasedMembers(ProvenanceState &S,
-                          const FieldDecl *Only = nullptr) {
+void forgetAliasedMembers(ProvenanceState &S, const FieldDecl *Only = nullptr) {
   for (auto It = S.Members.begin(); It != S.Members.end();)
     It = It->first.first->getType()->isPointerType() &&
                  (!Only || It->first.second == Only)
@@ -776,8 +775,7 @@ private:
           forgetMembers(S, VD);
       }
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
-        if (const VarDecl *VD =
-                asLocalObject(MC->getImplicitObjectArgument()))
+        if (const VarDecl *VD = asLocalObject(MC->getImplicitObjectArgument()))
           forgetMembers(S, VD);
     }
     const FunctionSummary *Summary =

@@ -346,9 +346,9 @@ PointerValue ProvenanceAnalysis::parameter(const ParmVarDecl *PD) {
   unsigned Index = PD->getFunctionScopeIndex();
   bool Incomplete = false;
   if (!S.NotOnlyCalled.count(Canonical) && !branchesOnFlagParameter(Def)) {
-    Value = Calls == S.CallsTo.end() ? PointerValue::unset()
-                                     : localArguments(Calls->second, Index,
-                                                      Incomplete);
+    Value = Calls == S.CallsTo.end()
+                ? PointerValue::unset()
+                : localArguments(Calls->second, Index, Incomplete);
     // The calls in the program's other units, for an external function.
     if (!Local) {
       std::string Usr = usrOf(Canonical);
@@ -424,8 +424,9 @@ ProvenanceAnalysis::constantParameter(const ParmVarDecl *PD) {
   if (!Def || isVirtualDispatch(Def) || Def->isVariadic() ||
       !(!Def->isExternallyVisible() || Def->isInlined() ||
         Def->isTemplateInstantiation() ||
-        (isa<CXXMethodDecl>(Def) &&
-         cast<CXXMethodDecl>(Def)->getParent()->getTemplateInstantiationPattern())))
+        (isa<CXXMethodDecl>(Def) && cast<CXXMethodDecl>(Def)
+                                        ->getParent()
+                                        ->getTemplateInstantiationPattern())))
     return std::nullopt;
   const Sites &S = sites();
   const FunctionDecl *Canonical = Def->getCanonicalDecl();
@@ -457,8 +458,8 @@ ProvenanceAnalysis::constantParameter(const ParmVarDecl *PD) {
   return Result;
 }
 
-PointerValue ProvenanceAnalysis::localField(const FieldDecl *FD,
-                                            bool &Escaped, bool &Incomplete) {
+PointerValue ProvenanceAnalysis::localField(const FieldDecl *FD, bool &Escaped,
+                                            bool &Incomplete) {
   const Sites &S = sites();
   Escaped = S.EscapedFields.count(FD);
   PointerValue Value = PointerValue::unset();

@@ -113,8 +113,8 @@ struct ProvenanceState {
   void join(const ProvenanceState &Other);
 
   bool operator==(const ProvenanceState &O) const {
-    return Vars == O.Vars && Pointees == O.Pointees &&
-           Members == O.Members && Registered == O.Registered;
+    return Vars == O.Vars && Pointees == O.Pointees && Members == O.Members &&
+           Registered == O.Registered;
   }
 };
 

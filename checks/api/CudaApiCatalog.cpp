@@ -229,8 +229,7 @@ std::vector<HostSide> hostSides(const clang::CallExpr *Call,
                                 const clang::ASTContext &Ctx,
                                 ParameterConstant Parameter) {
   std::vector<HostSide> Sides;
-  std::optional<CopyDirection> Dir =
-      copyDirection(Call, Spec, Ctx, Parameter);
+  std::optional<CopyDirection> Dir = copyDirection(Call, Spec, Ctx, Parameter);
   if (!Dir)
     return Sides;
   bool HostDst = false, HostSrc = false;

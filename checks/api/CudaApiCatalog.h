@@ -148,9 +148,10 @@ using ParameterConstant =
 /// argument when the API has one: a constant, or a parameter that
 /// \p Parameter says every call passes as one. std::nullopt when it cannot
 /// be known.
-std::optional<CopyDirection>
-copyDirection(const clang::CallExpr *Call, const ApiSpec &Spec,
-              const clang::ASTContext &Ctx, ParameterConstant Parameter = {});
+std::optional<CopyDirection> copyDirection(const clang::CallExpr *Call,
+                                           const ApiSpec &Spec,
+                                           const clang::ASTContext &Ctx,
+                                           ParameterConstant Parameter = {});
 
 /// One argument of a copy that may be host memory.
 struct HostSide {
