@@ -3,7 +3,6 @@
 #include "WholeProgram.h"
 #include "AtomicFile.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 namespace cuda_async_lint {
 
@@ -98,17 +97,6 @@ std::shared_ptr<ProgramSummaries> summarizeProgram(
   return nullptr;
 }
 
-llvm::Expected<std::shared_ptr<ProgramSummaries>>
-readSummaryStore(llvm::StringRef Path) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
-      llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
-  if (!Buffer)
-    return llvm::createStringError(Buffer.getError(),
-                                   "cannot read the summary store '" + Path +
-                                       "': " + Buffer.getError().message());
-  return ProgramSummaries::parse((*Buffer)->getBuffer(), Path);
-}
-
 llvm::Error writeSummaryStore(const ProgramSummaries &Program,
                               llvm::StringRef Path) {
   return writeFileAtomically(Path,
@@ -120,7 +108,7 @@ mergeSummaryStores(llvm::ArrayRef<std::string> Paths) {
   std::vector<std::shared_ptr<const ProgramSummaries>> Parts;
   for (const std::string &Path : Paths) {
     llvm::Expected<std::shared_ptr<ProgramSummaries>> Part =
-        readSummaryStore(Path);
+        ProgramSummaries::readFile(Path);
     if (!Part)
       return Part.takeError();
     Parts.push_back(std::move(*Part));

@@ -39,10 +39,6 @@ std::shared_ptr<ProgramSummaries> summarizeProgram(
     llvm::function_ref<void(const FailedFile &)> OnFailure,
     llvm::function_ref<void(llvm::StringRef, size_t, size_t)> OnSummarized);
 
-/// Reads the store at \p Path.
-llvm::Expected<std::shared_ptr<ProgramSummaries>>
-readSummaryStore(llvm::StringRef Path);
-
 /// Writes \p Program to \p Path, whole or not at all.
 llvm::Error writeSummaryStore(const ProgramSummaries &Program,
                               llvm::StringRef Path);

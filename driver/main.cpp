@@ -543,7 +543,7 @@ int main(int argc, const char **argv) {
   std::shared_ptr<ProgramSummaries> Program;
   if (!SummariesIn.empty()) {
     Expected<std::shared_ptr<ProgramSummaries>> Read =
-        readSummaryStore(SummariesIn);
+        ProgramSummaries::readFile(SummariesIn);
     if (!Read)
       return usageError(toString(Read.takeError()));
     Program = std::move(*Read);

@@ -267,6 +267,17 @@ ProgramSummaries::parse(llvm::StringRef Text, llvm::StringRef Name) {
   return Program;
 }
 
+llvm::Expected<std::shared_ptr<ProgramSummaries>>
+ProgramSummaries::readFile(llvm::StringRef Path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return llvm::createStringError(Buffer.getError(),
+                                   "cannot read the summary store '" + Path +
+                                       "': " + Buffer.getError().message());
+  return parse((*Buffer)->getBuffer(), Path);
+}
+
 llvm::json::Value ProgramSummaries::toJSON() const {
   Array List;
   for (const Object &U : Raw)
@@ -423,14 +434,8 @@ llvm::Error useSummaryStore(llvm::StringRef Path) {
     return E;
   };
   if (!Program) {
-    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
-        llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
-    if (!Buffer)
-      return Fail(llvm::createStringError(
-          Buffer.getError(), "cannot read the summary store '" + Path +
-                                 "': " + Buffer.getError().message()));
     llvm::Expected<std::shared_ptr<ProgramSummaries>> Parsed =
-        ProgramSummaries::parse((*Buffer)->getBuffer(), Path);
+        ProgramSummaries::readFile(Path);
     if (!Parsed)
       return Fail(Parsed.takeError());
     Program = std::move(*Parsed);

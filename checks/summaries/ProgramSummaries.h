@@ -50,6 +50,10 @@ public:
   static llvm::Expected<std::shared_ptr<ProgramSummaries>>
   parse(llvm::StringRef Text, llvm::StringRef Name);
 
+  /// Reads the store in the file \p Path; the error names it.
+  static llvm::Expected<std::shared_ptr<ProgramSummaries>>
+  readFile(llvm::StringRef Path);
+
   /// A store of \p Units (each a unit summary as summarizeTranslationUnit
   /// makes it), in the order of their files. A file summarized twice (by
   /// overlapping shards) keeps its first summary.
