@@ -76,11 +76,10 @@ struct CheckRun {
       // summary holds while none changes.
       SourceManager &SM = Ctx.getSourceManager();
       for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
-        llvm::StringRef Real = It->first.getFileEntry().tryGetRealPathName();
         std::optional<llvm::MemoryBufferRef> Bytes =
             SM.getMemoryBufferForFileOrNone(It->first);
         Run.Inputs.push_back(
-            {(Real.empty() ? It->first.getName() : Real).str(),
+            {realPathOf(It->first),
              Bytes ? fileContentHash(Bytes->getBuffer()) : ""});
       }
       llvm::sort(Run.Inputs);

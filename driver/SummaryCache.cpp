@@ -99,11 +99,8 @@ std::optional<llvm::json::Object> SummaryCache::lookup(llvm::StringRef Key) {
 }
 
 llvm::Error SummaryCache::store(
-    llvm::StringRef Key, llvm::StringRef Summary,
+    llvm::StringRef Key, const llvm::json::Object &Summary,
     llvm::ArrayRef<std::pair<std::string, std::string>> Inputs) {
-  llvm::Expected<llvm::json::Value> Parsed = llvm::json::parse(Summary);
-  if (!Parsed)
-    return Parsed.takeError();
   llvm::json::Array Hashed;
   for (const auto &[Path, Hash] : Inputs) {
     // A file whose bytes the parse did not keep: no entry.
@@ -118,7 +115,7 @@ llvm::Error SummaryCache::store(
                                            "': " + EC.message());
   llvm::json::Object Entry{{"key", Key},
                            {"inputs", std::move(Hashed)},
-                           {"summary", std::move(*Parsed)}};
+                           {"summary", llvm::json::Object(Summary)}};
   return writeFileAtomically(
       Path, llvm::formatv("{0}", llvm::json::Value(std::move(Entry))).str());
 }

@@ -42,10 +42,10 @@ public:
   /// unchanged.
   std::optional<llvm::json::Object> lookup(llvm::StringRef Key);
 
-  /// Stores \p Summary (JSON text) under \p Key with \p Inputs, the files
+  /// Stores \p Summary under \p Key with \p Inputs, the files
   /// its parse read and the hashes of what it read. Best effort: a cache
   /// that cannot be written only costs time; the error says why.
-  llvm::Error store(llvm::StringRef Key, llvm::StringRef Summary,
+  llvm::Error store(llvm::StringRef Key, const llvm::json::Object &Summary,
                     llvm::ArrayRef<std::pair<std::string, std::string>> Inputs);
 
   unsigned hits() const { return Hits; }

@@ -80,7 +80,8 @@ std::shared_ptr<ProgramSummaries> summarizeProgram(
     }
     if (Cache && Keys[I])
       // Best effort: a cache that cannot be written costs only time.
-      llvm::consumeError(Cache->store(*Keys[I], R.Summary, R.Inputs));
+      llvm::consumeError(
+          Cache->store(*Keys[I], *Summary->getAsObject(), R.Inputs));
     Units[I] = std::move(*Summary->getAsObject());
   });
   std::vector<llvm::json::Object> Summaries;

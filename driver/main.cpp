@@ -228,6 +228,26 @@ std::string currentDirectory() {
   return std::string(Cwd);
 }
 
+/// \p File made absolute, without '.' and '..': how the run names files.
+std::string absolutePath(StringRef File) {
+  SmallString<256> Path(File);
+  sys::fs::make_absolute(Path);
+  sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
+}
+
+/// The C, C++ and CUDA files \p Database lists, as the run names them.
+std::vector<std::string>
+sourceFilesOf(const LintCompilationDatabase &Database) {
+  std::vector<std::string> Out;
+  for (const std::string &F : Database.getAllFiles())
+    if (languageOfFile(F))
+      Out.push_back(absolutePath(F));
+  llvm::sort(Out);
+  Out.erase(llvm::unique(Out), Out.end());
+  return Out;
+}
+
 /// Checks one input file; an empty string means it can be analysed.
 std::string checkInput(StringRef File, bool HasDatabase,
                        const std::optional<std::vector<std::string>> &Extra) {
@@ -380,9 +400,7 @@ int main(int argc, const char **argv) {
     return usageError("no input files (give FILES..., or -p BUILD_DIR to "
                       "analyse a compilation database)");
   if (Inputs.empty()) {
-    for (const std::string &F : Database->getAllFiles())
-      if (languageOfFile(F))
-        Inputs.push_back(F);
+    Inputs = sourceFilesOf(*Database);
     if (Inputs.empty())
       return usageError("the compilation database in '" + BuildPath +
                         "' lists no C, C++ or CUDA files");
@@ -405,17 +423,15 @@ int main(int argc, const char **argv) {
       InputErrors = true;
       continue;
     }
-    SmallString<256> Path(F);
-    sys::fs::make_absolute(Path);
-    sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    std::string Path = absolutePath(F);
     if (Named && !BuildPath.empty())
       if (auto Commands = Database->commandsFor(Path); !Commands) {
         usageError(toString(Commands.takeError()));
         InputErrors = true;
         continue;
       }
-    if (Seen.insert(std::string(Path)).second)
-      Absolute.push_back(std::string(Path));
+    if (Seen.insert(Path).second)
+      Absolute.push_back(Path);
   }
   if (InputErrors)
     return ExitUsageError;
@@ -500,14 +516,8 @@ int main(int argc, const char **argv) {
   // Whole-program provenance: the program is the whole database, else the
   // files named together; its summaries come from a store, or from a first
   // phase over it.
-  std::vector<std::string> ProgramFiles = Absolute;
-  if (!BuildPath.empty()) {
-    ProgramFiles.clear();
-    for (const std::string &F : Database->getAllFiles())
-      if (languageOfFile(F))
-        ProgramFiles.push_back(F);
-    llvm::sort(ProgramFiles);
-  }
+  std::vector<std::string> ProgramFiles =
+      BuildPath.empty() ? Absolute : sourceFilesOf(*Database);
   if (Shard) {
     std::vector<std::string> Mine = filesOfShard(ProgramFiles, *Shard);
     std::set<std::string> InShard(Mine.begin(), Mine.end());

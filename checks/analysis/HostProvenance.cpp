@@ -219,12 +219,12 @@ public:
     return true;
   }
   bool VisitVarDecl(VarDecl *VD) {
-    if (VD->getType()->isReferenceType() && VD->getInit())
+    if (VD->getType()->isReferenceType() && VD->getInit()) {
       if (const VarDecl *Target = asTrackedLocal(VD->getInit()))
         Escaped.insert(Target);
-    if (VD->getType()->isReferenceType() && VD->getInit())
       if (const VarDecl *Target = asLocalObject(VD->getInit()))
         Escaped.insert(Target);
+    }
     // 'cudaError_t err = cudaHostRegister(...)': err tells whether it worked.
     if (VD->hasLocalStorage() && VD->getInit())
       if (const CallExpr *Register =
@@ -832,9 +832,10 @@ public:
            std::map<const CallExpr *, std::vector<PointerValue>> &Arguments,
            std::map<const Stmt *, ProvenanceState> &StateAt,
            std::map<const FieldDecl *, PointerValue> &FieldStores,
-           PointerValue &Returns)
+           PointerValue &Returns, bool ProgramCalls)
       : Dataflow(Dataflow), StateAt(StateAt), Arguments(Arguments),
-        FieldStores(FieldStores), Returns(Returns) {}
+        FieldStores(FieldStores), Returns(Returns), ProgramCalls(ProgramCalls) {
+  }
 
   void observe(const CFGElement &Element, const ProvenanceState &S) {
     Evaluator Eval = Dataflow.evaluator(S);
@@ -852,10 +853,11 @@ public:
     if (const auto *Call = dyn_cast<CallExpr>(St)) {
       if (lookupApi(Call))
         StateAt.insert_or_assign(Call, S);
-      // What a call of a function whose callers are all here passes in
-      // pointers: the callee's parameters may take it (parameter()).
+      // What a call of a function whose callers are all here (or in the
+      // program's summaries) passes in pointers: the callee's parameters
+      // may take it (parameter()).
       if (takesCallSiteProvenance(Call->getDirectCallee()) ||
-          takesProgramCallSites(Call->getDirectCallee())) {
+          (ProgramCalls && takesProgramCallSites(Call->getDirectCallee()))) {
         std::vector<PointerValue> &Values = Arguments[Call];
         for (const Expr *Arg : Call->arguments())
           Values.push_back(Arg->getType()->isPointerType()
@@ -924,6 +926,9 @@ private:
   std::map<const CallExpr *, std::vector<PointerValue>> &Arguments;
   std::map<const FieldDecl *, PointerValue> &FieldStores;
   PointerValue &Returns;
+  /// Calls of external functions are recorded too: the program's
+  /// summaries are being made, or are whole.
+  bool ProgramCalls;
 };
 
 } // namespace
@@ -966,7 +971,8 @@ FunctionProvenance::FunctionProvenance(const FunctionDecl *FD, ASTContext &Ctx,
 
   // Reporting pass: replay each reached block from its fixpoint in-state.
   PointerValue Returns = PointerValue::unset();
-  Recorder Record(Dataflow, Arguments, StateAt, FieldStores, Returns);
+  Recorder Record(Dataflow, Arguments, StateAt, FieldStores, Returns,
+                  Summaries && Summaries->recordsProgramCalls());
   for (const CFGBlock *B : *Cfg) {
     const std::optional<ProvenanceState> &BlockIn = In[B->getBlockID()];
     if (!BlockIn)
@@ -1004,7 +1010,7 @@ FunctionProvenance::FunctionProvenance(const FunctionDecl *FD, ASTContext &Ctx,
       ExportRegistration(*Out);
 }
 
-static SourceLocation originLocation(Origin O) {
+SourceLocation originLocation(Origin O) {
   if (const auto *S = O.dyn_cast<const Stmt *>())
     return S->getBeginLoc();
   return cast<const Decl *>(O)->getLocation();

@@ -54,6 +54,10 @@ bool isSummarizedField(const clang::FieldDecl *FD);
 /// The summarized field \p E names (a member expression), or null.
 const clang::FieldDecl *userPointerField(const clang::Expr *E);
 
+/// Where origin \p O of this translation unit is (not an ExternalOrigin):
+/// the allocating expression or the owning declaration.
+clang::SourceLocation originLocation(Origin O);
+
 /// A note for an origin: its location and a sentence saying what it is.
 struct OriginNote {
   clang::SourceLocation Loc;
@@ -112,6 +116,9 @@ public:
   /// What pointer parameter \p PD receives, joined over every call of its
   /// function in the translation unit, where all of them are known.
   virtual PointerValue parameter(const clang::ParmVarDecl *PD);
+  /// True if the arguments of calls of functions with external linkage
+  /// matter: the program's summaries are being made, or hold every caller.
+  virtual bool recordsProgramCalls() { return false; }
 };
 
 /// The provenance analysis of one function body, run once.

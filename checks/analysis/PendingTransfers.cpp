@@ -2,8 +2,6 @@
 
 #include "PendingTransfers.h"
 #include "../api/CudaApiCatalog.h"
-#include "../summaries/ProgramSummaries.h"
-#include "../summaries/Summarize.h"
 #include "BranchFacts.h"
 #include "ForwardDataflow.h"
 #include "NonBlockingStreams.h"
@@ -655,25 +653,12 @@ private:
 
 } // namespace
 
-SyncSummaries::SyncSummaries(ASTContext &Ctx)
-    : Ctx(Ctx), Program(programSummaries()) {
-  if (Program)
-    ThisUnit = unitFile(Ctx.getSourceManager());
-}
-
-SyncSummaries::~SyncSummaries() = default;
-
 const SyncSummary *SyncSummaries::summary(const FunctionDecl *FD) {
   const FunctionDecl *Def = nullptr;
   // Defined in another unit of the program: its summary there.
-  if (!FD->hasBody(Def) && Program && FD->isExternallyVisible() &&
-      !Ctx.getSourceManager().isInSystemHeader(FD->getLocation())) {
-    auto [It, New] = ProgramFunctions.try_emplace(FD->getCanonicalDecl());
-    if (New)
-      if (std::string Usr = usrOf(FD); !Usr.empty())
-        if (const FunctionFacts *Facts = Program->function(Usr, ThisUnit))
-          It->second = &Facts->Sync;
-    return It->second;
+  if (!FD->hasBody(Def)) {
+    const FunctionFacts *Facts = Program.function(FD);
+    return Facts ? &Facts->Sync : nullptr;
   }
   if (!FD->hasBody(Def) || !Def ||
       Ctx.getSourceManager().isInSystemHeader(Def->getLocation()) ||

@@ -22,6 +22,7 @@
 #include "../api/StreamRef.h"
 #include "HostAccess.h"
 #include "ProvenanceAnalysis.h"
+#include "SyncSummary.h"
 #include <map>
 #include <set>
 #include <vector>
@@ -54,20 +55,12 @@ struct TransferHazard {
   PendingTransfer Transfer;
 };
 
-/// What a function does for its callers' streams on every path.
-struct SyncSummary {
-  /// It synchronizes the device (or context).
-  bool Device = false;
-  /// The indices of stream parameters it synchronizes.
-  std::set<unsigned> StreamParams;
-};
-
 /// SyncSummaries of the functions of one translation unit, on demand.
 class SyncSummaries {
 public:
   /// Draws on the program's summaries installed now, if any.
-  explicit SyncSummaries(clang::ASTContext &Ctx);
-  ~SyncSummaries();
+  explicit SyncSummaries(clang::ASTContext &Ctx)
+      : Ctx(Ctx), Program(Ctx.getSourceManager()) {}
   /// Null for functions without a body here (unless another unit of the
   /// program summarized it), and during recursion.
   const SyncSummary *summary(const clang::FunctionDecl *FD);
@@ -77,9 +70,7 @@ private:
   clang::ASTContext &Ctx;
   std::map<const clang::FunctionDecl *, SyncSummary> Done;
   std::set<const clang::FunctionDecl *> InProgress;
-  std::shared_ptr<const ProgramSummaries> Program;
-  std::string ThisUnit;
-  std::map<const clang::FunctionDecl *, const SyncSummary *> ProgramFunctions;
+  ProgramView Program;
 };
 
 /// The hazards of one function: each host access that may conflict with a

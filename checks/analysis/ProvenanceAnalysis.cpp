@@ -2,7 +2,6 @@
 
 #include "ProvenanceAnalysis.h"
 #include "../api/CudaApiCatalog.h"
-#include "../summaries/ProgramSummaries.h"
 #include "../summaries/Summarize.h"
 #include "StdLibrary.h"
 #include "clang/AST/ASTContext.h"
@@ -204,12 +203,7 @@ bool branchesOnFlagParameter(const FunctionDecl *Def) {
 }
 
 ProvenanceAnalysis::ProvenanceAnalysis(ASTContext &Ctx)
-    : Ctx(Ctx), Program(programSummaries()) {
-  if (Program)
-    ThisUnit = unitFile(Ctx.getSourceManager());
-}
-
-ProvenanceAnalysis::~ProvenanceAnalysis() = default;
+    : Ctx(Ctx), Program(Ctx.getSourceManager()) {}
 
 bool takesCallSiteProvenance(const FunctionDecl *FD) {
   const FunctionDecl *Def = nullptr;
@@ -266,7 +260,7 @@ bool ProvenanceAnalysis::isOpaque(const FunctionDecl *FD) {
       FD->hasAttr<CUDAGlobalAttr>())
     return false;
   const FunctionDecl *Def = definition(FD);
-  if (!Def && !isVirtualDispatch(FD) && programFunction(FD))
+  if (!Def && !isVirtualDispatch(FD) && Program.function(FD))
     return false;
   return !Def || isVirtualDispatch(FD) || InProgress.count(Def);
 }
@@ -274,25 +268,12 @@ bool ProvenanceAnalysis::isOpaque(const FunctionDecl *FD) {
 const FunctionSummary *ProvenanceAnalysis::summary(const FunctionDecl *FD) {
   const FunctionDecl *Def = definition(FD);
   if (!Def && !isVirtualDispatch(FD))
-    if (const FunctionFacts *Facts = programFunction(FD))
+    if (const FunctionFacts *Facts = Program.function(FD))
       return &Facts->Summary;
   if (!Def || isVirtualDispatch(FD) || InProgress.count(Def) ||
       Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
     return nullptr;
   return &function(Def).summary();
-}
-
-const FunctionFacts *
-ProvenanceAnalysis::programFunction(const FunctionDecl *FD) {
-  if (!Program || !FD->isExternallyVisible() ||
-      Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
-    return nullptr;
-  const FunctionDecl *Canonical = FD->getCanonicalDecl();
-  auto [It, New] = ProgramFunctions.try_emplace(Canonical, nullptr);
-  if (New)
-    if (std::string Usr = usrOf(Canonical); !Usr.empty())
-      It->second = Program->function(Usr, ThisUnit);
-  return It->second;
 }
 
 const ProvenanceAnalysis::Sites &ProvenanceAnalysis::sites() {
@@ -310,10 +291,9 @@ PointerValue ProvenanceAnalysis::localArguments(
   PointerValue Value = PointerValue::unset();
   for (const auto &[Caller, Call] : Calls) {
     const FunctionDecl *CallerDef = definition(Caller);
-    if (CallerDef && InProgress.count(CallerDef))
-      Incomplete = true;
-    if (!CallerDef || InProgress.count(CallerDef) ||
-        Index >= Call->getNumArgs())
+    bool Busy = CallerDef && InProgress.count(CallerDef);
+    Incomplete |= Busy;
+    if (!CallerDef || Busy || Index >= Call->getNumArgs())
       return PointerValue::unknown();
     Value =
         PointerValue::join(Value, function(CallerDef).argumentAt(Call, Index));
@@ -332,8 +312,7 @@ PointerValue ProvenanceAnalysis::parameter(const ParmVarDecl *PD) {
   // parameter.
   const auto *FD = dyn_cast<FunctionDecl>(PD->getDeclContext());
   bool Local = takesCallSiteProvenance(FD);
-  if (!Local &&
-      !(Program && Program->holdsEveryCaller() && takesProgramCallSites(FD)))
+  if (!Local && !(Program.holdsEveryCaller() && takesProgramCallSites(FD)))
     return PointerValue::unknown();
   const FunctionDecl *Def = definition(FD);
   if (!Def || Ctx.getSourceManager().isInSystemHeader(Def->getLocation()) ||
@@ -352,10 +331,9 @@ PointerValue ProvenanceAnalysis::parameter(const ParmVarDecl *PD) {
     // The calls in the program's other units, for an external function.
     if (!Local) {
       std::string Usr = usrOf(Canonical);
-      Value = Usr.empty() || Program->notOnlyCalled(Usr, ThisUnit)
+      Value = Usr.empty() || Program.notOnlyCalled(Usr)
                   ? PointerValue::unknown()
-                  : PointerValue::join(Value,
-                                       Program->argument(Usr, Index, ThisUnit));
+                  : PointerValue::join(Value, Program.argument(Usr, Index));
     }
     if (Value.tag() == PointerValue::Tag::Unset)
       Value = PointerValue::unknown();
@@ -442,18 +420,12 @@ ProvenanceAnalysis::constantParameter(const ParmVarDecl *PD) {
   for (const auto &[Caller, Call] : Calls->second) {
     if (Index >= Call->getNumArgs())
       return std::nullopt;
-    const Expr *Arg = Call->getArg(Index);
-    if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg))
-      Arg = Default->getExpr();
-    Expr::EvalResult Value;
-    if (Arg->isValueDependent() || !Arg->EvaluateAsInt(Value, Ctx))
-      return std::nullopt;
-    int64_t V = Value.Val.getInt().getExtValue();
-    if (Result && Result->first != V)
+    std::optional<int64_t> V = integerConstant(Call->getArg(Index), Ctx);
+    if (!V || (Result && Result->first != *V))
       return std::nullopt;
     if (!Result || Ctx.getSourceManager().isBeforeInTranslationUnit(
                        Call->getBeginLoc(), Result->second->getBeginLoc()))
-      Result = {V, Call};
+      Result = {*V, Call};
   }
   return Result;
 }
@@ -494,7 +466,7 @@ PointerValue ProvenanceAnalysis::field(const FieldDecl *FD) {
   const auto *Record = dyn_cast<RecordDecl>(FD->getDeclContext());
   if (Program && !Escaped && Record && Record->isExternallyVisible())
     if (std::string Usr = usrOf(FD); !Usr.empty())
-      Value = PointerValue::join(Value, Program->field(Usr, ThisUnit));
+      Value = PointerValue::join(Value, Program.field(Usr));
   // Never stored on a reachable path: nothing to say.
   if (Value.tag() == PointerValue::Tag::Unset)
     Value = PointerValue::unknown();
@@ -531,8 +503,7 @@ llvm::ArrayRef<Origin> ProvenanceAnalysis::registeredOrigins() {
 
 bool ProvenanceAnalysis::registersContainerStorage() {
   (void)registeredOrigins();
-  return RegistersContainerStorage ||
-         (Program && Program->registersContainerStorage(ThisUnit));
+  return RegistersContainerStorage || Program.registersContainerStorage();
 }
 
 bool ProvenanceAnalysis::registeredAnywhere(Origin O) {
@@ -547,8 +518,7 @@ bool ProvenanceAnalysis::registeredAnywhere(Origin O) {
   if (RegisteredOrigins->count(O.getOpaqueValue()))
     return true;
   // Registered by another unit of the program.
-  return Program &&
-         Program->registered(originKey(O, Ctx.getSourceManager()), ThisUnit);
+  return Program && Program.registered(originKey(O, Ctx.getSourceManager()));
 }
 
 } // namespace cuda_async_lint

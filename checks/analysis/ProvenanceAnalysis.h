@@ -18,6 +18,7 @@
 #ifndef CUDA_ASYNC_LINT_ANALYSIS_PROVENANCEANALYSIS_H
 #define CUDA_ASYNC_LINT_ANALYSIS_PROVENANCEANALYSIS_H
 
+#include "../summaries/ProgramSummaries.h"
 #include "HostProvenance.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -27,9 +28,6 @@
 #include <set>
 
 namespace cuda_async_lint {
-
-class ProgramSummaries;
-struct FunctionFacts;
 
 /// True if a branch of \p Def's body (if, switch, ?:) tests a parameter
 /// that is not a pointer: a flag such as 'release(p, isPinned)' chooses code
@@ -41,7 +39,6 @@ class ProvenanceAnalysis : public SummaryProvider {
 public:
   /// Draws on the program's summaries installed now, if any.
   explicit ProvenanceAnalysis(clang::ASTContext &Ctx);
-  ~ProvenanceAnalysis() override;
 
   /// The analysis every check of the translation unit of \p Ctx shares; it
   /// lives as long as a check holds it.
@@ -56,6 +53,12 @@ public:
   PointerValue field(const clang::FieldDecl *FD) override;
   bool registeredAnywhere(Origin O) override;
   PointerValue parameter(const clang::ParmVarDecl *PD) override;
+  bool recordsProgramCalls() override {
+    return Summarizing || Program.holdsEveryCaller();
+  }
+  /// This translation unit is being summarized for the program
+  /// (summarizeTranslationUnit): record what its external calls pass.
+  void summarizeForProgram() { Summarizing = true; }
 
   /// The integer every call of \p PD's function passes for it, and the
   /// first such call (in source order): where the translation unit holds
@@ -102,10 +105,6 @@ public:
 
 private:
   const clang::FunctionDecl *definition(const clang::FunctionDecl *FD) const;
-  /// The facts another translation unit of the program gives for \p FD.
-  const FunctionFacts *programFunction(const clang::FunctionDecl *FD);
-  /// What the program's calls of \p PD's function pass, with this unit's.
-  PointerValue programParameter(const clang::ParmVarDecl *PD);
   /// What the calls \p Calls of this unit pass as argument \p Index.
   PointerValue localArguments(
       llvm::ArrayRef<
@@ -123,11 +122,8 @@ private:
   std::optional<Sites> Index;
   std::optional<llvm::DenseSet<const void *>> RegisteredOrigins;
   std::vector<Origin> RegisteredList;
-  std::shared_ptr<const ProgramSummaries> Program;
-  /// This unit's name in the program's summaries.
-  std::string ThisUnit;
-  llvm::DenseMap<const clang::FunctionDecl *, const FunctionFacts *>
-      ProgramFunctions;
+  ProgramView Program;
+  bool Summarizing = false;
   llvm::DenseMap<const clang::ParmVarDecl *, PointerValue> Parameters;
   llvm::DenseSet<const clang::ParmVarDecl *> ParametersInProgress;
   /// Some registration's memory is a std::vector's or std::string's.

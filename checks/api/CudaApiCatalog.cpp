@@ -193,16 +193,12 @@ std::optional<CopyDirection> copyDirection(const clang::CallExpr *Call,
   const clang::Expr *KindArg = Spec.arg(Call, ArgRole::Kind);
   if (!KindArg)
     return std::nullopt;
-  // A defaulted 'kind' (cudaMemcpyToSymbol's) evaluates through its default.
-  if (const auto *Default = llvm::dyn_cast<clang::CXXDefaultArgExpr>(KindArg))
-    KindArg = Default->getExpr();
-  clang::Expr::EvalResult Result;
-  std::optional<int64_t> Kind;
-  if (!KindArg->isValueDependent() && KindArg->EvaluateAsInt(Result, Ctx))
-    Kind = Result.Val.getInt().getExtValue();
-  else if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(
-               KindArg->IgnoreParenImpCasts());
-           DRE && Parameter)
+  // A defaulted 'kind' (cudaMemcpyToSymbol's) evaluates through its default;
+  // a parameter, as every call passes it.
+  std::optional<int64_t> Kind = integerConstant(KindArg, Ctx);
+  const auto *DRE =
+      llvm::dyn_cast<clang::DeclRefExpr>(KindArg->IgnoreParenImpCasts());
+  if (!Kind && DRE && Parameter)
     if (const auto *PD = llvm::dyn_cast<clang::ParmVarDecl>(DRE->getDecl()))
       Kind = Parameter(PD);
   if (!Kind)
@@ -256,6 +252,16 @@ std::vector<HostSide> hostSides(const clang::CallExpr *Call,
     if (const clang::Expr *Dst = Spec.arg(Call, ArgRole::Dst))
       Sides.push_back({Dst, /*IsDestination=*/true});
   return Sides;
+}
+
+std::optional<int64_t> integerConstant(const clang::Expr *E,
+                                       const clang::ASTContext &Ctx) {
+  if (const auto *Default = llvm::dyn_cast<clang::CXXDefaultArgExpr>(E))
+    E = Default->getExpr();
+  clang::Expr::EvalResult Result;
+  if (E->isValueDependent() || !E->EvaluateAsInt(Result, Ctx))
+    return std::nullopt;
+  return Result.Val.getInt().getExtValue();
 }
 
 const clang::Expr *addressOfOperand(const clang::Expr *E) {

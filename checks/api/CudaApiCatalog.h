@@ -121,6 +121,11 @@ const ApiSpec *lookupApi(const clang::CallExpr *Call);
 /// 'p' in cudaMallocHost((void **)&p, n). Null for anything else.
 const clang::Expr *addressOfOperand(const clang::Expr *E);
 
+/// The value of the integer constant expression \p E, a defaulted argument
+/// through its default; std::nullopt if it is none.
+std::optional<int64_t> integerConstant(const clang::Expr *E,
+                                       const clang::ASTContext &Ctx);
+
 /// The names of every API of kind \p K and, for Copy and Memset, mode \p M,
 /// with their renamed variants, for hasAnyName matchers.
 std::vector<std::string> apiNames(ApiKind K,

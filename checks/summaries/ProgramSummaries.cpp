@@ -1,6 +1,9 @@
 //===- ProgramSummaries.cpp -----------------------------------------------===//
 
 #include "ProgramSummaries.h"
+#include "Summarize.h"
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <map>
@@ -45,12 +48,10 @@ std::optional<MemoryKind> kindNamed(llvm::StringRef Name) {
 }
 
 std::optional<Registration> registrationNamed(llvm::StringRef Name) {
-  if (Name == "yes")
-    return Registration::Yes;
-  if (Name == "no")
-    return Registration::No;
-  if (Name == "maybe")
-    return Registration::Maybe;
+  for (Registration R :
+       {Registration::Yes, Registration::No, Registration::Maybe})
+    if (registrationName(R) == Name)
+      return R;
   return std::nullopt;
 }
 
@@ -64,6 +65,18 @@ std::vector<std::string> strings(const Object &O, llvm::StringRef Key) {
 }
 
 } // namespace
+
+llvm::StringRef registrationName(Registration R) {
+  switch (R) {
+  case Registration::Yes:
+    return "yes";
+  case Registration::No:
+    return "no";
+  case Registration::Maybe:
+    return "maybe";
+  }
+  return "maybe";
+}
 
 const ExternalOrigin *ProgramSummaries::origin(ExternalOrigin O) {
   std::unique_ptr<ExternalOrigin> &Slot = Origins[O.key()];
@@ -361,24 +374,67 @@ PointerValue ProgramSummaries::argument(llvm::StringRef Usr, unsigned Index,
   return V;
 }
 
-bool ProgramSummaries::notOnlyCalled(llvm::StringRef Usr,
-                                     llvm::StringRef Except) const {
+template <class Pred>
+bool ProgramSummaries::anyOtherUnit(llvm::StringRef Except, Pred P) const {
   return llvm::any_of(Units, [&](const std::unique_ptr<Unit> &U) {
-    return U->File != Except && U->NotOnlyCalled.count(Usr.str());
+    return U->File != Except && P(*U);
   });
 }
 
+bool ProgramSummaries::notOnlyCalled(llvm::StringRef Usr,
+                                     llvm::StringRef Except) const {
+  return anyOtherUnit(
+      Except, [&](const Unit &U) { return U.NotOnlyCalled.count(Usr.str()); });
+}
+
 bool ProgramSummaries::registersContainerStorage(llvm::StringRef Except) const {
-  return llvm::any_of(Units, [&](const std::unique_ptr<Unit> &U) {
-    return U->File != Except && U->RegistersContainers;
-  });
+  return anyOtherUnit(Except,
+                      [](const Unit &U) { return U.RegistersContainers; });
 }
 
 bool ProgramSummaries::registered(llvm::StringRef Key,
                                   llvm::StringRef Except) const {
-  return llvm::any_of(Units, [&](const std::unique_ptr<Unit> &U) {
-    return U->File != Except && U->Registered.count(Key.str());
-  });
+  return anyOtherUnit(
+      Except, [&](const Unit &U) { return U.Registered.count(Key.str()); });
+}
+
+ProgramView::ProgramView(const clang::SourceManager &SM)
+    : SM(SM), Program(programSummaries()) {
+  if (Program)
+    ThisUnit = unitFile(SM);
+}
+
+const FunctionFacts *ProgramView::function(const clang::FunctionDecl *FD) {
+  if (!Program || !FD->isExternallyVisible() ||
+      SM.isInSystemHeader(FD->getLocation()))
+    return nullptr;
+  const clang::FunctionDecl *Canonical = FD->getCanonicalDecl();
+  auto [It, New] = Functions.try_emplace(Canonical, nullptr);
+  if (New)
+    if (std::string Usr = usrOf(Canonical); !Usr.empty())
+      It->second = Program->function(Usr, ThisUnit);
+  return It->second;
+}
+
+PointerValue ProgramView::field(llvm::StringRef Usr) const {
+  return Program ? Program->field(Usr, ThisUnit) : PointerValue::unset();
+}
+
+PointerValue ProgramView::argument(llvm::StringRef Usr, unsigned Index) const {
+  return Program ? Program->argument(Usr, Index, ThisUnit)
+                 : PointerValue::unset();
+}
+
+bool ProgramView::notOnlyCalled(llvm::StringRef Usr) const {
+  return Program && Program->notOnlyCalled(Usr, ThisUnit);
+}
+
+bool ProgramView::registered(llvm::StringRef OriginKey) const {
+  return Program && Program->registered(OriginKey, ThisUnit);
+}
+
+bool ProgramView::registersContainerStorage() const {
+  return Program && Program->registersContainerStorage(ThisUnit);
 }
 
 namespace {

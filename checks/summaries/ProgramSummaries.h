@@ -19,7 +19,8 @@
 #define CUDA_ASYNC_LINT_SUMMARIES_PROGRAMSUMMARIES_H
 
 #include "../analysis/HostProvenance.h"
-#include "../analysis/PendingTransfers.h"
+#include "../analysis/SyncSummary.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
@@ -31,6 +32,9 @@ namespace cuda_async_lint {
 /// The store's format name and version: a reader refuses other versions.
 inline constexpr const char *SummaryFormat = "cuda-async-lint-summaries";
 inline constexpr unsigned SummaryVersion = 1;
+
+/// How the store spells a registration: "yes", "no", "maybe".
+llvm::StringRef registrationName(Registration R);
 
 /// What one function defined in one unit does, as its callers see it.
 struct FunctionFacts {
@@ -110,6 +114,8 @@ private:
   llvm::Expected<PointerValue> value(const llvm::json::Value *V,
                                      llvm::StringRef Where);
   const ExternalOrigin *origin(ExternalOrigin O);
+  /// True if \p P holds for a unit other than \p Except.
+  template <class Pred> bool anyOtherUnit(llvm::StringRef Except, Pred P) const;
 
   bool EveryCaller = false;
   std::optional<ShardOf> Shard;
@@ -117,6 +123,36 @@ private:
   std::vector<std::unique_ptr<Unit>> Units;
   /// Every origin once: equal origins are equal pointers.
   llvm::StringMap<std::unique_ptr<ExternalOrigin>> Origins;
+};
+
+/// The program as one translation unit sees it: every other unit's
+/// summaries (a unit never reads its own entry, so a stale store cannot
+/// contradict the body being analysed). Without installed summaries it
+/// knows nothing.
+class ProgramView {
+public:
+  /// Draws on the program's summaries installed now, if any.
+  explicit ProgramView(const clang::SourceManager &SM);
+
+  explicit operator bool() const { return Program != nullptr; }
+  /// The facts of \p FD (a function with external linkage in user code)
+  /// from the unit that defines it.
+  const FunctionFacts *function(const clang::FunctionDecl *FD);
+  bool holdsEveryCaller() const {
+    return Program && Program->holdsEveryCaller();
+  }
+  PointerValue field(llvm::StringRef Usr) const;
+  PointerValue argument(llvm::StringRef Usr, unsigned Index) const;
+  bool notOnlyCalled(llvm::StringRef Usr) const;
+  bool registered(llvm::StringRef OriginKey) const;
+  bool registersContainerStorage() const;
+
+private:
+  const clang::SourceManager &SM;
+  std::shared_ptr<const ProgramSummaries> Program;
+  /// This unit's name in the store.
+  std::string ThisUnit;
+  llvm::DenseMap<const clang::FunctionDecl *, const FunctionFacts *> Functions;
 };
 
 /// Makes \p Summaries the program every translation unit analysed from now

@@ -5,6 +5,7 @@
 #include "../analysis/ProvenanceAnalysis.h"
 #include "../api/CudaApiCatalog.h"
 #include "../api/ReleaseSite.h"
+#include "ProgramSummaries.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -24,21 +25,7 @@ namespace {
 
 std::string realPath(const SourceManager &SM, FileID FID) {
   OptionalFileEntryRef Ref = SM.getFileEntryRefForID(FID);
-  if (!Ref)
-    return "";
-  llvm::StringRef Real = Ref->getFileEntry().tryGetRealPathName();
-  if (!Real.empty())
-    return Real.str();
-  llvm::SmallString<256> Path(Ref->getName());
-  llvm::sys::fs::make_absolute(Path);
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  return std::string(Path);
-}
-
-SourceLocation originLoc(Origin O) {
-  if (const auto *S = O.dyn_cast<const Stmt *>())
-    return S->getBeginLoc();
-  return cast<const Decl *>(O)->getLocation();
+  return Ref ? realPathOf(*Ref) : "";
 }
 
 llvm::json::Value originJson(const ExternalOrigin &E) {
@@ -59,18 +46,6 @@ llvm::json::Value valueJson(const PointerValue &V, const SourceManager &SM) {
     Origins.push_back(originJson(externalOrigin(O, V.kind(), SM)));
   return Object{{"kind", memoryKindName(V.kind())},
                 {"origins", std::move(Origins)}};
-}
-
-llvm::StringRef registrationName(Registration R) {
-  switch (R) {
-  case Registration::Yes:
-    return "yes";
-  case Registration::No:
-    return "no";
-  case Registration::Maybe:
-    return "maybe";
-  }
-  return "maybe";
 }
 
 /// The user's function definitions other units may call.
@@ -102,6 +77,16 @@ bool sharedAcrossUnits(const NamedDecl *D, const SourceManager &SM) {
 
 } // namespace
 
+std::string realPathOf(FileEntryRef File) {
+  llvm::StringRef Real = File.getFileEntry().tryGetRealPathName();
+  if (!Real.empty())
+    return Real.str();
+  llvm::SmallString<256> Path(File.getName());
+  llvm::sys::fs::make_absolute(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
+}
+
 std::string unitFile(const SourceManager &SM) {
   return realPath(SM, SM.getMainFileID());
 }
@@ -118,7 +103,7 @@ static ExternalOrigin place(Origin O, const SourceManager &SM) {
   if (const auto *E = O.dyn_cast<const ExternalOrigin *>())
     return *E;
   ExternalOrigin E;
-  SourceLocation Loc = SM.getExpansionLoc(originLoc(O));
+  SourceLocation Loc = SM.getExpansionLoc(originLocation(O));
   E.File = realPath(SM, SM.getFileID(Loc));
   E.Line = SM.getExpansionLineNumber(Loc);
   E.Column = SM.getExpansionColumnNumber(Loc);
@@ -169,6 +154,7 @@ Object summarizeTranslationUnit(ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::shared_ptr<ProvenanceAnalysis> Provenance =
       ProvenanceAnalysis::forTranslationUnit(Ctx);
+  Provenance->summarizeForProgram();
   SyncSummaries Syncs(Ctx);
 
   Definitions Defs(SM);

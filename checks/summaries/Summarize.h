@@ -9,6 +9,7 @@
 #define CUDA_ASYNC_LINT_SUMMARIES_SUMMARIZE_H
 
 #include "../analysis/ProvenanceLattice.h"
+#include "clang/Basic/FileEntry.h"
 #include "llvm/Support/JSON.h"
 
 namespace clang {
@@ -23,6 +24,10 @@ namespace cuda_async_lint {
 /// The summary of the translation unit of \p Ctx, with the provenance
 /// analysis its checks use (so the same project APIs).
 llvm::json::Object summarizeTranslationUnit(clang::ASTContext &Ctx);
+
+/// A file's name across translation units and runs: its real path (else
+/// its name made absolute).
+std::string realPathOf(clang::FileEntryRef File);
 
 /// The real path of the main file: a unit's name in the store.
 std::string unitFile(const clang::SourceManager &SM);
