@@ -1,6 +1,7 @@
 //===- UnsynchronizedAccessCheck.cpp - cuda-async-unsynchronized-access ---===//
 
 #include "UnsynchronizedAccessCheck.h"
+#include "analysis/MemberEffects.h"
 #include "api/CudaApiCatalog.h"
 #include "api/ReleaseSite.h"
 #include "cuda-async-lint/CheckRegistry.h"
@@ -17,10 +18,23 @@ UnsynchronizedAccessCheck::UnsynchronizedAccessCheck(DiagnosticSink &Sink)
     : ProvenanceCheck("cuda-async-unsynchronized-access", Sink) {}
 
 void UnsynchronizedAccessCheck::registerMatchers(MatchFinder &Finder) {
-  // Only functions that issue async copies are analysed.
+  // Only functions that issue async copies are analysed, or call member
+  // functions of the program that leave one in flight.
   Finder.addMatcher(callExpr(apiCall(ApiKind::Copy, ApiMode::Async),
                              forFunction(functionDecl().bind("function"))),
                     this);
+  Finder.addMatcher(
+      cxxMemberCallExpr(
+          callee(cxxMethodDecl(unless(isExpansionInSystemHeader()))
+                     .bind("method")),
+          forFunction(functionDecl().bind("function"))),
+      this);
+}
+
+bool UnsynchronizedAccessCheck::leavesTransfers(const CXXMethodDecl *Method,
+                                                ASTContext &Ctx) {
+  const MemberEffects *Effects = Syncs->effects(Method, provenance(Ctx));
+  return Effects && !Effects->Transfers.empty();
 }
 
 void UnsynchronizedAccessCheck::resetTranslationUnit() {
@@ -31,10 +45,14 @@ void UnsynchronizedAccessCheck::resetTranslationUnit() {
 
 void UnsynchronizedAccessCheck::run(const MatchFinder::MatchResult &R) {
   const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
-  if (Function->isDependentContext() || !Analysed.insert(Function).second)
+  if (Function->isDependentContext() || Analysed.count(Function))
     return;
   if (!Syncs)
     Syncs = std::make_unique<SyncSummaries>(*R.Context);
+  if (const auto *Method = R.Nodes.getNodeAs<CXXMethodDecl>("method"))
+    if (!leavesTransfers(Method, *R.Context))
+      return;
+  Analysed.insert(Function);
   std::set<std::pair<const Stmt *, const ValueDecl *>> Reported;
   for (const TransferHazard &H : findTransferHazards(
            Function, *R.Context, provenance(*R.Context), *Syncs))
@@ -50,27 +68,28 @@ static std::string sourceText(const Expr *E, const ASTContext &Ctx) {
   return Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
 }
 
+static llvm::StringRef verb(AccessKind Kind) {
+  switch (Kind) {
+  case AccessKind::Read:
+    return "is read";
+  case AccessKind::Write:
+    return "is written";
+  case AccessKind::Release:
+    return "is released";
+  case AccessKind::EndOfLifetime:
+    return "goes out of scope";
+  }
+  return "is accessed";
+}
+
 void UnsynchronizedAccessCheck::report(const TransferHazard &H,
                                        ASTContext &Ctx) {
   const HostAccess &A = H.Access;
   const PendingTransfer &P = H.Transfer;
+  const Expr *Named = A.Within ? A.Within : A.Spelled;
   std::string Buffer =
-      A.Spelled ? sourceText(A.Spelled, Ctx) : A.Buffer.Base->getNameAsString();
-  llvm::StringRef Verb;
-  switch (A.Kind) {
-  case AccessKind::Read:
-    Verb = "is read";
-    break;
-  case AccessKind::Write:
-    Verb = "is written";
-    break;
-  case AccessKind::Release:
-    Verb = "is released";
-    break;
-  case AccessKind::EndOfLifetime:
-    Verb = "goes out of scope";
-    break;
-  }
+      Named ? sourceText(Named, Ctx) : A.Buffer.Base->getNameAsString();
+  std::string Verb = verb(A.Kind).str();
   std::string Stream = streamSpelling(P.Stream, P.StreamArg, Ctx);
   std::string Wait =
       P.Stream.K == StreamRef::Kind::Legacy ? "cudaStreamSynchronize(0)"
@@ -83,7 +102,11 @@ void UnsynchronizedAccessCheck::report(const TransferHazard &H,
   if (A.Kind == AccessKind::EndOfLifetime)
     if (const auto *Scope = dyn_cast<CompoundStmt>(A.At))
       F.Loc = Scope->getRBracLoc();
-  F.Message = "'" + Buffer + "' " + Verb.str() + " while '" +
+  // An access inside a member function: reported at the call, which is
+  // where the caller must wait.
+  if (A.Within)
+    Verb += " by the call '" + sourceText(A.Spelled, Ctx) + "'";
+  F.Message = "'" + Buffer + "' " + Verb + " while '" +
               (Api ? Api->Name.str() : "an asynchronous copy") + "' " +
               (P.DeviceWrites ? "into" : "from") +
               " it may still be in flight on " +
@@ -94,6 +117,9 @@ void UnsynchronizedAccessCheck::report(const TransferHazard &H,
               "; wait for it first with " + Wait + " or an event";
   F.Notes.push_back({P.Op->getBeginLoc(), "the asynchronous copy is issued "
                                           "here"});
+  if (A.Within)
+    F.Notes.push_back({A.Within->getBeginLoc(),
+                       "'" + Buffer + "' " + verb(A.Kind).str() + " here"});
   if (P.StreamArg)
     F.Notes.push_back(
         {P.StreamArg->getBeginLoc(),

@@ -6,7 +6,9 @@
 // synchronization covering the copy's stream on every path. "Async
 // operations ... return before the work is complete": until the stream is
 // synchronized, the device may still be reading or writing the buffer, and
-// the host sees stale data or corrupts the copy.
+// the host sees stale data or corrupts the copy. A member function that
+// leaves a transfer on a buffer member in flight, and one that touches the
+// member, called in turn on one object, are such a pair too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +30,10 @@ public:
 private:
   void resetTranslationUnit() override;
   void report(const TransferHazard &H, clang::ASTContext &Ctx);
+  /// A member function that returns with a transfer still in flight on a
+  /// buffer member: its callers are analysed too.
+  bool leavesTransfers(const clang::CXXMethodDecl *Method,
+                       clang::ASTContext &Ctx);
 
   std::unique_ptr<SyncSummaries> Syncs;
   std::set<const clang::FunctionDecl *> Analysed;

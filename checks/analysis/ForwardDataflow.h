@@ -138,8 +138,10 @@ solveForward(const clang::CFG &Cfg, const Analysis &A) {
 ///   void replay(const clang::CFGElement &E, State &S, Result &R) const;
 /// that does what transfer() does and records into \p R: each block no path
 /// reaches is skipped, each other replayed once from its fixpoint in-state.
+/// Returns the in-states, as solveForward does.
 template <typename Analysis, typename Result>
-void solveAndReplay(const clang::CFG &Cfg, const Analysis &A, Result &R) {
+std::vector<std::optional<typename Analysis::State>>
+solveAndReplay(const clang::CFG &Cfg, const Analysis &A, Result &R) {
   std::vector<std::optional<typename Analysis::State>> In =
       solveForward(Cfg, A);
   for (const clang::CFGBlock *B : Cfg) {
@@ -151,6 +153,7 @@ void solveAndReplay(const clang::CFG &Cfg, const Analysis &A, Result &R) {
     for (const clang::CFGElement &E : *B)
       A.replay(E, S, R);
   }
+  return In;
 }
 
 /// The must-join of facts kept per key as sets (per event: the operations

@@ -111,13 +111,23 @@ const LibraryAccess *libraryAccess(const FunctionDecl *FD) {
 
 } // namespace
 
-HostAccessFinder::HostAccessFinder(const FunctionDecl *FD) {
+HostAccessFinder::HostAccessFinder(const FunctionDecl *FD) : Function(FD) {
   AliasFinder Finder;
   Finder.TraverseDecl(const_cast<FunctionDecl *>(FD));
   for (const auto &[VD, Init] : Finder.Inits)
     if (!Finder.Written.count(VD))
       Aliases[VD] = Init;
   RangeLoops = std::move(Finder.RangeLoops);
+}
+
+BufferRef HostAccessFinder::memberBuffer(const MemberExpr *ME) const {
+  BufferRef B{ME->getMemberDecl(), {}};
+  const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+  if (isa<CXXThisExpr>(Base))
+    B.Object = Function;
+  else if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
+    B.Object = dyn_cast<VarDecl>(DRE->getDecl());
+  return B;
 }
 
 std::optional<BufferRef> HostAccessFinder::bufferOf(const Expr *E) const {
@@ -146,7 +156,7 @@ std::optional<BufferRef> HostAccessFinder::bufferOf(const Expr *E) const {
     return BufferRef{VD, {}};
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E))
-    return BufferRef{ME->getMemberDecl(), {}};
+    return memberBuffer(ME);
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
     std::optional<BufferRef> Array = lvalueBuffer(ASE->getBase());
     if (!Array)
@@ -177,7 +187,7 @@ std::optional<BufferRef> HostAccessFinder::bufferOf(const Expr *E) const {
     if (const auto *ME =
             dyn_cast_or_null<MemberExpr>(MC->getImplicitObjectArgument()))
       if (MD && MD->getIdentifier() && isContainerAccessor(MD->getName()))
-        return BufferRef{ME->getMemberDecl(), {}};
+        return memberBuffer(ME);
     return std::nullopt;
   }
   return std::nullopt;
@@ -206,7 +216,7 @@ std::optional<BufferRef> HostAccessFinder::lvalueBuffer(const Expr *E) const {
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     if (ME->isArrow())
       return ME->getType()->isArrayType()
-                 ? std::optional<BufferRef>(BufferRef{ME->getMemberDecl(), {}})
+                 ? std::optional<BufferRef>(memberBuffer(ME))
                  : bufferOf(ME->getBase());
     return lvalueBuffer(ME->getBase());
   }
@@ -359,6 +369,42 @@ void HostAccessFinder::accessesOf(
     if (std::optional<BufferRef> B = lvalueBuffer(Range))
       Out.push_back({Range, std::move(*B),
                      Write ? AccessKind::Write : AccessKind::Read, Range});
+  }
+}
+
+void HostAccessFinder::reassignedMembers(
+    const Stmt *S, llvm::SmallVectorImpl<BufferRef> &Out) const {
+  auto Add = [&](const Expr *E) {
+    const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParens());
+    if (ME && ME->getType()->isPointerType())
+      Out.push_back(memberBuffer(ME));
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isAssignmentOp())
+      Add(BO->getLHS());
+    return;
+  }
+  const auto *Call = dyn_cast<CallExpr>(S);
+  if (!Call)
+    return;
+  const FunctionDecl *FD = Call->getDirectCallee();
+  unsigned Offset =
+      isa<CXXOperatorCallExpr>(Call) && isa_and_nonnull<CXXMethodDecl>(FD) ? 1
+                                                                           : 0;
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Arg);
+        UO && UO->getOpcode() == UO_AddrOf) {
+      Add(UO->getSubExpr());
+      continue;
+    }
+    // By non-const reference (or unknown: a call through a pointer).
+    if (I < Offset || !FD || I - Offset >= FD->getNumParams())
+      continue;
+    QualType Param = FD->getParamDecl(I - Offset)->getType();
+    if (Param->isReferenceType() &&
+        !Param.getNonReferenceType().isConstQualified())
+      Add(Arg);
   }
 }
 

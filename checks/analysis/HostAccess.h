@@ -8,7 +8,8 @@
 // pointers that are only ever initialized from another buffer's address
 // ('float *slot = h + i * n'). The local variables the address computation
 // uses are kept with it: a slice 'h + i * n' of one iteration is not the
-// slice of the next.
+// slice of the next. A member is kept with the object it is reached through
+// ('a.h' is not 'b.h'), where that object is named.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,12 +30,16 @@ struct BufferRef {
   const clang::ValueDecl *Base = nullptr;
   /// Local variables the offset or index uses.
   std::set<const clang::VarDecl *> Deps;
+  /// For a member: the variable it is reached through ('a.h', 'p->h'), or
+  /// the function whose 'this' it is reached through; null where the
+  /// object is not named ('plan[i].h').
+  const clang::Decl *Object = nullptr;
 
   bool operator<(const BufferRef &O) const {
-    return std::tie(Base, Deps) < std::tie(O.Base, O.Deps);
+    return std::tie(Base, Deps, Object) < std::tie(O.Base, O.Deps, O.Object);
   }
   bool operator==(const BufferRef &O) const {
-    return Base == O.Base && Deps == O.Deps;
+    return Base == O.Base && Deps == O.Deps && Object == O.Object;
   }
 };
 
@@ -53,6 +58,9 @@ struct HostAccess {
   AccessKind Kind;
   /// The expression naming the buffer, for messages.
   const clang::Expr *Spelled;
+  /// For an access a member function call makes ('p.sum()' reading the
+  /// member 'h'): the access inside that function, for a note.
+  const clang::Expr *Within = nullptr;
   /// Release or lifetime end: the whole buffer, whatever slice was copied.
   bool Whole() const {
     return Kind == AccessKind::Release || Kind == AccessKind::EndOfLifetime;
@@ -82,11 +90,22 @@ public:
   /// increment, a declaration. Buffers derived from it change identity.
   static const clang::VarDecl *writtenVariable(const clang::Stmt *E);
 
+  /// The pointer members \p S may point elsewhere: assigned ('p.h = x'),
+  /// given by non-const reference ('std::swap(front, back)') or by address
+  /// ('cudaMallocHost(&h, n)'). Each with its object (BufferRef::Object).
+  void reassignedMembers(const clang::Stmt *S,
+                         llvm::SmallVectorImpl<BufferRef> &Out) const;
+
 private:
   std::optional<BufferRef> lvalueBuffer(const clang::Expr *E) const;
   void callAccesses(const clang::CallExpr *Call,
                     llvm::SmallVectorImpl<HostAccess> &Out) const;
 
+  /// The member a member expression names, with its object.
+  BufferRef memberBuffer(const clang::MemberExpr *ME) const;
+
+  /// The function analysed: members reached through its 'this'.
+  const clang::FunctionDecl *Function;
   /// Local pointers only ever initialized from one address expression.
   llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> Aliases;
   /// Loop variables of range-based for loops.

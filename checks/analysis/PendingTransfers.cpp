@@ -4,7 +4,9 @@
 #include "../api/CudaApiCatalog.h"
 #include "BranchFacts.h"
 #include "ForwardDataflow.h"
+#include "MemberEffects.h"
 #include "NonBlockingStreams.h"
+#include "StdLibrary.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -31,16 +33,70 @@ bool isOpaqueFunction(const FunctionDecl *FD, const ASTContext &Ctx) {
   return !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()));
 }
 
-/// cudaStream_t and CUstream (both 'CUstream_st *').
-bool isStreamType(QualType T) {
+/// A pointer to the driver's opaque record \p Name.
+bool isHandleType(QualType T, llvm::StringRef Name) {
   const auto *Ptr = T.getCanonicalType()->getAs<PointerType>();
   const auto *Record = Ptr ? Ptr->getPointeeType()->getAsRecordDecl() : nullptr;
-  return Record && Record->getName() == "CUstream_st";
+  return Record && Record->getName() == Name;
 }
+/// cudaStream_t and CUstream (both 'CUstream_st *').
+bool isStreamType(QualType T) { return isHandleType(T, "CUstream_st"); }
+/// cudaEvent_t and CUevent (both 'CUevent_st *').
+bool isEventType(QualType T) { return isHandleType(T, "CUevent_st"); }
 
 const VarDecl *declRefVar(const Expr *E) {
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+/// The member of the function's own object \p E names: 'stream' or
+/// 'this->stream' in a member function.
+const FieldDecl *thisMember(const Expr *E) {
+  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  if (!ME || !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+    return nullptr;
+  return dyn_cast<FieldDecl>(ME->getMemberDecl());
+}
+
+/// The object a member function is called on, as BufferRef::Object names
+/// it: a variable ('p.f()', 'p->f()'), or \p Caller for its own 'this'.
+const Decl *calledObject(const CXXMemberCallExpr *Call,
+                         const FunctionDecl *Caller) {
+  const Expr *Object = Call->getImplicitObjectArgument();
+  if (!Object)
+    return nullptr;
+  Object = Object->IgnoreParenImpCasts();
+  if (isa<CXXThisExpr>(Object))
+    return Caller;
+  return declRefVar(Object);
+}
+
+/// The member function a call runs: null where a virtual call may run an
+/// override.
+const CXXMethodDecl *calledMethod(const CXXMemberCallExpr *Call) {
+  const CXXMethodDecl *MD = Call->getMethodDecl();
+  if (!MD || !MD->isVirtual())
+    return MD;
+  return MD->getDevirtualizedMethod(Call->getImplicitObjectArgument(),
+                                    /*IsAppleKext=*/false);
+}
+
+/// An object the call is given (by pointer, by reference, or as 'this'):
+/// the callee may synchronize what the object's transfers run on.
+const Decl *objectArgument(const Expr *Arg, const FunctionDecl *Caller) {
+  Arg = Arg->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Arg))
+    if (UO->getOpcode() == UO_AddrOf)
+      Arg = UO->getSubExpr()->IgnoreParenImpCasts();
+  if (isa<CXXThisExpr>(Arg))
+    return Caller;
+  const VarDecl *VD = declRefVar(Arg);
+  if (!VD)
+    return nullptr;
+  QualType T = VD->getType().getNonReferenceType();
+  if (T->isPointerType())
+    T = T->getPointeeType();
+  return T->isRecordType() ? VD : nullptr;
 }
 
 /// Facts under one assumption about the loop counters.
@@ -255,11 +311,15 @@ class TransferDataflow {
 public:
   using State = PendingState;
 
+  /// \p Seed: transfers in flight at the entry (a member function's
+  /// stand-ins for its callers' transfers).
   TransferDataflow(const FunctionDecl *FD, ASTContext &Ctx,
                    ProvenanceAnalysis &Provenance, SyncSummaries &Syncs,
-                   const HostAccessFinder &Accesses)
-      : Ctx(Ctx), Provenance(Provenance.function(FD)), Syncs(Syncs),
-        Accesses(Accesses), Branches(FD, Ctx),
+                   const HostAccessFinder &Accesses,
+                   std::set<PendingTransfer> Seed = {})
+      : Function(FD), Ctx(Ctx), Provenances(Provenance),
+        Provenance(Provenance.function(FD)), Syncs(Syncs), Accesses(Accesses),
+        Seed(std::move(Seed)), Branches(FD, Ctx),
         PerThread(usesPerThreadDefaultStream(FD)) {
     CounterFinder Counters(Ctx);
     Counters.TraverseDecl(const_cast<FunctionDecl *>(FD));
@@ -268,7 +328,11 @@ public:
     NonBlocking = nonBlockingStreams(FD, Ctx);
   }
 
-  State entryState() const { return State{{Disjunct{}}}; }
+  State entryState() const {
+    Disjunct Entry;
+    Entry.Pending = Seed;
+    return State{{std::move(Entry)}};
+  }
   void join(State &Into, const State &From) const { joinStates(Into, From); }
 
   void transfer(const CFGElement &E, State &S) const {
@@ -434,6 +498,16 @@ private:
     const Stmt *St = CS ? CS->getStmt() : nullptr;
     const auto *Call = dyn_cast_or_null<CallExpr>(St);
 
+    // A member function of the translation unit called on a named object:
+    // what it touches first, then what it synchronizes and leaves in
+    // flight on the object's buffer members (MemberEffects.h).
+    const MemberEffects *Effects = nullptr;
+    const Decl *Object = nullptr;
+    if (const auto *MemberCall = dyn_cast_or_null<CXXMemberCallExpr>(St))
+      Effects = memberCall(MemberCall, D, Hazards, Object);
+    if (Call)
+      forgetObjectsGiven(Call, D);
+
     // Synchronization first: a blocking copy waits, then touches the host.
     if (Call)
       synchronize(Call, D);
@@ -445,13 +519,24 @@ private:
 
     if (Call)
       issue(Call, D);
+    if (Effects && Object)
+      issueMemberTransfers(cast<CXXMemberCallExpr>(Call), *Effects, Object, D);
+
+    // A pointer member pointed elsewhere names another buffer now.
+    if (St) {
+      llvm::SmallVector<BufferRef, 2> Reassigned;
+      Accesses.reassignedMembers(St, Reassigned);
+      for (const BufferRef &B : Reassigned)
+        forgetMember(D, B.Base, B.Object);
+    }
 
     if (St)
       if (const VarDecl *Written = HostAccessFinder::writtenVariable(St)) {
         BranchFacts::written(Written, D.Facts);
         // The buffers derived from it are other buffers now.
         eraseIf(D.Pending, [&](const PendingTransfer &P) {
-          return P.Buffer.Base == Written || P.Buffer.Deps.count(Written);
+          return P.Buffer.Base == Written || P.Buffer.Deps.count(Written) ||
+                 P.Buffer.Object == Written;
         });
         if (LoopCounters.count(Written)) {
           if (isa<DeclStmt>(St))
@@ -471,12 +556,16 @@ private:
       const FunctionDecl *FD = Call->getDirectCallee();
       if (!FD || (isOpaqueFunction(FD, Ctx) && !Syncs.summary(FD))) {
         // Defined in another translation unit (or called through a
-        // pointer): it may synchronize the streams it is given. Precision
-        // first: assume it does. A helper given only the buffer is a host
-        // access (document 000's refill race: prepareBatch(h_pinned, i)).
-        for (const Expr *Arg : Call->arguments())
+        // pointer): it may synchronize the streams and events it is given.
+        // Precision first: assume it does. A helper given only the buffer
+        // is a host access (document 000's refill race:
+        // prepareBatch(h_pinned, i)).
+        for (const Expr *Arg : Call->arguments()) {
           if (isStreamType(Arg->getType()))
             syncStream(D, stream(Arg));
+          else if (isEventType(Arg->getType()))
+            syncEvent(D, stream(Arg));
+        }
         return;
       }
       const SyncSummary *Summary = Syncs.summary(FD);
@@ -487,6 +576,18 @@ private:
       for (unsigned I : Summary->StreamParams)
         if (I < Call->getNumArgs())
           syncStream(D, stream(Call->getArg(I)));
+      for (unsigned I : Summary->EventParams)
+        if (I < Call->getNumArgs())
+          syncEvent(D, stream(Call->getArg(I)));
+      // Stream members are named by their declaration, whatever the object
+      // (StreamRef): syncing one object's covers the others' too, which
+      // only costs findings.
+      if (isa<CXXMemberCallExpr>(Call)) {
+        for (const FieldDecl *Member : Summary->StreamMembers)
+          syncStream(D, {StreamRef::Kind::Named, Member});
+        for (const FieldDecl *Member : Summary->EventMembers)
+          syncEvent(D, {StreamRef::Kind::Named, Member});
+      }
       return;
     }
     switch (Api->Kind) {
@@ -538,6 +639,7 @@ private:
       const PendingTransfer &P = *It;
       bool SameBuffer =
           P.Buffer.Base == A.Buffer.Base &&
+          P.Buffer.Object == A.Buffer.Object &&
           (A.Whole() ||
            std::includes(A.Buffer.Deps.begin(), A.Buffer.Deps.end(),
                          P.Buffer.Deps.begin(), P.Buffer.Deps.end()));
@@ -572,15 +674,103 @@ private:
       std::optional<BufferRef> Buffer = Accesses.bufferOf(Side.Arg);
       if (!Buffer || !Buffer->Base)
         continue;
-      D.Pending.insert(
-          {Call, std::move(*Buffer), Stream, StreamArg, Side.IsDestination});
+      D.Pending.insert({Call, std::move(*Buffer), Stream, StreamArg,
+                        Side.IsDestination, Side.Arg});
     }
   }
 
+  /// A call of a member function: its first accesses to the object's
+  /// buffer members, against the transfers in flight on them. Returns its
+  /// effects (and sets \p Object) where they are known; a member function
+  /// that is not known may synchronize anything of its object: its
+  /// transfers, and those on stream members, are forgotten.
+  const MemberEffects *memberCall(const CXXMemberCallExpr *Call, Disjunct &D,
+                                  std::vector<TransferHazard> *Hazards,
+                                  const Decl *&Object) const {
+    Object = calledObject(Call, Function);
+    const CXXMethodDecl *Method = Call->getMethodDecl();
+    const SourceManager &SM = Ctx.getSourceManager();
+    // Library classes (containers) are not the program's objects.
+    if (!Method ||
+        SM.isInSystemHeader(SM.getExpansionLoc(Method->getLocation())))
+      return nullptr;
+    const CXXMethodDecl *Target = calledMethod(Call);
+    const MemberEffects *Effects =
+        Target ? Syncs.effects(Target, Provenances) : nullptr;
+    if (!Effects) {
+      eraseIf(D.Pending, [&](const PendingTransfer &P) {
+        return (Object && P.Buffer.Object == Object) ||
+               isa_and_nonnull<FieldDecl>(P.Stream.Decl);
+      });
+      return nullptr;
+    }
+    if (!Object)
+      return Effects;
+    for (const FieldDecl *Member : Effects->Reassigned)
+      forgetMember(D, Member, Object);
+    for (const MemberAccess &M : Effects->Accesses) {
+      HostAccess A{Call, BufferRef{M.Member, {}, Object}, M.Kind, Call,
+                   M.Spelled};
+      for (auto It = D.Pending.begin(); It != D.Pending.end();) {
+        const PendingTransfer &P = *It;
+        if (P.Buffer.Base != M.Member || P.Buffer.Object != Object ||
+            P.DeviceWrites != M.ConflictsWithDeviceWrites) {
+          ++It;
+          continue;
+        }
+        if (Hazards)
+          Hazards->push_back({A, P});
+        It = D.Pending.erase(It);
+      }
+    }
+    return Effects;
+  }
+
+  static void forgetMember(Disjunct &D, const ValueDecl *Member,
+                           const Decl *Object) {
+    eraseIf(D.Pending, [&](const PendingTransfer &P) {
+      return P.Buffer.Base == Member && P.Buffer.Object == Object;
+    });
+  }
+
+  /// What the callee left in flight on the object's buffer members.
+  void issueMemberTransfers(const CXXMemberCallExpr *Call,
+                            const MemberEffects &Effects, const Decl *Object,
+                            Disjunct &D) const {
+    for (const MemberTransfer &M : Effects.Transfers) {
+      PendingTransfer P = M.Transfer;
+      P.Buffer.Object = Object;
+      // On a stream the caller passed: named as the caller names it.
+      if (M.StreamParam) {
+        P.StreamArg = *M.StreamParam < Call->getNumArgs()
+                          ? Call->getArg(*M.StreamParam)
+                          : nullptr;
+        P.Stream = P.StreamArg ? stream(P.StreamArg) : StreamRef::unknown();
+      }
+      D.Pending.insert(std::move(P));
+    }
+  }
+
+  /// An object given to a call (other than as the object of a member
+  /// function whose effects are known) may have its transfers synchronized
+  /// there.
+  void forgetObjectsGiven(const CallExpr *Call, Disjunct &D) const {
+    if (lookupApi(Call))
+      return;
+    for (const Expr *Arg : Call->arguments())
+      if (const Decl *Object = objectArgument(Arg, Function))
+        eraseIf(D.Pending, [&](const PendingTransfer &P) {
+          return P.Buffer.Object == Object;
+        });
+  }
+
+  const FunctionDecl *Function;
   ASTContext &Ctx;
+  ProvenanceAnalysis &Provenances;
   const FunctionProvenance &Provenance;
   SyncSummaries &Syncs;
   const HostAccessFinder &Accesses;
+  std::set<PendingTransfer> Seed;
   std::set<const VarDecl *> LoopCounters;
   std::set<const ValueDecl *> NonBlocking;
   BranchFacts Branches;
@@ -592,11 +782,23 @@ private:
 /// to the exit.
 struct SyncState {
   bool Device = false;
-  std::set<const ParmVarDecl *> Streams;
+  /// Stream and event parameters, and members of the function's own
+  /// object.
+  std::set<const ParmVarDecl *> Streams, Events;
+  std::set<const FieldDecl *> StreamMembers, EventMembers;
   bool operator==(const SyncState &O) const {
-    return Device == O.Device && Streams == O.Streams;
+    return Device == O.Device && Streams == O.Streams && Events == O.Events &&
+           StreamMembers == O.StreamMembers && EventMembers == O.EventMembers;
   }
 };
+
+template <typename T>
+void intersectInto(std::set<T> &Into, const std::set<T> &From) {
+  std::set<T> Both;
+  std::set_intersection(Into.begin(), Into.end(), From.begin(), From.end(),
+                        std::inserter(Both, Both.begin()));
+  Into = std::move(Both);
+}
 
 class SyncDataflow {
 public:
@@ -606,11 +808,10 @@ public:
   State entryState() const { return {}; }
   void join(State &Into, const State &From) const {
     Into.Device = Into.Device && From.Device;
-    std::set<const ParmVarDecl *> Both;
-    std::set_intersection(Into.Streams.begin(), Into.Streams.end(),
-                          From.Streams.begin(), From.Streams.end(),
-                          std::inserter(Both, Both.begin()));
-    Into.Streams = std::move(Both);
+    intersectInto(Into.Streams, From.Streams);
+    intersectInto(Into.Events, From.Events);
+    intersectInto(Into.StreamMembers, From.StreamMembers);
+    intersectInto(Into.EventMembers, From.EventMembers);
   }
   void transferEdge(const CFGBlock &, unsigned, State &) const {}
 
@@ -619,31 +820,49 @@ public:
     const auto *Call = CS ? dyn_cast<CallExpr>(CS->getStmt()) : nullptr;
     if (!Call)
       return;
-    auto SyncParam = [&](const Expr *Arg) {
+    // A stream or event the function was given, or a member of its own.
+    auto Synced = [&](const Expr *Arg, bool Event) {
       if (const auto *PD = dyn_cast_or_null<ParmVarDecl>(declRefVar(Arg)))
-        S.Streams.insert(PD);
+        (Event ? S.Events : S.Streams).insert(PD);
+      else if (const FieldDecl *Member = thisMember(Arg))
+        (Event ? S.EventMembers : S.StreamMembers).insert(Member);
     };
     if (const ApiSpec *Api = lookupApi(Call)) {
       if (Api->Kind == ApiKind::DeviceSync)
         S.Device = true;
       else if (Api->Kind == ApiKind::StreamSync)
         if (const Expr *Arg = Api->arg(Call, ArgRole::Stream))
-          SyncParam(Arg);
+          Synced(Arg, /*Event=*/false);
+      if (Api->Kind == ApiKind::EventSync)
+        if (const Expr *Arg = Api->arg(Call, ArgRole::Event))
+          Synced(Arg, /*Event=*/true);
       return;
     }
     const FunctionDecl *FD = Call->getDirectCallee();
     if (FD && isOpaqueFunction(FD, Syncs.context()) && !Syncs.summary(FD)) {
       // Assumed to synchronize what it is given (precision first).
       for (const Expr *Arg : Call->arguments())
-        if (isStreamType(Arg->getType()))
-          SyncParam(Arg);
+        if (isStreamType(Arg->getType()) || isEventType(Arg->getType()))
+          Synced(Arg, isEventType(Arg->getType()));
       return;
     }
     if (const SyncSummary *Summary = FD ? Syncs.summary(FD) : nullptr) {
       S.Device = S.Device || Summary->Device;
       for (unsigned I : Summary->StreamParams)
         if (I < Call->getNumArgs())
-          SyncParam(Call->getArg(I));
+          Synced(Call->getArg(I), /*Event=*/false);
+      for (unsigned I : Summary->EventParams)
+        if (I < Call->getNumArgs())
+          Synced(Call->getArg(I), /*Event=*/true);
+      // A member function of the same object: its members.
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+        if (const Expr *Object = MC->getImplicitObjectArgument())
+          if (isa<CXXThisExpr>(Object->IgnoreParenImpCasts())) {
+            S.StreamMembers.insert(Summary->StreamMembers.begin(),
+                                   Summary->StreamMembers.end());
+            S.EventMembers.insert(Summary->EventMembers.begin(),
+                                  Summary->EventMembers.end());
+          }
     }
   }
 
@@ -675,13 +894,133 @@ const SyncSummary *SyncSummaries::summary(const FunctionDecl *FD) {
     if (const std::optional<SyncState> &Exit =
             In[Cfg->getExit().getBlockID()]) {
       Summary.Device = Exit->Device;
-      for (unsigned I = 0; I < Def->getNumParams(); ++I)
+      for (unsigned I = 0; I < Def->getNumParams(); ++I) {
         if (Exit->Streams.count(Def->getParamDecl(I)))
           Summary.StreamParams.insert(I);
+        if (Exit->Events.count(Def->getParamDecl(I)))
+          Summary.EventParams.insert(I);
+      }
+      Summary.StreamMembers = Exit->StreamMembers;
+      Summary.EventMembers = Exit->EventMembers;
     }
   }
   InProgress.erase(Def);
   return &(Done[Def] = std::move(Summary));
+}
+
+/// Calls \p F on every statement under \p Root.
+template <typename Fn> static void forEachStmt(const Stmt *Root, Fn F) {
+  if (!Root)
+    return;
+  F(Root);
+  for (const Stmt *Child : Root->children())
+    forEachStmt(Child, F);
+}
+
+/// 'h', 'this->h', 'values.data()': a member named whole.
+static bool isWholeMember(const Expr *E) {
+  E = E->IgnoreParenCasts();
+  if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = Call->getMethodDecl();
+    if (!MD || !MD->getIdentifier() || MD->getName() != "data")
+      return false;
+    E = Call->getImplicitObjectArgument()->IgnoreParenImpCasts();
+  }
+  return isa<MemberExpr>(E);
+}
+
+SyncSummaries::SyncSummaries(ASTContext &Ctx)
+    : Ctx(Ctx), Program(Ctx.getSourceManager()) {}
+SyncSummaries::~SyncSummaries() = default;
+
+/// The buffer members of \p Class and its bases: pointers to data, arrays,
+/// and containers.
+static void bufferMembers(const CXXRecordDecl *Class,
+                          std::vector<const FieldDecl *> &Out, int Depth = 0) {
+  if (!Class || !Class->hasDefinition() || Depth > 8)
+    return;
+  for (const FieldDecl *F : Class->fields()) {
+    QualType T = F->getType();
+    if ((T->isPointerType() && !T->getPointeeType()->isFunctionType()) ||
+        T->isArrayType() || isPageableContainer(T))
+      Out.push_back(F);
+  }
+  for (const CXXBaseSpecifier &Base : Class->bases())
+    bufferMembers(Base.getType()->getAsCXXRecordDecl(), Out, Depth + 1);
+}
+
+const MemberEffects *SyncSummaries::effects(const CXXMethodDecl *MD,
+                                            ProvenanceAnalysis &Provenance) {
+  const FunctionDecl *Def = nullptr;
+  if (!MD->hasBody(Def) || !Def || MD->isStatic() ||
+      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()) ||
+      EffectsInProgress.count(Def))
+    return nullptr;
+  if (auto It = Effects.find(Def); It != Effects.end())
+    return It->second.get();
+  std::unique_ptr<CFG> Cfg = buildAnalysisCFG(Def, Ctx, /*Lifetimes=*/true);
+  if (!Cfg)
+    return nullptr;
+  EffectsInProgress.insert(Def);
+  // Stand-ins for the caller's transfers: one per buffer member and kind,
+  // on a stream any sync may cover (precision first). The first access
+  // each meets is the access the caller's transfer would.
+  std::set<PendingTransfer> Seed;
+  std::vector<const FieldDecl *> Members;
+  bufferMembers(cast<CXXMethodDecl>(Def)->getParent(), Members);
+  for (const FieldDecl *F : Members)
+    for (bool DeviceWrites : {false, true})
+      Seed.insert({nullptr, BufferRef{F, {}, Def}, StreamRef::unknown(),
+                   nullptr, DeviceWrites});
+  HostAccessFinder Accesses(Def);
+  TransferDataflow Dataflow(Def, Ctx, Provenance, *this, Accesses,
+                            std::move(Seed));
+  std::vector<TransferHazard> Hazards;
+  std::vector<std::optional<PendingState>> In =
+      solveAndReplay(*Cfg, Dataflow, Hazards);
+  auto Result = std::make_unique<MemberEffects>();
+  // Pointer members it points elsewhere, itself or through a member
+  // function of its own object.
+  forEachStmt(Def->getBody(), [&](const Stmt *S) {
+    llvm::SmallVector<BufferRef, 2> Reassigned;
+    Accesses.reassignedMembers(S, Reassigned);
+    for (const BufferRef &B : Reassigned)
+      if (B.Object == Def)
+        Result->Reassigned.insert(cast<FieldDecl>(B.Base));
+    if (const auto *Call = dyn_cast<CXXMemberCallExpr>(S))
+      if (calledObject(Call, Def) == Def)
+        if (const CXXMethodDecl *Callee = calledMethod(Call))
+          if (const MemberEffects *Inner = effects(Callee, Provenance))
+            Result->Reassigned.insert(Inner->Reassigned.begin(),
+                                      Inner->Reassigned.end());
+  });
+  for (const TransferHazard &H : Hazards)
+    if (!H.Transfer.Op) // A stand-in: the caller's transfer would meet it.
+      Result->Accesses.push_back(
+          {cast<FieldDecl>(H.Transfer.Buffer.Base), H.Access.Kind, H.Access.At,
+           H.Access.Within ? H.Access.Within : H.Access.Spelled,
+           H.Transfer.DeviceWrites});
+  std::set<PendingTransfer> Left;
+  if (const std::optional<PendingState> &Exit = In[Cfg->getExit().getBlockID()])
+    for (const Disjunct &D : Exit->Disjuncts)
+      for (const PendingTransfer &P : D.Pending)
+        // The whole member, of this object, as written: a slice ('h + i',
+        // 'slots[current]') may not be the part the caller touches next.
+        if (P.Op && P.Buffer.Object == Def && P.Buffer.Deps.empty() &&
+            isa<FieldDecl>(P.Buffer.Base) && P.HostArg &&
+            isWholeMember(P.HostArg))
+          Left.insert(P);
+  for (PendingTransfer P : Left) {
+    MemberTransfer M{P, std::nullopt};
+    M.Transfer.Buffer.Object = nullptr;
+    if (const auto *PD = dyn_cast_or_null<ParmVarDecl>(P.Stream.Decl))
+      M.StreamParam = PD->getFunctionScopeIndex();
+    else if (P.Stream.Decl && !isa<FieldDecl>(P.Stream.Decl))
+      M.Transfer.Stream = StreamRef::unknown(); // A local stream.
+    Result->Transfers.push_back(std::move(M));
+  }
+  EffectsInProgress.erase(Def);
+  return (Effects[Def] = std::move(Result)).get();
 }
 
 std::vector<TransferHazard> findTransferHazards(const FunctionDecl *FD,

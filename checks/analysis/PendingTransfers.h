@@ -24,6 +24,7 @@
 #include "ProvenanceAnalysis.h"
 #include "SyncSummary.h"
 #include <map>
+#include <memory>
 #include <set>
 #include <vector>
 
@@ -39,6 +40,9 @@ struct PendingTransfer {
   /// The device writes the host buffer (a device-to-host destination): any
   /// host access conflicts. Otherwise it reads it: host writes conflict.
   bool DeviceWrites;
+  /// The host pointer argument as written (null for a member function's
+  /// stand-ins). Not part of the identity.
+  const clang::Expr *HostArg = nullptr;
 
   bool operator<(const PendingTransfer &O) const {
     return std::tie(Op, Buffer, DeviceWrites) <
@@ -55,21 +59,30 @@ struct TransferHazard {
   PendingTransfer Transfer;
 };
 
-/// SyncSummaries of the functions of one translation unit, on demand.
+struct MemberEffects;
+
+/// What the functions of one translation unit do for their callers, on
+/// demand: SyncSummaries, and the MemberEffects of member functions.
 class SyncSummaries {
 public:
   /// Draws on the program's summaries installed now, if any.
-  explicit SyncSummaries(clang::ASTContext &Ctx)
-      : Ctx(Ctx), Program(Ctx.getSourceManager()) {}
+  explicit SyncSummaries(clang::ASTContext &Ctx);
+  ~SyncSummaries();
   /// Null for functions without a body here (unless another unit of the
   /// program summarized it), and during recursion.
   const SyncSummary *summary(const clang::FunctionDecl *FD);
+  /// Null for member functions without a body here, virtual ones, and
+  /// during recursion.
+  const MemberEffects *effects(const clang::CXXMethodDecl *MD,
+                               ProvenanceAnalysis &Provenance);
   clang::ASTContext &context() const { return Ctx; }
 
 private:
   clang::ASTContext &Ctx;
   std::map<const clang::FunctionDecl *, SyncSummary> Done;
   std::set<const clang::FunctionDecl *> InProgress;
+  std::map<const clang::FunctionDecl *, std::unique_ptr<MemberEffects>> Effects;
+  std::set<const clang::FunctionDecl *> EffectsInProgress;
   ProgramView Program;
 };
 

@@ -11,6 +11,10 @@
 
 #include <set>
 
+namespace clang {
+class FieldDecl;
+} // namespace clang
+
 namespace cuda_async_lint {
 
 /// What a function does for its callers' streams on every path.
@@ -19,6 +23,13 @@ struct SyncSummary {
   bool Device = false;
   /// The indices of stream parameters it synchronizes.
   std::set<unsigned> StreamParams;
+  /// The indices of event parameters it synchronizes.
+  std::set<unsigned> EventParams;
+  /// A member function: the stream and event members of its object it
+  /// synchronizes. Known within a translation unit only (program summaries
+  /// do not carry them).
+  std::set<const clang::FieldDecl *> StreamMembers;
+  std::set<const clang::FieldDecl *> EventMembers;
 };
 
 } // namespace cuda_async_lint

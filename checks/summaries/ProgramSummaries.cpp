@@ -172,10 +172,14 @@ llvm::Error ProgramSummaries::addUnit(Object U) {
                   O.getOpaqueValue(), RegistrationFact{*R, nullptr});
         }
       Facts.Sync.Device = F->getBoolean("syncsDevice").value_or(false);
-      if (const Array *Streams = F->getArray("syncsStreamParams"))
-        for (const llvm::json::Value &S : *Streams)
-          if (std::optional<int64_t> I = S.getAsInteger(); I && *I >= 0)
-            Facts.Sync.StreamParams.insert(unsigned(*I));
+      auto Indices = [&](llvm::StringRef Key, std::set<unsigned> &Out) {
+        if (const Array *Params = F->getArray(Key))
+          for (const llvm::json::Value &P : *Params)
+            if (std::optional<int64_t> I = P.getAsInteger(); I && *I >= 0)
+              Out.insert(unsigned(*I));
+      };
+      Indices("syncsStreamParams", Facts.Sync.StreamParams);
+      Indices("syncsEventParams", Facts.Sync.EventParams);
       Facts.TakesCallSites = F->getBoolean("takesCallSites").value_or(false);
       Result->Functions.try_emplace(*Usr, std::move(Facts));
     }

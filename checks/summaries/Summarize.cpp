@@ -199,6 +199,8 @@ Object summarizeTranslationUnit(ASTContext &Ctx) {
         F["syncsDevice"] = true;
       if (!Sync->StreamParams.empty())
         F["syncsStreamParams"] = Array(Sync->StreamParams);
+      if (!Sync->EventParams.empty())
+        F["syncsEventParams"] = Array(Sync->EventParams);
     }
     Functions.push_back(std::move(F));
   }
