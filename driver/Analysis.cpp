@@ -109,7 +109,14 @@ FileResult analyzeFile(const std::string &File, const AnalysisOptions &Options,
   Tidy.setCurrentFile(File);
   FindingCollector Sink(Tidy);
   std::vector<std::unique_ptr<TidyCheckAdaptor>> Checks;
-  ast_matchers::MatchFinder Finder;
+  // As clang-tidy 21+ does (MatchFinderOptions::IgnoreSystemHeaders): the
+  // matchers do not walk the declarations of system headers, the CUDA
+  // toolkit's among them, unless findings there are asked for. What a check
+  // needs of a header's declaration it looks up from user code.
+  ast_matchers::MatchFinder::MatchFinderOptions FinderOptions;
+  FinderOptions.IgnoreSystemHeaders =
+      !Tidy.getOptions().SystemHeaders.value_or(false);
+  ast_matchers::MatchFinder Finder(FinderOptions);
   for (const CheckInfo &Info : allChecks()) {
     if (!Tidy.isCheckEnabled(Info.Id))
       continue;

@@ -55,6 +55,13 @@ public:
   // An explicit instantiation ('template int load<double>(...);') is the
   // one definition other units call; implicit ones are in every unit.
   bool shouldVisitTemplateInstantiations() const { return true; }
+  // System headers define nothing of the user's: not walked.
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        SM.isInSystemHeader(D->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (FD->doesThisDeclarationHaveABody() && FD->isExternallyVisible() &&
         !FD->isInlined() && !FD->isDependentContext() &&
