@@ -17,6 +17,7 @@ namespace cuda_async_lint {
 
 PinnedAllocInLoopCheck::PinnedAllocInLoopCheck(DiagnosticSink &Sink)
     : Check("cuda-async-pinned-alloc-in-loop", Sink) {}
+PinnedAllocInLoopCheck::~PinnedAllocInLoopCheck() = default;
 
 void PinnedAllocInLoopCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(
@@ -26,37 +27,28 @@ void PinnedAllocInLoopCheck::registerMatchers(MatchFinder &Finder) {
       this);
 }
 
-namespace {
-
-/// What else the loop does each iteration: releases of the pinned buffer,
-/// async transfers. Does not look into lambdas.
-class IterationWork : public RecursiveASTVisitor<IterationWork> {
+/// What the loop does each iteration: the first release of each buffer,
+/// the first async transfer. Does not look into lambdas. Collected once per
+/// loop, whatever the number of pinning calls in it.
+class PinnedAllocInLoopCheck::LoopWork : public RecursiveASTVisitor<LoopWork> {
 public:
-  IterationWork(const HostAccessFinder &Buffers, const ValueDecl *Pinned)
-      : Buffers(Buffers), Pinned(Pinned) {}
+  explicit LoopWork(const HostAccessFinder &Buffers) : Buffers(Buffers) {}
 
-  const Expr *Release = nullptr;
+  /// Per buffer, its first release (free, cudaFreeHost, unregister).
+  llvm::DenseMap<const ValueDecl *, const Expr *> Releases;
   const CallExpr *Transfer = nullptr;
 
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
 
   bool VisitExpr(Expr *E) {
-    if (!Release)
-      if (std::optional<ReleaseSite> Site = releaseSite(E)) {
-        std::optional<BufferRef> B = Buffers.bufferOf(Site->Ptr);
-        if (B && B->Base == Pinned)
-          Release = E;
-      }
+    if (std::optional<ReleaseSite> Site = releaseSite(E))
+      released(Site->Ptr, E);
     if (const auto *Call = dyn_cast<CallExpr>(E)) {
       const ApiSpec *Api = lookupApi(Call);
       if (!Api)
         return true;
-      if (Api->Kind == ApiKind::Unregister && !Release) {
-        std::optional<BufferRef> B =
-            Buffers.bufferOf(Api->arg(Call, ArgRole::Ptr));
-        if (B && B->Base == Pinned)
-          Release = Call;
-      }
+      if (Api->Kind == ApiKind::Unregister)
+        released(Api->arg(Call, ArgRole::Ptr), Call);
       if (Api->Kind == ApiKind::Copy && Api->Mode == ApiMode::Async &&
           !Transfer)
         Transfer = Call;
@@ -65,9 +57,15 @@ public:
   }
 
 private:
+  void released(const Expr *Ptr, const Expr *At) {
+    if (std::optional<BufferRef> B = Buffers.bufferOf(Ptr))
+      if (B->Base)
+        Releases.try_emplace(B->Base, At);
+  }
   const HostAccessFinder &Buffers;
-  const ValueDecl *Pinned;
 };
+
+namespace {
 
 /// The buffer a pinning call pins: the target of an allocator's '&p'
 /// out-parameter, or the pointer a register call is given.
@@ -107,11 +105,16 @@ void PinnedAllocInLoopCheck::run(const MatchFinder::MatchResult &R) {
         return std::make_unique<HostAccessFinder>(FD);
       });
   const ValueDecl *Pinned = pinnedBuffer(Call, *Api, FunctionBuffers);
-  IterationWork Work(FunctionBuffers, Pinned);
-  Work.TraverseStmt(const_cast<Stmt *>(Loop));
+  std::unique_ptr<LoopWork> &Work = Loops[Loop];
+  if (!Work) {
+    Work = std::make_unique<LoopWork>(FunctionBuffers);
+    Work->TraverseStmt(const_cast<Stmt *>(Loop));
+  }
+  const Expr *Release = Pinned ? Work->Releases.lookup(Pinned) : nullptr;
+  const CallExpr *Transfer = Work->Transfer;
   // A set-up loop that pins a fixed set of buffers and does nothing else
   // with them is how pinned memory should be allocated.
-  if (!Work.Release && !Work.Transfer)
+  if (!Release && !Transfer)
     return;
 
   bool Registers = Api->Kind == ApiKind::Register;
@@ -120,20 +123,20 @@ void PinnedAllocInLoopCheck::run(const MatchFinder::MatchResult &R) {
   F.Message =
       ("'" + Api->Name + "' " + (Registers ? "page-locks" : "allocates") +
        " pinned memory in every iteration of a loop that " +
-       (Work.Release ? (Registers ? "unregisters" : "releases") +
-                           std::string(" it again")
-                     : std::string("issues asynchronous transfers")) +
+       (Release ? (Registers ? "unregisters" : "releases") +
+                      std::string(" it again")
+                : std::string("issues asynchronous transfers")) +
        "; page-locking costs a system call per iteration and stalls the "
        "pipeline: " +
        (Registers ? "register the buffer once" : "allocate the buffer once") +
        " before the loop and reuse it")
           .str();
-  if (Work.Release)
-    F.Notes.push_back({Work.Release->getBeginLoc(),
+  if (Release)
+    F.Notes.push_back({Release->getBeginLoc(),
                        Registers ? "unregistered here, in the same iteration"
                                  : "released here, in the same iteration"});
-  if (Work.Transfer)
-    F.Notes.push_back({Work.Transfer->getBeginLoc(),
+  if (Transfer)
+    F.Notes.push_back({Transfer->getBeginLoc(),
                        "the loop issues asynchronous transfers here"});
   report(std::move(F), *R.Context);
 }

@@ -22,13 +22,20 @@ namespace cuda_async_lint {
 class PinnedAllocInLoopCheck : public Check {
 public:
   explicit PinnedAllocInLoopCheck(DiagnosticSink &Sink);
+  ~PinnedAllocInLoopCheck() override;
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
 
 private:
-  void resetTranslationUnit() override { Buffers.clear(); }
+  void resetTranslationUnit() override {
+    Buffers.clear();
+    Loops.clear();
+  }
 
   FunctionCache<std::unique_ptr<HostAccessFinder>> Buffers;
+  /// What each loop does per iteration, found once per loop.
+  class LoopWork;
+  llvm::DenseMap<const clang::Stmt *, std::unique_ptr<LoopWork>> Loops;
 };
 
 } // namespace cuda_async_lint
