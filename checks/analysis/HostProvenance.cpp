@@ -823,9 +823,58 @@ private:
   SummaryProvider *Summaries;
 };
 
+/// The part of \p S that evaluating pointers within \p At can read: the
+/// variables \p At names, their members, and the registration facts of
+/// what they may point to. A copy of the whole state at every call would
+/// make long functions quadratic.
+static ProvenanceState snapshotFor(const ProvenanceState &S, const Stmt *At) {
+  llvm::SmallPtrSet<const VarDecl *, 8> Named;
+  // Registration keys: origins (allocations, variables) and parameters.
+  llvm::SmallPtrSet<const void *, 16> Keys;
+  llvm::SmallVector<const Stmt *, 16> Work{At};
+  while (!Work.empty()) {
+    const Stmt *Cur = Work.pop_back_val();
+    if (!Cur)
+      continue;
+    Keys.insert(Origin(Cur).getOpaqueValue());
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Cur))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Named.insert(VD);
+    llvm::append_range(Work, Cur->children());
+  }
+  ProvenanceState Part;
+  auto Keep = [&](const PointerValue &V) {
+    if (V.isKnown())
+      for (Origin O : V.origins())
+        Keys.insert(O.getOpaqueValue());
+  };
+  for (const VarDecl *VD : Named) {
+    Keys.insert(VD);
+    Keys.insert(Origin(static_cast<const Decl *>(VD)).getOpaqueValue());
+    if (auto It = S.Vars.find(VD); It != S.Vars.end()) {
+      Part.Vars.insert(*It);
+      Keep(It->second);
+    }
+    if (const auto *PD = dyn_cast<ParmVarDecl>(VD))
+      if (auto It = S.Pointees.find(PD); It != S.Pointees.end()) {
+        Part.Pointees.insert(*It);
+        Keep(It->second);
+      }
+  }
+  for (const auto &Entry : S.Members)
+    if (Named.count(Entry.first.first)) {
+      Part.Members.insert(Entry);
+      Keep(Entry.second);
+    }
+  for (const auto &Entry : S.Registered)
+    if (Keys.count(Entry.first))
+      Part.Registered.insert(Entry);
+  return Part;
+}
+
 /// Records, while the reporting pass replays a block, the state before each
-/// CUDA API call and delete expression, the values returned, and the values
-/// stored into fields.
+/// CUDA API call and delete expression (the part of it the call's pointers
+/// can read), the values returned, and the values stored into fields.
 class Recorder {
 public:
   Recorder(const ProvenanceDataflow &Dataflow,
@@ -852,7 +901,7 @@ public:
     const Stmt *St = CS->getStmt();
     if (const auto *Call = dyn_cast<CallExpr>(St)) {
       if (lookupApi(Call))
-        StateAt.insert_or_assign(Call, S);
+        StateAt.insert_or_assign(Call, snapshotFor(S, Call));
       // What a call of a function whose callers are all here (or in the
       // program's summaries) passes in pointers: the callee's parameters
       // may take it (parameter()).
@@ -873,7 +922,7 @@ public:
       return;
     }
     if (isa<CXXDeleteExpr>(St)) {
-      StateAt.insert_or_assign(St, S);
+      StateAt.insert_or_assign(St, snapshotFor(S, St));
       return;
     }
     if (const auto *Return = dyn_cast<ReturnStmt>(St)) {
