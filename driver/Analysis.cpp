@@ -5,8 +5,8 @@
 #include "FindingCollector.h"
 #include "InputFiles.h"
 #include "ParseErrors.h"
-#include "SummaryCache.h"
 #include "TidyCheckAdaptor.h"
+#include "TranslationUnitCache.h"
 #include "WorkerProcesses.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "cuda-async-lint/CheckRegistry.h"
@@ -66,14 +66,13 @@ struct CheckRun {
                              onlyInDeviceCode(Run.Errors.locations(), Ctx);
       if (Run.Errors.errors() != 0 && !Run.OnlyInDeviceCode)
         return;
-      if (!Run.Summarize) {
+      if (Run.Summarize)
+        Run.Summary = llvm::formatv(
+            "{0}", llvm::json::Value(summarizeTranslationUnit(Ctx)));
+      else
         Run.Finder.matchAST(Ctx);
-        return;
-      }
-      Run.Summary = llvm::formatv(
-          "{0}", llvm::json::Value(summarizeTranslationUnit(Ctx)));
       // Every file the parse read, with a hash of the bytes it read: the
-      // summary holds while none changes.
+      // summary or the findings hold while none changes.
       SourceManager &SM = Ctx.getSourceManager();
       for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
         std::optional<llvm::MemoryBufferRef> Bytes =
@@ -180,6 +179,7 @@ FileResult analyzeFile(const std::string &File, const AnalysisOptions &Options,
     Result.Inputs = std::move(Run.Inputs);
     return Result;
   }
+  Result.Inputs = std::move(Run.Inputs);
   Result.Findings = Sink.take();
   for (ResolvedFinding &F : Result.Findings)
     F.BuildDirectory = Commands.empty() ? "" : Commands.front().Directory;
@@ -246,6 +246,42 @@ void dropReported(
 
 } // namespace
 
+/// The result the cache holds under \p Key, if it holds a whole one.
+static std::optional<FileResult> cachedResult(llvm::StringRef Key,
+                                              const AnalysisOptions &Options) {
+  std::optional<llvm::json::Value> Cached = Options.Results->lookup(Key);
+  std::optional<llvm::StringRef> Bytes =
+      Cached ? Cached->getAsString() : std::nullopt;
+  if (!Bytes)
+    return std::nullopt;
+  llvm::Expected<FileResult> Decoded = decodeFileResult(*Bytes);
+  if (!Decoded) {
+    llvm::consumeError(Decoded.takeError());
+    return std::nullopt;
+  }
+  return std::move(*Decoded);
+}
+
+std::optional<std::string> cacheKeyOf(const std::string &File,
+                                      const AnalysisOptions &Options,
+                                      const TranslationUnitCache &Cache,
+                                      llvm::StringRef Extra) {
+  llvm::Expected<std::vector<tooling::CompileCommand>> Commands =
+      Options.Database->commandsFor(File);
+  if (!Commands) {
+    llvm::consumeError(Commands.takeError());
+    return std::nullopt;
+  }
+  std::vector<std::string> Line;
+  for (const tooling::CompileCommand &C : *Commands) {
+    Line.push_back(C.Directory);
+    for (std::string &Arg : Options.Adjuster(C.CommandLine, File))
+      Line.push_back(std::move(Arg));
+  }
+  return Cache.key(File, Line,
+                   dumpConfiguration(Options.Config->optionsFor(File)), Extra);
+}
+
 Report analyzeFiles(const std::vector<std::string> &Files,
                     const AnalysisOptions &Options) {
   std::vector<std::optional<FileResult>> Results(Files.size());
@@ -275,14 +311,32 @@ Report analyzeFiles(const std::vector<std::string> &Files,
     }
   };
 
+  // The files the result cache holds are reported from it; the others are
+  // analysed, and their results kept unless they failed (a crash or a time
+  // limit says nothing of the next run).
+  std::vector<std::optional<std::string>> Keys(Files.size());
+  std::vector<size_t> ToAnalyse;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    if (Options.Results)
+      Keys[I] = cacheKeyOf(Files[I], Options, *Options.Results,
+                           Options.ProgramIdentity);
+    if (Keys[I]) {
+      if (std::optional<FileResult> Cached = cachedResult(*Keys[I], Options)) {
+        Record(I, std::move(*Cached));
+        continue;
+      }
+    }
+    ToAnalyse.push_back(I);
+  }
   unsigned Parallel =
       llvm::hardware_concurrency(Options.Jobs).compute_thread_count();
   runInWorkerProcesses(
-      Files.size(), Parallel, Options.Timeout,
-      [&](size_t I) {
-        return encodeFileResult(analyzeFile(Files[I], Options));
+      ToAnalyse.size(), Parallel, Options.Timeout,
+      [&](size_t J) {
+        return encodeFileResult(analyzeFile(Files[ToAnalyse[J]], Options));
       },
-      [&](size_t I, WorkerOutcome O) {
+      [&](size_t J, WorkerOutcome O) {
+        size_t I = ToAnalyse[J];
         if (O.State != WorkerOutcome::Status::Finished)
           return Record(I, failedWorker(Files[I], O, Options.Timeout));
         llvm::Expected<FileResult> Decoded = decodeFileResult(O.Output);
@@ -290,6 +344,10 @@ Report analyzeFiles(const std::vector<std::string> &Files,
           O.Error = llvm::toString(Decoded.takeError());
           return Record(I, failedWorker(Files[I], O, Options.Timeout));
         }
+        if (Keys[I] && !Decoded->Failure)
+          // Best effort: a cache that cannot be written costs only time.
+          llvm::consumeError(Options.Results->store(
+              *Keys[I], encodeFileResult(*Decoded), Decoded->Inputs));
         Record(I, std::move(*Decoded));
       });
   return R;

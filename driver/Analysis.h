@@ -7,6 +7,7 @@
 #include "Configuration.h"
 #include "FileResult.h"
 #include "Report.h"
+#include "TranslationUnitCache.h"
 #include <chrono>
 #include <functional>
 
@@ -28,7 +29,21 @@ struct AnalysisOptions {
   /// findings that no earlier file reported, and its errors; what it leaves
   /// in the result goes into the report.
   std::function<void(FileResult &)> OnFileReported;
+  /// Each file's result is kept here, and read back while nothing it was
+  /// made from changed (null: no cache).
+  TranslationUnitCache *Results = nullptr;
+  /// What the results depend on beyond each file: the program's summaries
+  /// in effect (their hash; empty for none).
+  std::string ProgramIdentity;
 };
+
+/// The key of \p File in \p Cache: its compile command as the analysis
+/// runs it, its effective configuration, and \p Extra. None if its
+/// compile command cannot be read (the analysis reports that).
+std::optional<std::string> cacheKeyOf(const std::string &File,
+                                      const AnalysisOptions &Options,
+                                      const TranslationUnitCache &Cache,
+                                      llvm::StringRef Extra = "");
 
 /// Parses and checks each of \p Files, each in its own worker process,
 /// in parallel. A file that fails to parse contributes its errors, not

@@ -1,6 +1,6 @@
-//===- SummaryCache.cpp ---------------------------------------------------===//
+//===- TranslationUnitCache.cpp -------------------------------------------===//
 
-#include "SummaryCache.h"
+#include "TranslationUnitCache.h"
 #include "AtomicFile.h"
 #include "Config.h"
 #include "summaries/ProgramSummaries.h"
@@ -18,45 +18,64 @@ std::string hex(llvm::XXH128_hash_t H) {
   return llvm::formatv("{0:x-16}{1:x-16}", H.high64, H.low64).str();
 }
 
+/// This build of the tool: the hash of its executable, so that entries of
+/// another build (another commit of the same version) are never trusted.
+const std::string &toolIdentity() {
+  static const std::string Identity = [] {
+    std::string Exe = llvm::sys::fs::getMainExecutable(
+        nullptr, reinterpret_cast<void *>(&toolIdentity));
+    auto Buffer = llvm::MemoryBuffer::getFile(Exe, /*IsText=*/false,
+                                              /*RequiresNullTerminator=*/false);
+    // Unreadable: the version alone, as before a build identity existed.
+    return Buffer ? fileContentHash((*Buffer)->getBuffer()) : std::string();
+  }();
+  return Identity;
+}
+
 } // namespace
 
 std::string fileContentHash(llvm::StringRef Bytes) {
   return hex(llvm::xxh3_128bits(llvm::arrayRefFromStringRef(Bytes)));
 }
 
-llvm::Expected<SummaryCache> SummaryCache::open(llvm::StringRef Dir) {
+llvm::Expected<TranslationUnitCache>
+TranslationUnitCache::open(llvm::StringRef Dir, llvm::StringRef Kind) {
   llvm::SmallString<256> Path(Dir);
   llvm::sys::fs::make_absolute(Path);
-  llvm::sys::path::append(Path, "summaries");
+  llvm::sys::path::append(Path, Kind);
   if (std::error_code EC = llvm::sys::fs::create_directories(Path))
     return llvm::createStringError(EC, "cannot use the cache directory '" +
                                            Dir + "': " + EC.message());
-  return SummaryCache(std::string(Path));
+  return TranslationUnitCache(std::string(Path), std::string(Kind));
 }
 
-std::string SummaryCache::key(llvm::StringRef File,
-                              llvm::ArrayRef<std::string> CommandLine,
-                              llvm::StringRef Configuration) const {
+std::string TranslationUnitCache::key(llvm::StringRef File,
+                                      llvm::ArrayRef<std::string> CommandLine,
+                                      llvm::StringRef Configuration,
+                                      llvm::StringRef Extra) const {
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   // Each part with its length: no two keys' parts run together alike.
   auto Part = [&](llvm::StringRef S) { OS << S.size() << ':' << S << ';'; };
   Part(CUDA_ASYNC_LINT_VERSION);
+  Part(toolIdentity());
+  Part(Kind);
   Part(std::to_string(SummaryVersion));
   Part(File);
   for (const std::string &Arg : CommandLine)
     Part(Arg);
   Part(Configuration);
+  Part(Extra);
   return fileContentHash(Text);
 }
 
-std::string SummaryCache::entryPath(llvm::StringRef Key) const {
+std::string TranslationUnitCache::entryPath(llvm::StringRef Key) const {
   llvm::SmallString<256> Path(Dir);
   llvm::sys::path::append(Path, Key.take_front(2), Key + ".json");
   return std::string(Path);
 }
 
-const std::string &SummaryCache::fileHash(llvm::StringRef Path) {
+const std::string &TranslationUnitCache::fileHash(llvm::StringRef Path) {
   auto [It, New] = Hashes.try_emplace(Path);
   if (New)
     if (auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
@@ -66,8 +85,9 @@ const std::string &SummaryCache::fileHash(llvm::StringRef Path) {
   return It->second;
 }
 
-std::optional<llvm::json::Object> SummaryCache::lookup(llvm::StringRef Key) {
-  auto Miss = [&]() -> std::optional<llvm::json::Object> {
+std::optional<llvm::json::Value>
+TranslationUnitCache::lookup(llvm::StringRef Key) {
+  auto Miss = [&]() -> std::optional<llvm::json::Value> {
     ++Misses;
     return std::nullopt;
   };
@@ -82,8 +102,8 @@ std::optional<llvm::json::Object> SummaryCache::lookup(llvm::StringRef Key) {
   }
   llvm::json::Object *Root = Entry->getAsObject();
   const llvm::json::Array *Inputs = Root ? Root->getArray("inputs") : nullptr;
-  llvm::json::Object *Summary = Root ? Root->getObject("summary") : nullptr;
-  if (!Inputs || !Summary || Root->getString("key") != Key)
+  llvm::json::Value *Value = Root ? Root->get("value") : nullptr;
+  if (!Inputs || !Value || Root->getString("key") != Key)
     return Miss();
   for (const llvm::json::Value &Input : *Inputs) {
     const llvm::json::Object *I = Input.getAsObject();
@@ -95,12 +115,12 @@ std::optional<llvm::json::Object> SummaryCache::lookup(llvm::StringRef Key) {
       return Miss();
   }
   ++Hits;
-  return std::move(*Summary);
+  return std::move(*Value);
 }
 
-llvm::Error SummaryCache::store(
-    llvm::StringRef Key, const llvm::json::Object &Summary,
-    llvm::ArrayRef<std::pair<std::string, std::string>> Inputs) {
+llvm::Error TranslationUnitCache::store(llvm::StringRef Key,
+                                        llvm::json::Value Value,
+                                        const ParseInputs &Inputs) {
   llvm::json::Array Hashed;
   for (const auto &[Path, Hash] : Inputs) {
     // A file whose bytes the parse did not keep: no entry.
@@ -113,9 +133,8 @@ llvm::Error SummaryCache::store(
           llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path)))
     return llvm::createStringError(EC, "cannot write the cache entry '" + Path +
                                            "': " + EC.message());
-  llvm::json::Object Entry{{"key", Key},
-                           {"inputs", std::move(Hashed)},
-                           {"summary", llvm::json::Object(Summary)}};
+  llvm::json::Object Entry{
+      {"key", Key}, {"inputs", std::move(Hashed)}, {"value", std::move(Value)}};
   return writeFileAtomically(
       Path, llvm::formatv("{0}", llvm::json::Value(std::move(Entry))).str());
 }

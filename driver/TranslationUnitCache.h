@@ -1,20 +1,19 @@
-//===- SummaryCache.h - Translation unit summaries kept between runs -*- C++
-//-*-===//
+//===- TranslationUnitCache.h - Per-unit results kept between runs -*- C++ -*-//
 //
-// A whole-program run summarizes every translation unit of the database
-// before it analyses any. The cache keeps each unit's summary under a key of
-// what the summary depends on besides file contents (the tool and summary
-// versions, the file, its compile command, its configuration), with the
-// content hash of every file its parse read, as ccache's direct mode does: a
-// re-run re-summarizes exactly the units a changed file is part of. An
-// entry that does not parse, or names a file that changed or is gone, is a
-// miss, never trusted; entries are written whole (a rename), so concurrent
-// runs never see half of one.
+// What a run computes per translation unit (the summaries of a
+// whole-program run's first phase, the findings of its analysis) is kept
+// under a key of what it depends on besides file contents (the tool's own
+// build, the file, its compile command, its configuration, and for findings
+// the program's summaries), with the content hash of every file the parse
+// read, as ccache's direct mode does: a re-run redoes exactly the units a
+// changed file is part of. An entry that does not parse, or names a file
+// that changed or is gone, is a miss, never trusted; entries are written
+// whole (a rename), so concurrent runs never see half of one.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CUDA_ASYNC_LINT_DRIVER_SUMMARYCACHE_H
-#define CUDA_ASYNC_LINT_DRIVER_SUMMARYCACHE_H
+#ifndef CUDA_ASYNC_LINT_DRIVER_TRANSLATIONUNITCACHE_H
+#define CUDA_ASYNC_LINT_DRIVER_TRANSLATIONUNITCACHE_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
@@ -28,41 +27,50 @@ namespace cuda_async_lint {
 /// The hash the cache compares file contents by (XXH3, 128 bits, in hex).
 std::string fileContentHash(llvm::StringRef Bytes);
 
-class SummaryCache {
+/// The files a parse read, each with the hash of the bytes it read.
+using ParseInputs = std::vector<std::pair<std::string, std::string>>;
+
+class TranslationUnitCache {
 public:
-  /// The cache under \p Dir (created if missing); an error if it cannot be.
-  static llvm::Expected<SummaryCache> open(llvm::StringRef Dir);
+  /// The cache of \p Kind ("summaries", "results") under \p Dir (created if
+  /// missing); an error if it cannot be.
+  static llvm::Expected<TranslationUnitCache> open(llvm::StringRef Dir,
+                                                   llvm::StringRef Kind);
 
-  /// The key of \p File's summary, compiled with \p CommandLine under the
-  /// configuration \p Configuration (its effective options, rendered).
+  /// The key of \p File's entry, compiled with \p CommandLine under the
+  /// configuration \p Configuration (its effective options, rendered), and
+  /// whatever else the entry depends on (\p Extra).
   std::string key(llvm::StringRef File, llvm::ArrayRef<std::string> CommandLine,
-                  llvm::StringRef Configuration) const;
+                  llvm::StringRef Configuration,
+                  llvm::StringRef Extra = "") const;
 
-  /// The summary stored under \p Key if every file it was made from is
+  /// The value stored under \p Key if every file it was made from is
   /// unchanged.
-  std::optional<llvm::json::Object> lookup(llvm::StringRef Key);
+  std::optional<llvm::json::Value> lookup(llvm::StringRef Key);
 
-  /// Stores \p Summary under \p Key with \p Inputs, the files
-  /// its parse read and the hashes of what it read. Best effort: a cache
-  /// that cannot be written only costs time; the error says why.
-  llvm::Error store(llvm::StringRef Key, const llvm::json::Object &Summary,
-                    llvm::ArrayRef<std::pair<std::string, std::string>> Inputs);
+  /// Stores \p Value under \p Key with \p Inputs, the files its parse read
+  /// and the hashes of what it read. Best effort: a cache that cannot be
+  /// written only costs time; the error says why.
+  llvm::Error store(llvm::StringRef Key, llvm::json::Value Value,
+                    const ParseInputs &Inputs);
 
   unsigned hits() const { return Hits; }
   unsigned misses() const { return Misses; }
 
 private:
-  explicit SummaryCache(std::string Dir) : Dir(std::move(Dir)) {}
+  TranslationUnitCache(std::string Dir, std::string Kind)
+      : Dir(std::move(Dir)), Kind(std::move(Kind)) {}
   std::string entryPath(llvm::StringRef Key) const;
   /// The content hash of the file \p Path, once per run; empty if
   /// unreadable.
   const std::string &fileHash(llvm::StringRef Path);
 
   std::string Dir;
+  std::string Kind;
   llvm::StringMap<std::string> Hashes;
   unsigned Hits = 0, Misses = 0;
 };
 
 } // namespace cuda_async_lint
 
-#endif // CUDA_ASYNC_LINT_DRIVER_SUMMARYCACHE_H
+#endif // CUDA_ASYNC_LINT_DRIVER_TRANSLATIONUNITCACHE_H

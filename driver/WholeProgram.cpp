@@ -25,30 +25,9 @@ std::vector<std::string> filesOfShard(const std::vector<std::string> &Files,
   return Out;
 }
 
-/// The cache key of \p File: its compile command as the analysis runs it,
-/// and its effective configuration.
-static std::optional<std::string> cacheKey(const std::string &File,
-                                           const AnalysisOptions &Options,
-                                           const SummaryCache &Cache) {
-  llvm::Expected<std::vector<clang::tooling::CompileCommand>> Commands =
-      Options.Database->commandsFor(File);
-  if (!Commands) {
-    llvm::consumeError(Commands.takeError());
-    return std::nullopt;
-  }
-  std::vector<std::string> Line;
-  for (const clang::tooling::CompileCommand &C : *Commands) {
-    Line.push_back(C.Directory);
-    for (std::string &Arg : Options.Adjuster(C.CommandLine, File))
-      Line.push_back(std::move(Arg));
-  }
-  return Cache.key(File, Line,
-                   dumpConfiguration(Options.Config->optionsFor(File)));
-}
-
 std::shared_ptr<ProgramSummaries> summarizeProgram(
     const std::vector<std::string> &Files, bool EveryCaller,
-    const AnalysisOptions &Options, SummaryCache *Cache,
+    const AnalysisOptions &Options, TranslationUnitCache *Cache,
     llvm::function_ref<void(const FailedFile &)> OnFailure,
     llvm::function_ref<void(llvm::StringRef, size_t, size_t)> OnSummarized) {
   std::vector<std::optional<llvm::json::Object>> Units(Files.size());
@@ -57,9 +36,11 @@ std::shared_ptr<ProgramSummaries> summarizeProgram(
   std::vector<size_t> Where;
   for (size_t I = 0; I < Files.size(); ++I) {
     if (Cache)
-      Keys[I] = cacheKey(Files[I], Options, *Cache);
+      Keys[I] = cacheKeyOf(Files[I], Options, *Cache);
     if (Keys[I])
-      Units[I] = Cache->lookup(*Keys[I]);
+      if (std::optional<llvm::json::Value> Cached = Cache->lookup(*Keys[I]))
+        if (llvm::json::Object *Unit = Cached->getAsObject())
+          Units[I] = std::move(*Unit);
     if (!Units[I]) {
       ToSummarize.push_back(Files[I]);
       Where.push_back(I);
@@ -80,8 +61,7 @@ std::shared_ptr<ProgramSummaries> summarizeProgram(
     }
     if (Cache && Keys[I])
       // Best effort: a cache that cannot be written costs only time.
-      llvm::consumeError(
-          Cache->store(*Keys[I], *Summary->getAsObject(), R.Inputs));
+      llvm::consumeError(Cache->store(*Keys[I], *Summary, R.Inputs));
     Units[I] = std::move(*Summary->getAsObject());
   });
   std::vector<llvm::json::Object> Summaries;

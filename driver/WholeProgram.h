@@ -13,7 +13,7 @@
 #define CUDA_ASYNC_LINT_DRIVER_WHOLEPROGRAM_H
 
 #include "Analysis.h"
-#include "SummaryCache.h"
+#include "TranslationUnitCache.h"
 #include "summaries/ProgramSummaries.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -35,7 +35,7 @@ std::vector<std::string> filesOfShard(const std::vector<std::string> &Files,
 /// of those the cache holds), as it ends.
 std::shared_ptr<ProgramSummaries> summarizeProgram(
     const std::vector<std::string> &Files, bool EveryCaller,
-    const AnalysisOptions &Options, SummaryCache *Cache,
+    const AnalysisOptions &Options, TranslationUnitCache *Cache,
     llvm::function_ref<void(const FailedFile &)> OnFailure,
     llvm::function_ref<void(llvm::StringRef, size_t, size_t)> OnSummarized);
 

@@ -19,7 +19,7 @@
 #include "Progress.h"
 #include "ReportSelection.h"
 #include "SourceRoot.h"
-#include "SummaryCache.h"
+#include "TranslationUnitCache.h"
 #include "WholeProgram.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "llvm/ADT/STLExtras.h"
@@ -528,13 +528,21 @@ int main(int argc, const char **argv) {
   }
   std::optional<std::string> CacheEnv =
       sys::Process::GetEnv("CUDA_ASYNC_LINT_CACHE_DIR");
-  std::optional<SummaryCache> Cache;
+  // One directory, two caches: the first phase's summaries and the
+  // second's results.
+  std::optional<TranslationUnitCache> Cache, ResultCache;
   if (std::string Dir = CacheDir.empty() ? CacheEnv.value_or("") : CacheDir;
       !Dir.empty()) {
-    Expected<SummaryCache> Opened = SummaryCache::open(Dir);
+    Expected<TranslationUnitCache> Opened =
+        TranslationUnitCache::open(Dir, "summaries");
     if (!Opened)
       return usageError(toString(Opened.takeError()));
     Cache.emplace(std::move(*Opened));
+    Expected<TranslationUnitCache> Results =
+        TranslationUnitCache::open(Dir, "results");
+    if (!Results)
+      return usageError(toString(Results.takeError()));
+    ResultCache.emplace(std::move(*Results));
   }
   unsigned SummaryFailures = 0;
   // A unit that cannot be summarized: an error where summaries are the
@@ -593,6 +601,14 @@ int main(int argc, const char **argv) {
   // Summaries of its own win over a SummaryStore option.
   if (Program)
     setProgramSummaries(Program, /*FromDriver=*/true);
+  if (ResultCache) {
+    Options.Results = &*ResultCache;
+    // Findings depend on every unit's summary: a result holds while the
+    // program's summaries are the same.
+    if (Program)
+      Options.ProgramIdentity =
+          fileContentHash(formatv("{0}", Program->toJSON()).str());
+  }
   Expected<std::string> SourceRoot =
       chooseSourceRoot(SourceRootOption, Absolute, currentDirectory());
   if (!SourceRoot)
@@ -641,6 +657,10 @@ int main(int argc, const char **argv) {
     }
   };
   Report R = analyzeFiles(Absolute, Options);
+  if (Verbose && ResultCache)
+    errs() << "cuda-async-lint: results of " << Absolute.size()
+           << " translation units: " << ResultCache->hits()
+           << " from the cache, " << ResultCache->misses() << " analysed\n";
   if (Selected.hasBaseline())
     errs() << "cuda-async-lint: " << Selected.baselined() << " finding"
            << (Selected.baselined() == 1 ? "" : "s") << " in the baseline '"
