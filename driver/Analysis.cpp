@@ -55,6 +55,8 @@ struct CheckRun {
   bool Summarize = false;
   /// Every error lies in device-only code (DeviceCodeErrors.h).
   bool OnlyInDeviceCode = false;
+  /// Findings in system headers are wanted: match them too.
+  bool SystemHeaders = false;
   std::string Summary{};
   std::vector<std::pair<std::string, std::string>> Inputs{};
 
@@ -70,7 +72,7 @@ struct CheckRun {
         Run.Summary = llvm::formatv(
             "{0}", llvm::json::Value(summarizeTranslationUnit(Ctx)));
       else
-        Run.Finder.matchAST(Ctx);
+        matchUserCode(Ctx);
       // Every file the parse read, with a hash of the bytes it read: the
       // summary or the findings hold while none changes.
       SourceManager &SM = Ctx.getSourceManager();
@@ -86,12 +88,49 @@ struct CheckRun {
     }
 
   private:
+    /// Runs the matchers over the declarations of user code only, as
+    /// clangd does: the traversal scope bounds the matchers and the parent
+    /// map that 'forFunction' and 'hasAncestor' build (over the whole unit,
+    /// the CUDA toolkit's headers included, otherwise). With
+    /// --system-headers, everything.
+    void matchUserCode(ASTContext &Ctx) {
+      if (!Run.SystemHeaders) {
+        const SourceManager &SM = Ctx.getSourceManager();
+        std::vector<Decl *> User;
+        for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+          if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+            User.push_back(D);
+        Ctx.setTraversalScope(User);
+      }
+      Run.Finder.matchAST(Ctx);
+    }
     CheckRun &Run;
   };
   /// For tooling::newFrontendActionFactory.
   std::unique_ptr<ASTConsumer> newASTConsumer() {
     return std::make_unique<Consumer>(*this);
   }
+};
+
+/// Runs the action as clang's own driver runs the compiler: without freeing
+/// the AST, the preprocessor and their kin at the end (-disable-free, which
+/// tooling turns off). Each translation unit is analysed in a worker process
+/// that exits right after it, so tearing them down would only cost time.
+class WorkerAction : public tooling::ToolAction {
+public:
+  explicit WorkerAction(std::unique_ptr<tooling::FrontendActionFactory> Inner)
+      : Inner(std::move(Inner)) {}
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCH,
+                     DiagnosticConsumer *Diagnostics) override {
+    Invocation->getFrontendOpts().DisableFree = true;
+    return Inner->runInvocation(std::move(Invocation), Files, std::move(PCH),
+                                Diagnostics);
+  }
+
+private:
+  std::unique_ptr<tooling::FrontendActionFactory> Inner;
 };
 
 FileResult analyzeFile(const std::string &File, const AnalysisOptions &Options,
@@ -161,7 +200,9 @@ FileResult analyzeFile(const std::string &File, const AnalysisOptions &Options,
   Tool.appendArgumentsAdjuster(Options.Adjuster);
   CheckRun Run{Finder, Errors};
   Run.Summarize = Summarize;
-  int Status = Tool.run(tooling::newFrontendActionFactory(&Run).get());
+  Run.SystemHeaders = !FinderOptions.IgnoreSystemHeaders;
+  WorkerAction Action(tooling::newFrontendActionFactory(&Run));
+  int Status = Tool.run(&Action);
 
   FileResult Result;
   Result.ConfigurationWarnings = ConfigDiags.take();
