@@ -338,7 +338,7 @@ public:
   void transfer(const CFGElement &E, State &S) const {
     for (Disjunct &D : S.Disjuncts)
       transfer(E, D, nullptr);
-    joinStates(S, State()); // An increment can make two disjuncts one.
+    normalizeAfter(E, S);
   }
 
   /// The reporting pass: the same transfer, recording hazards.
@@ -346,10 +346,13 @@ public:
               std::vector<TransferHazard> &Hazards) const {
     for (Disjunct &D : S.Disjuncts)
       transfer(E, D, &Hazards);
-    joinStates(S, State());
+    normalizeAfter(E, S);
   }
 
   void transferEdge(const CFGBlock &From, unsigned SuccIndex, State &S) const {
+    // What the block's last elements made equal merges before the edge
+    // tests the disjuncts' facts.
+    joinStates(S, State());
     if (const auto *Switch =
             dyn_cast_or_null<SwitchStmt>(From.getTerminatorStmt())) {
       const CFGBlock::AdjacentBlock &Edge = From.succ_begin()[SuccIndex];
@@ -376,6 +379,19 @@ public:
   }
 
 private:
+  /// Brings \p S to its canonical form where \p E may have changed what
+  /// the disjuncts assume (an increment of a counter, a variable written or
+  /// gone out of scope) and so made two of them one; other elements change
+  /// only what is pending, and the next edge or join merges those. Doing it
+  /// after every element made long blocks cost the square of their
+  /// disjuncts' comparisons per element.
+  static void normalizeAfter(const CFGElement &E, State &S) {
+    std::optional<CFGStmt> CS = E.getAs<CFGStmt>();
+    if (E.getAs<CFGLifetimeEnds>() ||
+        (CS && HostAccessFinder::writtenVariable(CS->getStmt())))
+      joinStates(S, State());
+  }
+
   /// The stream (or event) \p E names, through local copies of it:
   /// 'cudaStream_t s2 = s' is s.
   StreamRef stream(const Expr *E) const {

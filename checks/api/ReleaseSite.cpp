@@ -9,29 +9,34 @@ using namespace clang::ast_matchers;
 
 namespace cuda_async_lint {
 
-static StatementMatcher callOfAny(const std::vector<std::string> &Names) {
-  return callExpr(callee(functionDecl(
-      hasAnyName(std::vector<llvm::StringRef>(Names.begin(), Names.end())))));
+namespace {
+
+/// A call of a catalogued CUDA API (not a project's own) of kind \p K and,
+/// if given, mode \p M: one catalog lookup per call, where a list of every
+/// spelling ('_v2', '_ptsz', ...) would compare names against each.
+AST_MATCHER_P2(CallExpr, callsCatalogApi, ApiKind, K, std::optional<ApiMode>,
+               M) {
+  const FunctionDecl *FD = Node.getDirectCallee();
+  if (!FD || !FD->getIdentifier())
+    return false;
+  const DeclContext *DC = FD->getDeclContext()->getRedeclContext();
+  if (!DC->isTranslationUnit() && !DC->isStdNamespace())
+    return false;
+  const ApiSpec *Api = lookupApi(FD->getName());
+  return Api && Api->Kind == K && (!M || Api->Mode == *M);
 }
 
+AST_MATCHER(Expr, isReleaseSite) { return releaseSite(&Node).has_value(); }
+
+} // namespace
+
 StatementMatcher apiCall(ApiKind K, std::optional<ApiMode> M) {
-  return callOfAny(apiNames(K, M));
+  return callExpr(callsCatalogApi(K, M));
 }
 
 StatementMatcher releaseSiteMatcher(llvm::StringRef Id) {
-  std::vector<std::string> Names = apiNames(ApiKind::Release);
-  // A project's releasers (ProjectApis.h) release too; its allocators are
-  // no CUDA allocation (a pool's is cheap in a loop), so apiNames omits them.
-  for (std::string &Project : projectApiNames(ApiKind::Release))
-    Names.push_back(std::move(Project));
-  for (const std::string &Realloc : apiNames(ApiKind::Allocate))
-    if (llvm::StringRef(Realloc).starts_with("realloc"))
-      Names.push_back(Realloc);
-  return stmt(anyOf(callExpr(callee(
-                        functionDecl(hasAnyName(std::vector<llvm::StringRef>(
-                            Names.begin(), Names.end()))))),
-                    cxxDeleteExpr()))
-      .bind(Id);
+  // Project releasers (ProjectApis.h) and realloc release too.
+  return expr(isReleaseSite()).bind(Id);
 }
 
 std::optional<ReleaseSite> releaseSite(const Expr *E) {
