@@ -8,17 +8,27 @@ wall time, the analysis overhead (lint minus parse) and the peak memory of
 each. With --markdown FILE it also writes the table there (docs/benchmarks.md
 holds the latest run).
 
-With --scaling it instead generates one function of N loops (each pins,
-copies, launches and synchronizes: every check has work in every loop) for
-doubling N, and times each check alone and all together: a check whose time
-grows faster than the parse does redoes work per matched call.
+With --compare it also times clang-tidy (bugprone-*,performance-*) and the
+static analyzer (clang++ --analyze) on each file, with the same flags.
 
-  scripts/benchmark.py [--build build] [--repeat 5] [--toolkit | --scaling]
+With --scaling it instead generates code of N operations (each pins, copies,
+launches, synchronizes and releases: every check has work in each) in five
+shapes (one loop body, nested loops, a switch, straight-line code, many small
+functions) for doubling N, and times each check alone and all together: a
+check whose time grows faster than the parse does redoes work per operation.
+
+With --database it generates a compilation database of --files units and
+times -j 1 against -j 2, and a cold run against a warm one with --cache-dir.
+
+  scripts/benchmark.py [--build build] [--repeat 5] [--toolkit]
+                       [--compare | --scaling [--sizes 625,...] |
+                        --database [--files 40]]
                        [--markdown docs/benchmarks.md]
 """
 import argparse
 import datetime
 import glob
+import json
 import os
 import platform
 import shlex
@@ -66,51 +76,181 @@ def measure(argv, repeat):
     return statistics.median(times), max(memory)
 
 
-LOOP = """  for (int i{n} = 0; i{n} < n; ++i{n}) {{
-    float *h{n};
-    cudaMallocHost(&h{n}, 64);
-    cudaMemcpyAsync(d, h{n}, 64, cudaMemcpyHostToDevice, 0);
-    k<<<1, 1>>>(d);
-    cudaStreamSynchronize(0);
-    cudaFreeHost(h{n});
-  }}
+# One operation: pin a buffer, copy from it, launch, synchronize, release.
+# Every check has work in it.
+OPERATION = """{pad}float *h{n};
+{pad}cudaMallocHost(&h{n}, 64);
+{pad}cudaMemcpyAsync(d, h{n}, 64, cudaMemcpyHostToDevice, 0);
+{pad}k<<<1, 1>>>(d);
+{pad}cudaStreamSynchronize(0);
+{pad}cudaFreeHost(h{n});
 """
+
+
+def operations(first, count, pad):
+    return "".join(OPERATION.format(n=first + i, pad=pad)
+                   for i in range(count))
+
+
+def loop_body(ops):
+    """All operations in one loop body."""
+    return ("void f(float *d, int n) {\n"
+            "  for (int i = 0; i < n; ++i) {\n" +
+            operations(0, ops, "    ") + "  }\n}\n")
+
+
+def nested_loops(ops):
+    """Loop nests two deep, four operations in each inner body."""
+    out = ["void f(float *d, int n) {\n"]
+    for g in range(0, ops, 4):
+        out.append("  for (int a%d = 0; a%d < n; ++a%d)\n"
+                   "    for (int b%d = 0; b%d < n; ++b%d) {\n" % ((g,) * 6))
+        out.append(operations(g, min(4, ops - g), "      "))
+        out.append("    }\n")
+    out.append("}\n")
+    return "".join(out)
+
+
+def switch_cases(ops):
+    """One case per operation."""
+    out = ["void f(float *d, int mode) {\n  switch (mode) {\n"]
+    for i in range(ops):
+        out.append("  case %d: {\n" % i + operations(i, 1, "    ") +
+                   "    break;\n  }\n")
+    out.append("  }\n}\n")
+    return "".join(out)
+
+
+def straight_line(ops):
+    """All operations one after the other, no control flow."""
+    return "void f(float *d) {\n" + operations(0, ops, "  ") + "}\n"
+
+
+def many_functions(ops):
+    """One small function per operation."""
+    return "".join("void f%d(float *d) {\n" % i + operations(i, 1, "  ") +
+                   "}\n" for i in range(ops))
+
+
+SHAPES = [("one loop body", loop_body), ("nested loops", nested_loops),
+          ("a switch", switch_cases), ("straight-line code", straight_line),
+          ("many small functions", many_functions)]
+
+# What users run today, for --compare.
+TIDY_CHECKS = "bugprone-*,performance-*"
 
 SCALING_CHECKS = ["cuda-async-pageable-copy", "cuda-async-pinned-alloc-in-loop",
                   "cuda-async-default-stream", "cuda-async-sync-in-loop",
-                  "cuda-async-unsynchronized-access"]
+                  "cuda-async-unsynchronized-access",
+                  "cuda-async-dealloc-mismatch",
+                  "cuda-async-host-register-leak"]
 
 
 def scaling(args, lint):
-    """Rows of (loops, lines, parse, per-check times, all checks)."""
-    rows = []
+    """A table per shape of (operations, lines, parse, per-check times, all
+    checks), and the growth of the last doubling of each column over the
+    parse's."""
+    tables = []
+    sizes = [int(n) for n in args.sizes.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
-        for loops in (150, 300, 600, 1200):
-            path = os.path.join(tmp, "loops%d.cu" % loops)
-            with open(path, "w") as f:
-                f.write("#include <cuda_runtime.h>\n"
-                        "__global__ void k(float *p) {}\n"
-                        "void f(float *d, int n) {\n")
-                f.write("".join(LOOP.format(n=i) for i in range(loops)))
-                f.write("}\n")
-            parse_time, _ = measure(parse_command(lint, ["--use-bundled-cuda"],
-                                                  path), args.repeat)
-            checks = [measure([lint, "--use-bundled-cuda",
-                               "--checks=-*," + c, path], args.repeat)[0]
-                      for c in SCALING_CHECKS]
-            everything = measure([lint, "--use-bundled-cuda", path],
-                                 args.repeat)[0]
-            rows.append((loops, sum(1 for _ in open(path)), parse_time,
-                         checks, everything))
-    header = ("| loops | lines | clang -fsyntax-only (ms) | " +
-              " | ".join(c[len("cuda-async-"):] + " (ms)"
-                         for c in SCALING_CHECKS) + " | all checks (ms) |")
-    table = [header, "|" + " --- |" * (len(SCALING_CHECKS) + 4)]
-    for loops, lines, parse, checks, everything in rows:
-        table.append("| %d | %d | %.0f | %s | %.0f |" % (
-            loops, lines, parse * 1e3,
-            " | ".join("%.0f" % (c * 1e3) for c in checks), everything * 1e3))
-    return table
+        for title, shape in SHAPES:
+            rows = []
+            for ops in sizes:
+                path = os.path.join(tmp, "shape%d.cu" % ops)
+                with open(path, "w") as f:
+                    f.write("#include <cuda_runtime.h>\n"
+                            "__global__ void k(float *p) {}\n" + shape(ops))
+                parse_time, _ = measure(
+                    parse_command(lint, ["--use-bundled-cuda"], path),
+                    args.repeat)
+                times = [measure([lint, "--use-bundled-cuda",
+                                  "--checks=-*," + c, path], args.repeat)[0]
+                         for c in SCALING_CHECKS]
+                times.append(measure([lint, "--use-bundled-cuda", path],
+                                     args.repeat)[0])
+                rows.append((ops, sum(1 for _ in open(path)), parse_time,
+                             times))
+            header = ("| operations | lines | clang -fsyntax-only (ms) | " +
+                      " | ".join(c[len("cuda-async-"):] + " (ms)"
+                                 for c in SCALING_CHECKS) +
+                      " | all checks (ms) |")
+            table = ["### " + title.capitalize(), "", header,
+                     "|" + " --- |" * (len(SCALING_CHECKS) + 4)]
+            for ops, lines, parse, times in rows:
+                table.append("| %d | %d | %.0f | %s |" % (
+                    ops, lines, parse * 1e3,
+                    " | ".join("%.0f" % (t * 1e3) for t in times)))
+            if len(rows) >= 2:
+                (_, _, p0, t0), (_, _, p1, t1) = rows[-2], rows[-1]
+                parse_growth = p1 / p0
+                table.append(
+                    "| growth of the last doubling, over the parse's | | "
+                    "%.2f | %s |" % (parse_growth, " | ".join(
+                        "%.2f" % ((b / a) / parse_growth)
+                        for a, b in zip(t0, t1))))
+            tables += table + [""]
+    return tables
+
+
+DATABASE_HEADER = """#pragma once
+#include <cuda_runtime.h>
+__global__ void k(float *p);
+"""
+
+
+def database(args, lint, cuda_args):
+    """Times a generated 40-file database: -j 1 against -j 2, and a cold run
+    with an empty cache against a warm re-run. Returns the table lines."""
+    with tempfile.TemporaryDirectory() as tmp:
+        with open(os.path.join(tmp, "common.h"), "w") as f:
+            f.write(DATABASE_HEADER)
+        entries = []
+        for i in range(args.files):
+            name = "unit%02d.cu" % i
+            with open(os.path.join(tmp, name), "w") as f:
+                f.write('#include "common.h"\n' + many_functions(20).replace(
+                    "void f", "void u%d_f" % i))
+            entries.append({"directory": tmp, "file": name,
+                            "arguments": ["nvcc", "-c", name]})
+        with open(os.path.join(tmp, "compile_commands.json"), "w") as f:
+            json.dump(entries, f)
+        base = [lint] + cuda_args + ["-p", tmp, "--format=json"]
+
+        def output(argv):
+            return subprocess.run(argv, capture_output=True).stdout
+
+        one, one_kb = measure(base + ["-j", "1"], args.repeat)
+        two, two_kb = measure(base + ["-j", "2"], args.repeat)
+        same = output(base + ["-j", "1"]) == output(base + ["-j", "2"])
+        cache = os.path.join(tmp, "cache")
+        cold_times, warm_times = [], []
+        cached = base + ["-j", "2", "--cache-dir=" + cache]
+        for _ in range(args.repeat):
+            subprocess.run(["rm", "-rf", cache])
+            cold_times.append(run(cached)[0])
+            warm_times.append(run(cached)[0])
+        cold = statistics.median(cold_times)
+        warm = statistics.median(warm_times)
+        warm_same = output(cached) == output(base + ["-j", "2"])
+        # One unit changed: it alone is summarized and analysed again.
+        with open(os.path.join(tmp, "unit00.cu"), "a") as f:
+            f.write("// changed\n")
+        one_changed = run(cached)[0]
+    return [
+        "| run | wall time (ms) | peak (MiB) | note |",
+        "| --- | --- | --- | --- |",
+        "| `-j 1` | %.0f | %.0f | |" % (one * 1e3, one_kb / 1024),
+        "| `-j 2` | %.0f | %.0f | %.2fx faster than `-j 1`; output %s |" % (
+            two * 1e3, two_kb / 1024, one / two,
+            "identical" if same else "DIFFERENT"),
+        "| `-j 2 --cache-dir`, cold (empty cache) | %.0f | | %.0f%% of `-j 2` |"
+        % (cold * 1e3, 100 * cold / two),
+        "| `-j 2 --cache-dir`, warm (nothing changed) | %.0f | | %.0f%% of the "
+        "cold run; output %s |" % (warm * 1e3, 100 * warm / cold,
+                                   "identical" if warm_same else "DIFFERENT"),
+        "| `-j 2 --cache-dir`, one file changed | %.0f | | %.0f%% of the cold "
+        "run |" % (one_changed * 1e3, 100 * one_changed / cold),
+    ]
 
 
 def main():
@@ -121,7 +261,18 @@ def main():
                         help="parse against /usr/local/cuda, not the bundled "
                              "declarations")
     parser.add_argument("--scaling", action="store_true",
-                        help="time each check on one ever larger function")
+                        help="time each check on ever larger generated code "
+                             "of five shapes")
+    parser.add_argument("--sizes", default="625,1250,2500,5000",
+                        help="operations per generated file, for --scaling")
+    parser.add_argument("--database", action="store_true",
+                        help="time a generated database: -j 1 against -j 2, "
+                             "and the cache")
+    parser.add_argument("--files", type=int, default=40,
+                        help="translation units of the --database")
+    parser.add_argument("--compare", action="store_true",
+                        help="time clang-tidy (bugprone-*,performance-*) and "
+                             "clang --analyze on each file too")
     parser.add_argument("--markdown")
     args = parser.parse_args()
 
@@ -131,11 +282,13 @@ def main():
         context = [
             "Run on %s by `scripts/benchmark.py --scaling --repeat %d`." %
             (datetime.date.today().isoformat(), args.repeat), "",
-            "One generated function of N loops, each of which pins a buffer, "
-            "copies from it, launches a kernel and synchronizes on the legacy "
-            "stream (bundled declarations). Median wall time of %d runs; one "
-            "check at a time (`--checks=-*,<check>`), then all of them. Each "
-            "check should grow like the parse, about 2x per doubling."
+            "Generated code of N operations, each of which pins a buffer, "
+            "copies from it, launches a kernel, synchronizes on the legacy "
+            "stream and releases the buffer (bundled declarations), in five "
+            "shapes. Median wall time of %d runs; one check at a time "
+            "(`--checks=-*,<check>`), then all of them. The last row divides "
+            "each column's growth over the last doubling by the parse's: "
+            "1.00 grows exactly like the parse; the goal is at most 1.30."
             % args.repeat]
         report = "\n".join(context + [""] + table) + "\n"
         print(report)
@@ -146,6 +299,26 @@ def main():
 
     cuda_args = ["--cuda-path=/usr/local/cuda"] if args.toolkit else [
         "--use-bundled-cuda"]
+    if args.database:
+        table = database(args, lint, cuda_args)
+        context = [
+            "Run on %s by `scripts/benchmark.py --database%s --repeat %d`." %
+            (datetime.date.today().isoformat(),
+             " --toolkit" if args.toolkit else "", args.repeat), "",
+            "A generated compilation database of %d translation units (20 "
+            "small functions each, every one pinning, copying, launching, "
+            "synchronizing and releasing; %s), linted whole with `-p` "
+            "(both phases of the whole-program analysis) on this %d-core "
+            "machine. Median wall time of %d runs; the cold cache runs start "
+            "from an empty directory, each followed by a warm re-run."
+            % (args.files, "the CUDA toolkit's headers" if args.toolkit
+               else "bundled declarations", os.cpu_count(), args.repeat)]
+        report = "\n".join(context + [""] + table) + "\n"
+        print(report)
+        if args.markdown:
+            write_section(args.markdown, "## Parallel runs and the cache",
+                          report)
+        return 0
     corpus = sorted(glob.glob(os.path.join(ROOT, "test", "checks", "*.cu")) +
                     glob.glob(os.path.join(ROOT, "examples", "*.cu")) +
                     glob.glob(os.path.join(ROOT, "examples", "*.cpp")))
@@ -153,6 +326,7 @@ def main():
         corpus = [f for f in corpus if not f.endswith("-toolkit.cu")]
 
     rows = []
+    compared = []
     for path in corpus:
         parse_argv = parse_command(lint, cuda_args, path)
         lint_time, lint_kb = measure([lint] + cuda_args + [path], args.repeat)
@@ -160,6 +334,15 @@ def main():
         lines = sum(1 for _ in open(path))
         rows.append((os.path.relpath(path, ROOT), lines, parse_time,
                      lint_time, parse_kb, lint_kb))
+        if args.compare:
+            flags = [a for a in parse_argv[2:] if a != path]
+            tidy = measure(["clang-tidy-22", "--quiet",
+                            "--checks=-*," + TIDY_CHECKS, path, "--"] + flags,
+                           args.repeat)
+            analyzer = measure(["clang++-22", "--analyze", "-o", os.devnull] +
+                               flags + [path], args.repeat)
+            compared.append((os.path.relpath(path, ROOT), parse_time,
+                             lint_time, tidy, analyzer))
 
     total_parse = sum(r[2] for r in rows)
     total_lint = sum(r[3] for r in rows)
@@ -187,9 +370,10 @@ def main():
     except (OSError, StopIteration):
         pass
     context = [
-        "Run on %s by `scripts/benchmark.py%s --repeat %d`." %
+        "Run on %s by `scripts/benchmark.py%s%s --repeat %d`." %
         (datetime.date.today().isoformat(),
-         " --toolkit" if args.toolkit else "", args.repeat),
+         " --toolkit" if args.toolkit else "",
+         " --compare" if args.compare else "", args.repeat),
         "",
         "- %s; %s, %d cores" % (version, cpu, os.cpu_count()),
         "- CUDA declarations: %s" %
@@ -200,6 +384,34 @@ def main():
         "matching, provenance, summaries and the pending-transfer dataflow, "
         "every check enabled." % args.repeat,
     ]
+    if compared:
+        table += ["", "Beside the tools users run today, on the same files "
+                  "with the same flags: clang-tidy-22 with `--checks=-*,%s`, "
+                  "and the static analyzer (`clang++-22 --analyze`). "
+                  "'share' is our analysis time (lint minus parse) over "
+                  "theirs (their time minus the parse)." % TIDY_CHECKS, "",
+                  "| file | parse (ms) | cuda-async-lint (ms) | clang-tidy "
+                  "(ms) | --analyze (ms) | share of clang-tidy's analysis | "
+                  "share of --analyze's | lint / tidy / analyze peak (MiB) |",
+                  "|" + " --- |" * 8]
+        sums = [0.0] * 5
+        for name, parse, lint_t, (tidy, tidy_kb), (an, an_kb) in compared:
+            row = next(r for r in rows if r[0] == name)
+            table.append(
+                "| %s | %.0f | %.0f | %.0f | %.0f | %.0f%% | %.0f%% | "
+                "%.0f / %.0f / %.0f |" % (
+                    name, parse * 1e3, lint_t * 1e3, tidy * 1e3, an * 1e3,
+                    100 * (lint_t - parse) / max(tidy - parse, 1e-3),
+                    100 * (lint_t - parse) / max(an - parse, 1e-3),
+                    row[5] / 1024, tidy_kb / 1024, an_kb / 1024))
+            for i, v in enumerate((parse, lint_t, tidy, an)):
+                sums[i] += v
+        parse, lint_t, tidy, an = sums[:4]
+        table.append("| **total** | %.0f | %.0f | %.0f | %.0f | %.0f%% | "
+                     "%.0f%% | |" % (
+                         parse * 1e3, lint_t * 1e3, tidy * 1e3, an * 1e3,
+                         100 * (lint_t - parse) / (tidy - parse),
+                         100 * (lint_t - parse) / (an - parse)))
     report = "\n".join(context + [""] + table) + "\n"
     print(report)
     if args.markdown:
@@ -211,11 +423,12 @@ def main():
 PREAMBLE = (
     "# Benchmarks\n\n"
     "Analysis time next to the time clang takes to parse the same files with\n"
-    "the same command, on the test corpus and the examples. Rerun with\n"
-    "`scripts/benchmark.py --markdown docs/benchmarks.md` (bundled\n"
-    "declarations) and `scripts/benchmark.py --toolkit --markdown\n"
-    "docs/benchmarks.md` (the CUDA toolkit's headers); each run replaces its\n"
-    "own section.\n")
+    "the same command, on the test corpus and the examples, beside\n"
+    "clang-tidy and the static analyzer; how each check grows with function\n"
+    "size; parallel runs and the cache. Each section is the output of\n"
+    "`scripts/benchmark.py` with the options its first line names, plus\n"
+    "`--markdown docs/benchmarks.md`: a run replaces its own section. Never\n"
+    "a timed test: rerun it on the machine you care about.\n")
 
 
 def write_section(path, heading, body):
