@@ -290,12 +290,7 @@ def main():
             "each column's growth over the last doubling by the parse's: "
             "1.00 grows exactly like the parse; the goal is at most 1.30."
             % args.repeat]
-        report = "\n".join(context + [""] + table) + "\n"
-        print(report)
-        if args.markdown:
-            write_section(args.markdown, "## Scaling with function size",
-                          report)
-        return 0
+        return publish(args, "## Scaling with function size", context, table)
 
     cuda_args = ["--cuda-path=/usr/local/cuda"] if args.toolkit else [
         "--use-bundled-cuda"]
@@ -313,12 +308,7 @@ def main():
             "from an empty directory, each followed by a warm re-run."
             % (args.files, "the CUDA toolkit's headers" if args.toolkit
                else "bundled declarations", os.cpu_count(), args.repeat)]
-        report = "\n".join(context + [""] + table) + "\n"
-        print(report)
-        if args.markdown:
-            write_section(args.markdown, "## Parallel runs and the cache",
-                          report)
-        return 0
+        return publish(args, "## Parallel runs and the cache", context, table)
     corpus = sorted(glob.glob(os.path.join(ROOT, "test", "checks", "*.cu")) +
                     glob.glob(os.path.join(ROOT, "examples", "*.cu")) +
                     glob.glob(os.path.join(ROOT, "examples", "*.cpp")))
@@ -412,12 +402,8 @@ def main():
                          parse * 1e3, lint_t * 1e3, tidy * 1e3, an * 1e3,
                          100 * (lint_t - parse) / (tidy - parse),
                          100 * (lint_t - parse) / (an - parse)))
-    report = "\n".join(context + [""] + table) + "\n"
-    print(report)
-    if args.markdown:
-        write_section(args.markdown,
-                      "## CUDA toolkit headers" if args.toolkit else
-                      "## Bundled CUDA declarations", report)
+    return publish(args, "## CUDA toolkit headers" if args.toolkit else
+                   "## Bundled CUDA declarations", context, table)
 
 
 PREAMBLE = (
@@ -429,6 +415,15 @@ PREAMBLE = (
     "`scripts/benchmark.py` with the options its first line names, plus\n"
     "`--markdown docs/benchmarks.md`: a run replaces its own section. Never\n"
     "a timed test: rerun it on the machine you care about.\n")
+
+
+def publish(args, heading, context, table):
+    """Prints a section, and writes it into --markdown under heading."""
+    report = "\n".join(context + [""] + table) + "\n"
+    print(report)
+    if args.markdown:
+        write_section(args.markdown, heading, report)
+    return 0
 
 
 def write_section(path, heading, body):
