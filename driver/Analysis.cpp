@@ -13,6 +13,7 @@
 #include "summaries/Summarize.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/Base64.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -287,20 +288,32 @@ void dropReported(
 
 } // namespace
 
-/// The result the cache holds under \p Key, if it holds a whole one.
+/// The result the cache holds under \p Key, if it holds a whole one. Kept
+/// as the worker protocol's bytes (FileResult.h), in base64: a JSON string
+/// holds only text.
 static std::optional<FileResult> cachedResult(llvm::StringRef Key,
                                               const AnalysisOptions &Options) {
-  std::optional<llvm::json::Value> Cached = Options.Results->lookup(Key);
-  std::optional<llvm::StringRef> Bytes =
-      Cached ? Cached->getAsString() : std::nullopt;
-  if (!Bytes)
-    return std::nullopt;
-  llvm::Expected<FileResult> Decoded = decodeFileResult(*Bytes);
-  if (!Decoded) {
-    llvm::consumeError(Decoded.takeError());
-    return std::nullopt;
-  }
-  return std::move(*Decoded);
+  std::optional<FileResult> Result;
+  Options.Results->lookup(Key, [&](const llvm::json::Value &V) {
+    std::optional<llvm::StringRef> Text = V.getAsString();
+    std::vector<char> Bytes;
+    if (!Text) {
+      return false;
+    }
+    if (llvm::Error E = llvm::decodeBase64(*Text, Bytes)) {
+      llvm::consumeError(std::move(E));
+      return false;
+    }
+    llvm::Expected<FileResult> Decoded =
+        decodeFileResult(llvm::StringRef(Bytes.data(), Bytes.size()));
+    if (!Decoded) {
+      llvm::consumeError(Decoded.takeError());
+      return false;
+    }
+    Result = std::move(*Decoded);
+    return true;
+  });
+  return Result;
 }
 
 std::optional<std::string> cacheKeyOf(const std::string &File,
@@ -388,7 +401,8 @@ Report analyzeFiles(const std::vector<std::string> &Files,
         if (Keys[I] && !Decoded->Failure)
           // Best effort: a cache that cannot be written costs only time.
           llvm::consumeError(Options.Results->store(
-              *Keys[I], encodeFileResult(*Decoded), Decoded->Inputs));
+              *Keys[I], llvm::encodeBase64(encodeFileResult(*Decoded)),
+              Decoded->Inputs));
         Record(I, std::move(*Decoded));
       });
   return R;

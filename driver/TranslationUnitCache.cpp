@@ -85,8 +85,9 @@ const std::string &TranslationUnitCache::fileHash(llvm::StringRef Path) {
   return It->second;
 }
 
-std::optional<llvm::json::Value>
-TranslationUnitCache::lookup(llvm::StringRef Key) {
+std::optional<llvm::json::Value> TranslationUnitCache::lookup(
+    llvm::StringRef Key,
+    llvm::function_ref<bool(const llvm::json::Value &)> Usable) {
   auto Miss = [&]() -> std::optional<llvm::json::Value> {
     ++Misses;
     return std::nullopt;
@@ -114,6 +115,8 @@ TranslationUnitCache::lookup(llvm::StringRef Key) {
     if (!Path || !Hash || Hash->empty() || fileHash(*Path) != *Hash)
       return Miss();
   }
+  if (!Usable(*Value))
+    return Miss();
   ++Hits;
   return std::move(*Value);
 }

@@ -16,6 +16,7 @@
 #define CUDA_ASYNC_LINT_DRIVER_TRANSLATIONUNITCACHE_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
@@ -45,8 +46,11 @@ public:
                   llvm::StringRef Extra = "") const;
 
   /// The value stored under \p Key if every file it was made from is
-  /// unchanged.
-  std::optional<llvm::json::Value> lookup(llvm::StringRef Key);
+  /// unchanged, and \p Usable accepts it (a value it cannot read is a miss).
+  std::optional<llvm::json::Value> lookup(
+      llvm::StringRef Key,
+      llvm::function_ref<bool(const llvm::json::Value &)> Usable =
+          [](const llvm::json::Value &) { return true; });
 
   /// Stores \p Value under \p Key with \p Inputs, the files its parse read
   /// and the hashes of what it read. Best effort: a cache that cannot be

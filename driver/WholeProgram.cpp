@@ -38,7 +38,10 @@ std::shared_ptr<ProgramSummaries> summarizeProgram(
     if (Cache)
       Keys[I] = cacheKeyOf(Files[I], Options, *Cache);
     if (Keys[I])
-      if (std::optional<llvm::json::Value> Cached = Cache->lookup(*Keys[I]))
+      if (std::optional<llvm::json::Value> Cached =
+              Cache->lookup(*Keys[I], [](const llvm::json::Value &V) {
+                return V.getAsObject() != nullptr;
+              }))
         if (llvm::json::Object *Unit = Cached->getAsObject())
           Units[I] = std::move(*Unit);
     if (!Units[I]) {
