@@ -119,15 +119,21 @@ const ApiSpec *lookupApi(llvm::StringRef Name) {
   return It == Index.end() ? nullptr : It->second;
 }
 
+const ApiSpec *lookupCatalogApi(const clang::FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier())
+    return nullptr;
+  const clang::DeclContext *DC = FD->getDeclContext()->getRedeclContext();
+  if (!DC->isTranslationUnit() && !DC->isStdNamespace())
+    return nullptr;
+  return lookupApi(FD->getName());
+}
+
 const ApiSpec *lookupApi(const clang::FunctionDecl *FD) {
   if (!FD || !FD->getIdentifier())
     return nullptr;
   if (const ApiSpec *Project = lookupProjectApi(FD))
     return Project;
-  const clang::DeclContext *DC = FD->getDeclContext()->getRedeclContext();
-  if (!DC->isTranslationUnit() && !DC->isStdNamespace())
-    return nullptr;
-  return lookupApi(FD->getName());
+  return lookupCatalogApi(FD);
 }
 
 const ApiSpec *lookupApi(const clang::CallExpr *Call) {
@@ -170,18 +176,6 @@ const clang::Expr *releasedPointer(const clang::CallExpr *Call,
   if (Spec.Kind != ApiKind::Release && Spec.Kind != ApiKind::Allocate)
     return nullptr;
   return Spec.arg(Call, ArgRole::Ptr);
-}
-
-std::vector<std::string> apiNames(ApiKind K, std::optional<ApiMode> M) {
-  std::vector<std::string> Names;
-  for (const ApiSpec &S : allApis()) {
-    if (S.Kind != K || (M && S.Mode != *M))
-      continue;
-    for (llvm::StringRef Version : {"", "_v2", "_v3"})
-      for (llvm::StringRef PerThread : {"", "_ptsz", "_ptds"})
-        Names.push_back((S.Name + Version + PerThread).str());
-  }
-  return Names;
 }
 
 std::optional<CopyDirection> copyDirection(const clang::CallExpr *Call,

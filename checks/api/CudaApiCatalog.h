@@ -110,8 +110,13 @@ llvm::ArrayRef<ApiSpec> allApis();
 /// _ptds) are stripped, or null.
 const ApiSpec *lookupApi(llvm::StringRef Name);
 
-/// The API \p FD declares, or null. Only functions at global scope or in
-/// namespace std count: a user's own 'mylib::free' is not the C library's.
+/// The catalogued API \p FD declares, or null. Only functions at global
+/// scope or in namespace std count: a user's own 'mylib::free' is not the C
+/// library's. A project's own APIs (ProjectApis.h) are not looked up.
+const ApiSpec *lookupCatalogApi(const clang::FunctionDecl *FD);
+
+/// The API \p FD declares, or null: a project's own (ProjectApis.h), else a
+/// catalogued one (lookupCatalogApi).
 const ApiSpec *lookupApi(const clang::FunctionDecl *FD);
 
 /// The API \p Call calls directly, or null.
@@ -125,11 +130,6 @@ const clang::Expr *addressOfOperand(const clang::Expr *E);
 /// through its default; std::nullopt if it is none.
 std::optional<int64_t> integerConstant(const clang::Expr *E,
                                        const clang::ASTContext &Ctx);
-
-/// The names of every API of kind \p K and, for Copy and Memset, mode \p M,
-/// with their renamed variants, for hasAnyName matchers.
-std::vector<std::string> apiNames(ApiKind K,
-                                  std::optional<ApiMode> M = std::nullopt);
 
 /// Error codes the analyses reason about, as cudaError_t and CUresult number
 /// them.

@@ -77,12 +77,4 @@ const ApiSpec *lookupProjectApi(const clang::FunctionDecl *FD) {
   return nullptr;
 }
 
-std::vector<std::string> projectApiNames(ApiKind K) {
-  std::vector<std::string> Names;
-  for (const ApiSpec &S : table().Specs)
-    if (S.Kind == K)
-      Names.push_back(S.Name.str());
-  return Names;
-}
-
 } // namespace cuda_async_lint

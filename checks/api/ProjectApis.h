@@ -40,9 +40,6 @@ void setProjectApis(const ProjectApis &Apis);
 /// The project API \p FD is, if the configuration names it.
 const ApiSpec *lookupProjectApi(const clang::FunctionDecl *FD);
 
-/// The configured names of kind \p K, for hasAnyName matchers.
-std::vector<std::string> projectApiNames(ApiKind K);
-
 } // namespace cuda_async_lint
 
 #endif // CUDA_ASYNC_LINT_API_PROJECTAPIS_H

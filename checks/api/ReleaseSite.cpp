@@ -16,13 +16,7 @@ namespace {
 /// spelling ('_v2', '_ptsz', ...) would compare names against each.
 AST_MATCHER_P2(CallExpr, callsCatalogApi, ApiKind, K, std::optional<ApiMode>,
                M) {
-  const FunctionDecl *FD = Node.getDirectCallee();
-  if (!FD || !FD->getIdentifier())
-    return false;
-  const DeclContext *DC = FD->getDeclContext()->getRedeclContext();
-  if (!DC->isTranslationUnit() && !DC->isStdNamespace())
-    return false;
-  const ApiSpec *Api = lookupApi(FD->getName());
+  const ApiSpec *Api = lookupCatalogApi(Node.getDirectCallee());
   return Api && Api->Kind == K && (!M || Api->Mode == *M);
 }
 
