@@ -97,6 +97,14 @@ constexpr LibraryAccess LibraryAccesses[] = {
     {"fill_n", 0, -1}, {"transform", 2, 0},
 };
 
+/// The index of \p Call's argument that binds \p FD's first parameter: 1
+/// for a member operator call, whose argument 0 is the object.
+unsigned firstParamArg(const CallExpr *Call, const FunctionDecl *FD) {
+  return isa<CXXOperatorCallExpr>(Call) && isa_and_nonnull<CXXMethodDecl>(FD)
+             ? 1
+             : 0;
+}
+
 const LibraryAccess *libraryAccess(const FunctionDecl *FD) {
   if (!FD || !FD->getIdentifier())
     return nullptr;
@@ -281,9 +289,7 @@ void HostAccessFinder::callAccesses(
   // Anything else: by the parameter types. A pointer or reference to
   // non-const may be written through; to const, read.
   const auto *Proto = FD ? FD->getType()->getAs<FunctionProtoType>() : nullptr;
-  unsigned Offset =
-      isa<CXXOperatorCallExpr>(Call) && isa_and_nonnull<CXXMethodDecl>(FD) ? 1
-                                                                           : 0;
+  unsigned Offset = firstParamArg(Call, FD);
   for (unsigned I = Offset; I < Call->getNumArgs(); ++I) {
     const Expr *Arg = Call->getArg(I);
     QualType Param;
@@ -388,9 +394,7 @@ void HostAccessFinder::reassignedMembers(
   if (!Call)
     return;
   const FunctionDecl *FD = Call->getDirectCallee();
-  unsigned Offset =
-      isa<CXXOperatorCallExpr>(Call) && isa_and_nonnull<CXXMethodDecl>(FD) ? 1
-                                                                           : 0;
+  unsigned Offset = firstParamArg(Call, FD);
   for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
     const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
     if (const auto *UO = dyn_cast<UnaryOperator>(Arg);

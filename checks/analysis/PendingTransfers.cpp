@@ -858,8 +858,9 @@ public:
     if (FD && isOpaqueFunction(FD, Syncs.context()) && !Syncs.summary(FD)) {
       // Assumed to synchronize what it is given (precision first).
       for (const Expr *Arg : Call->arguments())
-        if (isStreamType(Arg->getType()) || isEventType(Arg->getType()))
-          Synced(Arg, isEventType(Arg->getType()));
+        if (bool Event = isEventType(Arg->getType());
+            Event || isStreamType(Arg->getType()))
+          Synced(Arg, Event);
       return;
     }
     if (const SyncSummary *Summary = FD ? Syncs.summary(FD) : nullptr) {
@@ -895,8 +896,7 @@ const SyncSummary *SyncSummaries::summary(const FunctionDecl *FD) {
     const FunctionFacts *Facts = Program.function(FD);
     return Facts ? &Facts->Sync : nullptr;
   }
-  if (!FD->hasBody(Def) || !Def ||
-      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()) ||
+  if (!Def || Ctx.getSourceManager().isInSystemHeader(Def->getLocation()) ||
       InProgress.count(Def))
     return nullptr;
   if (auto It = Done.find(Def); It != Done.end())
