@@ -58,6 +58,8 @@ struct CheckRun {
   bool OnlyInDeviceCode = false;
   /// Findings in system headers are wanted: match them too.
   bool SystemHeaders = false;
+  /// Record the files the parse read and their hashes, for a cache.
+  bool RecordInputs = false;
   std::string Summary{};
   std::vector<std::pair<std::string, std::string>> Inputs{};
 
@@ -76,6 +78,8 @@ struct CheckRun {
         matchUserCode(Ctx);
       // Every file the parse read, with a hash of the bytes it read: the
       // summary or the findings hold while none changes.
+      if (!Run.RecordInputs)
+        return;
       SourceManager &SM = Ctx.getSourceManager();
       for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
         std::optional<llvm::MemoryBufferRef> Bytes =
@@ -202,6 +206,9 @@ FileResult analyzeFile(const std::string &File, const AnalysisOptions &Options,
   CheckRun Run{Finder, Errors};
   Run.Summarize = Summarize;
   Run.SystemHeaders = !FinderOptions.IgnoreSystemHeaders;
+  // Summaries go to the summary cache when there is one; findings only to
+  // a result cache.
+  Run.RecordInputs = Summarize || Options.Results;
   WorkerAction Action(tooling::newFrontendActionFactory(&Run));
   int Status = Tool.run(&Action);
 
@@ -216,12 +223,11 @@ FileResult analyzeFile(const std::string &File, const AnalysisOptions &Options,
     Result.Failure = FailedFile{File, std::move(Text)};
     return Result;
   }
+  Result.Inputs = std::move(Run.Inputs);
   if (Summarize) {
     Result.Summary = std::move(Run.Summary);
-    Result.Inputs = std::move(Run.Inputs);
     return Result;
   }
-  Result.Inputs = std::move(Run.Inputs);
   Result.Findings = Sink.take();
   for (ResolvedFinding &F : Result.Findings)
     F.BuildDirectory = Commands.empty() ? "" : Commands.front().Directory;
@@ -297,9 +303,8 @@ static std::optional<FileResult> cachedResult(llvm::StringRef Key,
   Options.Results->lookup(Key, [&](const llvm::json::Value &V) {
     std::optional<llvm::StringRef> Text = V.getAsString();
     std::vector<char> Bytes;
-    if (!Text) {
+    if (!Text)
       return false;
-    }
     if (llvm::Error E = llvm::decodeBase64(*Text, Bytes)) {
       llvm::consumeError(std::move(E));
       return false;
