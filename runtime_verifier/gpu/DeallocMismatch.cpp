@@ -177,7 +177,8 @@ CheckResult verifyDeallocMismatch(Bench &B) {
   C.CheckId = "cuda-async-dealloc-mismatch";
   C.Kind = CheckKind::Correctness;
   for (const ReleaseCase &Case : Cases)
-    C.Variants.push_back(runChild(Case, B.DeviceOrdinal));
+    if (!B.Settings.OnlyRole || Case.Kind == *B.Settings.OnlyRole)
+      C.Variants.push_back(runChild(Case, B.DeviceOrdinal));
   return C;
 }
 

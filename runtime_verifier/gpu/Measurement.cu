@@ -130,10 +130,30 @@ private:
 
 } // namespace
 
+static std::vector<VariantResult>
+measureAll(const std::vector<PipelineVariant> &Variants, StageTimer &Stages,
+           const PipelineShape &Shape, const DeviceSide &Device,
+           const MeasureSettings &Settings);
+
 std::vector<VariantResult>
 measureTogether(const std::vector<PipelineVariant> &Variants,
                 StageTimer &Stages, const PipelineShape &Shape,
                 const DeviceSide &Device, const MeasureSettings &Settings) {
+  if (!Settings.OnlyRole)
+    return measureAll(Variants, Stages, Shape, Device, Settings);
+  std::vector<PipelineVariant> Kept;
+  for (const PipelineVariant &V : Variants)
+    if (V.Kind == *Settings.OnlyRole)
+      Kept.push_back(V);
+  if (Kept.empty())
+    return {};
+  return measureAll(Kept, Stages, Shape, Device, Settings);
+}
+
+static std::vector<VariantResult>
+measureAll(const std::vector<PipelineVariant> &Variants, StageTimer &Stages,
+           const PipelineShape &Shape, const DeviceSide &Device,
+           const MeasureSettings &Settings) {
   auto Run = [](const PipelineVariant &V) {
     V.Issue();
     V.Finish();

@@ -22,6 +22,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace cuda_async_verify {
@@ -31,6 +32,8 @@ struct MeasureSettings {
   unsigned Repeats = 10;
   /// Null when there is no trace.
   ActivityTrace *Trace = nullptr;
+  /// Run only the variants of this role (--variants).
+  std::optional<Role> OnlyRole;
 };
 
 /// One way of writing the pipeline in user code.

@@ -35,6 +35,9 @@ Measurement:
   --device N            CUDA device ordinal (default 0)
   --no-trace            skip the CUPTI-traced run of each variant
   --no-reproductions    skip the background documents' examples
+  --variants all|buggy|fixed
+                        run only the buggy or the fixed variants, for a
+                        trace of each alone (no verdicts then; default all)
 Verdicts:
   --checks A,B,...      checks to verify (default: all; see --list-checks)
   --min-efficiency F    overlap efficiency a fix must reach (default 0.90)
@@ -122,7 +125,7 @@ ParseResult parseOptions(const std::vector<std::string> &Args) {
         "--batch-mib",      "--batches",     "--streams", "--intensity",
         "--warmup",         "--repeats",     "--device",  "--checks",
         "--min-efficiency", "--min-speedup", "--json",    "--timeline",
-        "--child-release"};
+        "--child-release",  "--variants"};
     if (std::find(std::begin(WithValue), std::end(WithValue), Flag) ==
         std::end(WithValue))
       return Fail("unknown option '" + Args[I] + "' (see --help)");
@@ -189,6 +192,14 @@ ParseResult parseOptions(const std::vector<std::string> &Args) {
       O.TimelinePath = Value;
     } else if (Flag == "--child-release") {
       O.ChildRelease = Value;
+    } else if (Flag == "--variants") {
+      if (Value == "buggy")
+        O.OnlyRole = Role::Buggy;
+      else if (Value == "fixed")
+        O.OnlyRole = Role::Fixed;
+      else if (Value != "all")
+        return Fail("option '--variants' takes all, buggy or fixed, not '" +
+                    Value + "'");
     }
     if (Value.empty())
       return Fail("option '" + Flag + "' needs a non-empty value");

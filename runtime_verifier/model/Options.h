@@ -45,6 +45,9 @@ struct Options {
   bool Reproductions = true;
   bool Trace = true;
   Criteria Bar;
+  /// Run only the buggy or only the fixed variants (to trace each alone
+  /// with cuda-async-trace); unset: both.
+  std::optional<Role> OnlyRole;
   std::string JsonPath;
   std::string TimelinePath;
 

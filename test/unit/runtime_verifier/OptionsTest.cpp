@@ -27,6 +27,15 @@ TEST(Options, Defaults) {
   EXPECT_DOUBLE_EQ(O.Bar.MinSpeedup, 1.10);
 }
 
+TEST(Options, OneSideOfTheVariants) {
+  EXPECT_FALSE(parse({}).Parsed.OnlyRole.has_value());
+  EXPECT_FALSE(parse({"--variants", "all"}).Parsed.OnlyRole.has_value());
+  EXPECT_EQ(parse({"--variants=buggy"}).Parsed.OnlyRole, Role::Buggy);
+  EXPECT_EQ(parse({"--variants", "fixed"}).Parsed.OnlyRole, Role::Fixed);
+  EXPECT_EQ(parse({"--variants", "both"}).Error,
+            "option '--variants' takes all, buggy or fixed, not 'both'");
+}
+
 TEST(Options, BothSpellingsOfValues) {
   ParseResult R =
       parse({"--batches=4", "--streams", "3", "--batch-mib=2", "--intensity",
