@@ -21,7 +21,9 @@ void writeCodeClimate(const Report &R, const OutputContext &Ctx,
     Issues.push_back(
         {{"type", "issue"},
          {"check_name", F.CheckId},
-         {"description", F.Message},
+         {"description", F.Runtime
+                             ? F.Message + " (" + runtimeText(*F.Runtime) + ")"
+                             : F.Message},
          {"categories", json::array({"Performance", "Bug Risk"})},
          // Every finding costs overlap or is a race: "major", GitLab's
          // default for warnings; an error (WarningsAsErrors) is "critical".

@@ -44,6 +44,9 @@ select { font: inherit; padding: 2px 4px; }
   background: var(--panel); border-bottom: 1px solid var(--line);
   display: flex; gap: 10px; align-items: baseline; flex-wrap: wrap; }
 .finding .message { margin: 10px 12px; }
+.finding .runtime { margin: 6px 12px; padding: 4px 8px; border-left: 3px solid #888; }
+.finding .runtime.confirmed, .finding .runtime.found-at-run-time { border-color: #c62828; }
+.finding .runtime.not-exercised { border-color: #bbb; color: #666; }
 .sev { font-weight: 600; text-transform: uppercase; font-size: 11px;
   padding: 1px 6px; border-radius: 10px; color: #fff; }
 .sev.warning { background: var(--warn); }

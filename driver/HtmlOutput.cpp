@@ -169,6 +169,10 @@ std::string article(size_t Index, const ResolvedFinding &F,
       "\">" + escape(F.CheckId) + "</a><code>" +
       escape(locationText(F.Loc, Ctx)) + "</code></h3>\n<p class=\"message\">" +
       escape(F.Message) + "</p>\n";
+  if (F.Runtime)
+    S += std::string("<p class=\"runtime ") +
+         runtimeStatusName(F.Runtime->State) + "\">" +
+         escape(runtimeText(*F.Runtime)) + "</p>\n";
 
   // One snippet around the finding, holding the notes near it; notes
   // elsewhere get their own.

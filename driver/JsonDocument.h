@@ -18,6 +18,14 @@ inline void writeJsonDocument(const nlohmann::json &Doc,
      << "\n";
 }
 
+struct OutputContext;
+struct RuntimeEvidence;
+
+/// A finding's "runtime" object (--runtime-trace), in the JSON report and in
+/// SARIF's result properties: status, summary, trace, the measured cost, and
+/// where the trace saw the call.
+nlohmann::json runtimeJson(const RuntimeEvidence &E, const OutputContext &Ctx);
+
 } // namespace cuda_async_lint
 
 #endif // CUDA_ASYNC_LINT_DRIVER_JSONDOCUMENT_H

@@ -14,6 +14,18 @@ static json location(const FileLocation &L, const OutputContext &Ctx) {
           {"offset", L.Offset}};
 }
 
+json runtimeJson(const RuntimeEvidence &E, const OutputContext &Ctx) {
+  json J = {{"status", runtimeStatusName(E.State)},
+            {"summary", E.Summary},
+            {"trace", E.Trace},
+            {"calls", E.Calls},
+            {"bytes", E.Bytes},
+            {"hostNs", E.HostNs}};
+  if (E.Site.Line)
+    J["site"] = location(E.Site, Ctx);
+  return J;
+}
+
 void writeJson(const Report &R, const OutputContext &Ctx,
                llvm::raw_ostream &OS) {
   json Findings = json::array();
@@ -35,6 +47,8 @@ void writeJson(const Report &R, const OutputContext &Ctx,
                         {"notes", std::move(Notes)},
                         {"fixes", std::move(Fixes)},
                         {"fingerprint", F.Fingerprint}});
+    if (F.Runtime)
+      Findings.back()["runtime"] = runtimeJson(*F.Runtime, Ctx);
   }
   json Errors = json::array();
   for (const FailedFile &Failure : R.Failures)

@@ -58,6 +58,8 @@ std::string section(size_t Index, const ResolvedFinding &F,
         "- " + code(locationText(N.Loc, Ctx)) + ": " + escape(N.Message) + "\n";
   if (!F.Notes.empty())
     S += "\n";
+  if (F.Runtime)
+    S += "**" + escape(runtimeText(*F.Runtime)) + "**\n\n";
   std::optional<std::string> Diff;
   if (!F.Fixes.empty())
     Diff = fixAsUnifiedDiff(

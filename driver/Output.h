@@ -76,6 +76,10 @@ void writeCodeClimate(const Report &R, const OutputContext &Ctx,
 /// \p Path relative to \p Root if it lies under it, else unchanged.
 std::string relativePath(llvm::StringRef Path, llvm::StringRef Root);
 
+/// What --runtime-trace says of a finding, in one sentence for the reports:
+/// "confirmed at run time: ...", "not exercised by the run in '...'".
+std::string runtimeText(const RuntimeEvidence &E);
+
 // What the reports for people (Markdown, HTML) say alike.
 
 /// "src/a.cu:6:3", the path relative to the source root.

@@ -28,7 +28,8 @@ void writeRdjson(const Report &R, const OutputContext &Ctx,
   json Diagnostics = json::array();
   for (const ResolvedFinding &F : R.Findings) {
     json D = {
-        {"message", F.Message},
+        {"message", F.Runtime ? F.Message + " (" + runtimeText(*F.Runtime) + ")"
+                              : F.Message},
         {"location", location(F.Loc, Ctx)},
         {"severity", F.IsError ? "ERROR" : "WARNING"},
         {"code", {{"value", F.CheckId}, {"url", helpUri(Ctx, F.CheckId)}}}};

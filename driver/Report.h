@@ -10,6 +10,7 @@
 #define CUDA_ASYNC_LINT_DRIVER_REPORT_H
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -51,6 +52,35 @@ struct RenderedMessage {
   std::vector<std::tuple<unsigned, unsigned, std::string>> Fixes;
 };
 
+/// What a runtime trace (cuda-async-trace) says of a finding: --runtime-trace.
+struct RuntimeEvidence {
+  enum class Status {
+    /// The run showed the bug at the finding's line (a runtime finding of
+    /// the same check there).
+    Confirmed,
+    /// The line ran, but the run did not show the bug there.
+    Exercised,
+    /// The trace never saw the line run.
+    NotExercised,
+    /// Found by the trace alone: no static finding of the check at the line
+    /// (memory whose provenance the analysis could not see, say).
+    FoundAtRunTime,
+  };
+  Status State = Status::NotExercised;
+  /// What the run measured, in words: "this copy ran 4 times: ...".
+  std::string Summary;
+  /// The trace file, as given.
+  std::string Trace;
+  /// Where the trace saw the call (a line of the finding, or of its notes).
+  FileLocation Site;
+  uint64_t Calls = 0;
+  uint64_t Bytes = 0;
+  uint64_t HostNs = 0;
+};
+
+/// "confirmed", "exercised", "not-exercised", "found-at-run-time".
+const char *runtimeStatusName(RuntimeEvidence::Status S);
+
 struct ResolvedFinding {
   std::string CheckId;
   FileLocation Loc;
@@ -73,6 +103,9 @@ struct ResolvedFinding {
   /// Set in the driver's process once the finding's place in the report is
   /// known (Fingerprints.h); not sent by workers.
   std::string Fingerprint;
+  /// Set in the driver's process by --runtime-trace (RuntimeTraceJoin.h);
+  /// not sent by workers.
+  std::optional<RuntimeEvidence> Runtime;
 };
 
 /// A file that could not be analysed: clang's first errors, rendered.

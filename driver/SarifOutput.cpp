@@ -164,6 +164,16 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
          {{"cudaAsyncLintFingerprint/v1", F.Fingerprint}}}};
     if (auto It = RuleIndex.find(F.CheckId); It != RuleIndex.end())
       Result["ruleIndex"] = It->second;
+    if (F.Runtime) {
+      // Where the run measured the call, and what it measured.
+      if (F.Runtime->Site.Line)
+        Related.push_back({{"id", F.Notes.size()},
+                           {"physicalLocation",
+                            physicalLocation(F.Runtime->Site, Ctx, Columns)},
+                           {"message", {{"text", runtimeText(*F.Runtime)}}}});
+      Result["properties"] = {
+          {"cudaAsyncLint/runtime", runtimeJson(*F.Runtime, Ctx)}};
+    }
     if (!Related.empty())
       Result["relatedLocations"] = std::move(Related);
     if (!F.Fixes.empty()) {

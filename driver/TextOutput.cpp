@@ -132,6 +132,20 @@ FindingCounts countFindings(const Report &R, const OutputContext &Ctx) {
   return C;
 }
 
+std::string runtimeText(const RuntimeEvidence &E) {
+  switch (E.State) {
+  case RuntimeEvidence::Status::Confirmed:
+    return "Confirmed at run time ('" + E.Trace + "'): " + E.Summary;
+  case RuntimeEvidence::Status::Exercised:
+    return "Exercised by the run in '" + E.Trace + "': " + E.Summary;
+  case RuntimeEvidence::Status::NotExercised:
+    return "Not exercised by the run in '" + E.Trace + "'";
+  case RuntimeEvidence::Status::FoundAtRunTime:
+    return "Found at run time ('" + E.Trace + "'), not by the analysis";
+  }
+  return "";
+}
+
 std::string relativePath(llvm::StringRef Path, llvm::StringRef Root) {
   if (!isPathUnder(Path, Root))
     return Path.str();

@@ -18,6 +18,7 @@
 #include "Output.h"
 #include "Progress.h"
 #include "ReportSelection.h"
+#include "RuntimeTraceJoin.h"
 #include "SourceRoot.h"
 #include "TranslationUnitCache.h"
 #include "WholeProgram.h"
@@ -123,6 +124,12 @@ cl::opt<std::string> BaselinePath(
     "baseline", cl::value_desc("report"),
     cl::desc("Report only findings that are not in this earlier JSON, SARIF "
              "or Code Climate report (matched by fingerprint)"),
+    cl::cat(Category));
+cl::opt<std::string> RuntimeTrace(
+    "runtime-trace", cl::value_desc("trace"),
+    cl::desc("Join the findings with a run that cuda-async-trace recorded: "
+             "each is confirmed (with what it cost), exercised or not "
+             "exercised, and bugs seen only at run time are reported too"),
     cl::cat(Category));
 cl::opt<std::string> SourceRootOption(
     "source-root", cl::value_desc("dir"),
@@ -625,6 +632,14 @@ int main(int argc, const char **argv) {
   if (!Reported)
     return usageError(toString(Reported.takeError()));
   ReportSelection &Selected = *Reported;
+  std::optional<RuntimeTraceJoin> Join;
+  if (!RuntimeTrace.empty()) {
+    Expected<cuda_async_trace::Trace> Traced =
+        cuda_async_trace::readTrace(RuntimeTrace);
+    if (!Traced)
+      return usageError("--runtime-trace: " + toString(Traced.takeError()));
+    Join.emplace(std::move(*Traced), RuntimeTrace, Ctx.SourceRoot);
+  }
   bool Colors = OutputFormat == Format::Text && OutputPath.empty() &&
                 sys::Process::StandardOutHasColors();
   // Text on stdout is written as each file's findings are final, in the
@@ -639,6 +654,10 @@ int main(int argc, const char **argv) {
   };
   std::set<std::string> ConfigWarned;
   Options.OnFileReported = [&](FileResult &FR) {
+    // Before the selection: a finding the baseline drops still covers its
+    // runtime counterpart.
+    if (Join)
+      Join->annotate(FR.Findings);
     Selected.apply(FR);
     for (const std::string &W : FR.ConfigurationWarnings)
       if (ConfigWarned.insert(W).second)
@@ -657,6 +676,22 @@ int main(int argc, const char **argv) {
     }
   };
   Report R = analyzeFiles(Absolute, Options);
+  if (Join) {
+    size_t Elsewhere = 0;
+    FileResult AtRunTime;
+    AtRunTime.Findings = Join->uncovered(Absolute, Elsewhere);
+    Selected.apply(AtRunTime);
+    if (StreamText) {
+      writeText(AtRunTime.Findings, outs(), Colors);
+      outs().flush();
+    }
+    R.Findings.insert(R.Findings.end(), AtRunTime.Findings.begin(),
+                      AtRunTime.Findings.end());
+    if (Elsewhere)
+      errs() << "cuda-async-lint: " << Elsewhere << " runtime finding"
+             << (Elsewhere == 1 ? "" : "s") << " of '" << RuntimeTrace
+             << "' in files not analysed here\n";
+  }
   if (Verbose && ResultCache)
     errs() << "cuda-async-lint: results of " << Absolute.size()
            << " translation units: " << ResultCache->hits()

@@ -50,6 +50,9 @@ config.substitutions.append(("%cuda_path", config.cuda_path))
 config.substitutions.append(("%nvcc", config.nvcc))
 config.substitutions.append(("%cmake", config.cmake))
 config.substitutions.append(("%python", config.python))
+# %traced_app before %trace: lit substitutes in order.
+config.substitutions.append(("%traced_app", config.traced_app))
+config.substitutions.append(("%trace", config.trace))
 config.substitutions.append(("%source_root", config.source_root))
 config.substitutions.append(("%build_root", config.binary_root))
 config.substitutions.append(("%inputs",

@@ -1,0 +1,225 @@
+//===- RuntimeTraceJoin.cpp - Static findings beside a traced run ---------===//
+
+#include "RuntimeTraceJoin.h"
+#include "PathComponents.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include <optional>
+
+namespace cuda_async_lint {
+
+using cuda_async_trace::RuntimeFinding;
+using cuda_async_trace::SourceLocation;
+using cuda_async_trace::TraceSite;
+
+const char *runtimeStatusName(RuntimeEvidence::Status S) {
+  switch (S) {
+  case RuntimeEvidence::Status::Confirmed:
+    return "confirmed";
+  case RuntimeEvidence::Status::Exercised:
+    return "exercised";
+  case RuntimeEvidence::Status::NotExercised:
+    return "not-exercised";
+  case RuntimeEvidence::Status::FoundAtRunTime:
+    return "found-at-run-time";
+  }
+  return "unknown";
+}
+
+RuntimeTraceJoin::RuntimeTraceJoin(cuda_async_trace::Trace T,
+                                   std::string TracePath,
+                                   std::string SourceRoot)
+    : T(std::move(T)), TracePath(std::move(TracePath)),
+      SourceRoot(std::move(SourceRoot)) {}
+
+static std::string normalized(llvm::StringRef Path) {
+  llvm::SmallString<256> P(Path);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return P.str().str();
+}
+
+bool RuntimeTraceJoin::sameFile(llvm::StringRef TraceFile,
+                                llvm::StringRef File) const {
+  std::string A = normalized(TraceFile), B = normalized(File);
+  if (A == B)
+    return true;
+  // The program may have been built from another checkout: the analysed
+  // file's path under the source root, at the end of the trace's path.
+  if (!isPathUnder(B, SourceRoot))
+    return false;
+  llvm::StringRef Relative =
+      llvm::StringRef(B).drop_front(SourceRoot.size()).ltrim("/");
+  return !Relative.empty() &&
+         llvm::StringRef(A).ends_with("/" + Relative.str());
+}
+
+static std::string times(uint64_t N) {
+  return N == 1 ? "once" : std::to_string(N) + " times";
+}
+
+void RuntimeTraceJoin::annotate(std::vector<ResolvedFinding> &Findings) {
+  for (ResolvedFinding &F : Findings) {
+    std::vector<const FileLocation *> Lines{&F.Loc};
+    for (const ResolvedNote &N : F.Notes)
+      Lines.push_back(&N.Loc);
+    // The finding's own line matching \p L (its file as analysed here, the
+    // trace's column), if any.
+    auto Match = [&](const SourceLocation &L) -> std::optional<FileLocation> {
+      if (!L.known())
+        return std::nullopt;
+      for (const FileLocation *Line : Lines)
+        if (Line->Line == L.Line && sameFile(L.File, Line->File)) {
+          FileLocation Site = *Line;
+          Site.Column = L.Column;
+          return Site;
+        }
+      return std::nullopt;
+    };
+    auto Matches = [&](const SourceLocation &L) {
+      return Match(L).has_value();
+    };
+
+    RuntimeEvidence E;
+    E.Trace = TracePath;
+    const RuntimeFinding *Shown = nullptr;
+    for (size_t I = 0; I < T.Findings.size(); ++I)
+      if (T.Findings[I].CheckId == F.CheckId &&
+          Matches(T.Findings[I].Location)) {
+        Covered.insert(I);
+        if (!Shown)
+          Shown = &T.Findings[I];
+      }
+    // Whether the finding's own line ran: a note's line running (the
+    // allocation of what is released wrongly) says nothing of it.
+    const TraceSite *Ran = nullptr;
+    uint64_t RanCalls = 0;
+    for (const TraceSite &S : T.Sites)
+      if (S.Location.Line == F.Loc.Line &&
+          sameFile(S.Location.File, F.Loc.File)) {
+        if (!Ran)
+          Ran = &S;
+        RanCalls += S.Calls;
+      }
+    const cuda_async_trace::TracedProcess *Crashed = nullptr;
+    for (const auto &P : T.Processes)
+      if (P.Signal && F.CheckId == "cuda-async-dealloc-mismatch" &&
+          P.Crash.Line == F.Loc.Line && sameFile(P.Crash.File, F.Loc.File))
+        Crashed = &P;
+
+    std::string Note;
+    if (Shown) {
+      E.State = RuntimeEvidence::Status::Confirmed;
+      E.Summary = Shown->Message;
+      E.Site = *Match(Shown->Location);
+      E.Calls = Shown->Calls;
+      E.Bytes = Shown->Bytes;
+      E.HostNs = Shown->HostNs;
+      Note = "confirmed at run time by '" + TracePath + "': " + E.Summary;
+    } else if (Crashed) {
+      E.State = RuntimeEvidence::Status::Confirmed;
+      E.Summary = "the program died of signal " +
+                  std::to_string(Crashed->Signal) + " here" +
+                  (Crashed->CrashedIn.empty()
+                       ? std::string()
+                       : ", inside '" + Crashed->CrashedIn + "'");
+      E.Site = F.Loc;
+      E.Calls = 1;
+      Note = "confirmed at run time by '" + TracePath + "': " + E.Summary;
+    } else if (Ran) {
+      E.State = RuntimeEvidence::Status::Exercised;
+      E.Summary = "'" + Ran->Api + "' ran here " + times(RanCalls) +
+                  " and the run did not show the bug";
+      E.Site = F.Loc;
+      E.Site.Column = Ran->Location.Column;
+      E.Calls = RanCalls;
+      E.HostNs = Ran->HostNs;
+      Note = "exercised by the run in '" + TracePath + "': " + E.Summary;
+    } else {
+      E.State = RuntimeEvidence::Status::NotExercised;
+      // The trace records CUDA calls: a release by free() or a host read
+      // leaves no record even when it runs.
+      E.Summary = "the trace saw no call on this line";
+      Note = "not exercised by the run in '" + TracePath + "'";
+    }
+    RenderedMessage M;
+    M.IsNote = true;
+    M.Message = Note;
+    F.Messages.push_back(std::move(M));
+    F.Runtime = std::move(E);
+  }
+}
+
+/// The byte offset of \p Line:\p Column in \p Text, and the line's text.
+static std::pair<unsigned, std::string>
+offsetOf(llvm::StringRef Text, unsigned Line, unsigned Column) {
+  size_t Start = 0;
+  for (unsigned L = 1; L < Line && Start != llvm::StringRef::npos; ++L) {
+    Start = Text.find('\n', Start);
+    if (Start != llvm::StringRef::npos)
+      ++Start;
+  }
+  if (Start == llvm::StringRef::npos)
+    return {0, ""};
+  llvm::StringRef Rest = Text.drop_front(Start);
+  llvm::StringRef LineText = Rest.take_until([](char C) { return C == '\n'; });
+  unsigned Col = Column ? Column - 1 : 0;
+  if (Col > LineText.size())
+    Col = LineText.size();
+  return {static_cast<unsigned>(Start + Col), LineText.str()};
+}
+
+std::vector<ResolvedFinding>
+RuntimeTraceJoin::uncovered(llvm::ArrayRef<std::string> AnalysedFiles,
+                            size_t &Elsewhere) {
+  std::vector<ResolvedFinding> Out;
+  Elsewhere = 0;
+  for (size_t I = 0; I < T.Findings.size(); ++I) {
+    if (Covered.count(I))
+      continue;
+    const RuntimeFinding &R = T.Findings[I];
+    std::string Local;
+    for (const std::string &File : AnalysedFiles)
+      if (sameFile(R.Location.File, File))
+        Local = File;
+    // A header of the program: reported where it is, under the source root.
+    if (Local.empty() && llvm::sys::fs::exists(R.Location.File) &&
+        isPathUnder(normalized(R.Location.File), SourceRoot))
+      Local = normalized(R.Location.File);
+    if (Local.empty()) {
+      ++Elsewhere;
+      continue;
+    }
+    ResolvedFinding F;
+    F.CheckId = R.CheckId;
+    F.Loc.File = Local;
+    F.Loc.Line = R.Location.Line;
+    F.Loc.Column = R.Location.Column;
+    F.Message = R.Message + "; found at run time by cuda-async-trace";
+    if (auto Buffer = llvm::MemoryBuffer::getFile(Local, /*IsText=*/true)) {
+      auto [Offset, Line] =
+          offsetOf((*Buffer)->getBuffer(), F.Loc.Line, F.Loc.Column);
+      F.Loc.Offset = Offset;
+      F.LineText = std::move(Line);
+    }
+    RenderedMessage M;
+    M.File = Local;
+    M.Offset = F.Loc.Offset;
+    M.Message = F.Message;
+    F.Messages.push_back(std::move(M));
+    RuntimeEvidence E;
+    E.State = RuntimeEvidence::Status::FoundAtRunTime;
+    E.Summary = R.Message;
+    E.Trace = TracePath;
+    E.Site = F.Loc;
+    E.Calls = R.Calls;
+    E.Bytes = R.Bytes;
+    E.HostNs = R.HostNs;
+    F.Runtime = std::move(E);
+    Out.push_back(std::move(F));
+  }
+  return Out;
+}
+
+} // namespace cuda_async_lint

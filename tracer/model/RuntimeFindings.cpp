@@ -1,0 +1,126 @@
+//===- RuntimeFindings.cpp - The checks a run itself shows ----------------===//
+
+#include "RuntimeFindings.h"
+
+#include "llvm/ADT/StringRef.h"
+
+namespace cuda_async_trace {
+
+std::string cudaErrorName(int Code) {
+  switch (Code) {
+  case 1:
+    return "cudaErrorInvalidValue";
+  case 2:
+    return "cudaErrorMemoryAllocation";
+  case 3:
+    return "cudaErrorInitializationError";
+  case 17:
+    return "cudaErrorInvalidDevicePointer";
+  case 400:
+    return "cudaErrorInvalidResourceHandle";
+  case 700:
+    return "cudaErrorIllegalAddress";
+  case 712:
+    return "cudaErrorHostMemoryAlreadyRegistered";
+  case 713:
+    return "cudaErrorHostMemoryNotRegistered";
+  default:
+    return "error " + std::to_string(Code);
+  }
+}
+
+static std::string times(std::uint64_t N) {
+  return N == 1 ? "once" : std::to_string(N) + " times";
+}
+
+static std::string calls(std::uint64_t N) {
+  return std::to_string(N) + (N == 1 ? " call" : " calls");
+}
+
+std::vector<RuntimeFinding> runtimeFindings(const Trace &T) {
+  std::vector<RuntimeFinding> Out;
+  auto Add = [&Out](const TraceSite &S, llvm::StringRef Check,
+                    std::string Message, std::uint64_t Calls,
+                    std::uint64_t Bytes, std::uint64_t HostNs) {
+    RuntimeFinding F;
+    F.CheckId = ("cuda-async-" + Check).str();
+    F.Location = S.Location;
+    F.Api = S.Api;
+    F.Message = std::move(Message);
+    F.Calls = Calls;
+    F.Bytes = Bytes;
+    F.HostNs = HostNs;
+    Out.push_back(std::move(F));
+  };
+
+  for (const TraceSite &S : T.Sites) {
+    if (!S.Location.known())
+      continue;
+    if (S.Kind == "copy" && S.Async && S.PageableCopies)
+      Add(S, "pageable-copy",
+          "'" + S.Api + "' copied pageable host memory " +
+              times(S.PageableCopies) + " (" + formatBytes(S.PageableBytes) +
+              "): the driver staged each copy and the host waited " +
+              formatDuration(S.HostNs) + " in " + calls(S.Calls),
+          S.PageableCopies, S.PageableBytes, S.HostNs);
+    if (S.Kind == "release" && S.Failures)
+      Add(S, "dealloc-mismatch",
+          "'" + S.Api + "' failed in " + std::to_string(S.Failures) + " of " +
+              calls(S.Calls) + " (" + cudaErrorName(S.FirstError) +
+              "): it was given memory it does not release",
+          S.Failures, 0, S.HostNs);
+    if (S.RepeatedSyncsOfOwnWork)
+      Add(S, "sync-in-loop",
+          "'" + S.Api +
+              "' waited for work issued since its own previous "
+              "call " +
+              times(S.RepeatedSyncsOfOwnWork) +
+              ": each iteration waits for its own work, " +
+              formatDuration(S.RepeatedSyncBlockedNs) + " of host time",
+          S.RepeatedSyncsOfOwnWork, 0, S.RepeatedSyncBlockedNs);
+    if (S.LegacySerialized)
+      Add(S, "default-stream",
+          "'" + S.Api +
+              "' issued work on the legacy default stream that "
+              "serialized the program " +
+              times(S.LegacySerialized) +
+              ": it waited for work in flight on created streams, or "
+              "repeated in a loop that transfers",
+          S.LegacySerialized, 0, 0);
+    if (S.RepinnedInLoop)
+      Add(S, "pinned-alloc-in-loop",
+          "'" + S.Api + "' pinned memory again " + times(S.RepinnedInLoop) +
+              " after using or releasing what it pinned before, " +
+              formatDuration(S.RepinnedNs) +
+              " of host time: pin once and reuse the buffer",
+          S.RepinnedInLoop, 0, S.RepinnedNs);
+    if (S.Kind == "register" && S.LeftRegistered)
+      Add(S, "host-register-leak",
+          std::to_string(S.LeftRegistered) +
+              (S.LeftRegistered == 1 ? " registration" : " registrations") +
+              " made here by '" + S.Api + "' " +
+              (S.LeftRegistered == 1 ? "was" : "were") +
+              " never unregistered before the program ended",
+          S.LeftRegistered, 0, 0);
+  }
+
+  // A crash inside a release: releasing memory the wrong way corrupts the
+  // heap (free() of cudaMallocHost memory, say).
+  for (const TracedProcess &P : T.Processes) {
+    if (!P.Signal || P.CrashedIn.empty() || !P.Crash.known())
+      continue;
+    RuntimeFinding F;
+    F.CheckId = "cuda-async-dealloc-mismatch";
+    F.Location = P.Crash;
+    F.Api = P.CrashedIn;
+    F.Message = "the program died of signal " + std::to_string(P.Signal) +
+                " inside '" + P.CrashedIn +
+                "' called here: memory released by the wrong function "
+                "corrupts the heap";
+    F.Calls = 1;
+    Out.push_back(std::move(F));
+  }
+  return Out;
+}
+
+} // namespace cuda_async_trace

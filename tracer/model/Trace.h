@@ -1,0 +1,120 @@
+//===- Trace.h - What a traced run did, per source line ---------*- C++ -*-===//
+//
+// The trace cuda-async-trace writes and cuda-async-lint --runtime-trace
+// reads: format "cuda-async-trace", version 1 (docs/runtime-trace.md). Each
+// site is one catalogued call at one source location, with what the run's
+// calls there cost; each runtime finding is a check id the run itself shows
+// at a line, with that cost.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_TRACE_MODEL_TRACE_H
+#define CUDA_ASYNC_TRACE_MODEL_TRACE_H
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cuda_async_trace {
+
+constexpr int TraceVersion = 1;
+
+struct SourceLocation {
+  std::string File; ///< As the program's DWARF names it (absolute, usually).
+  unsigned Line = 0;
+  unsigned Column = 0;
+  std::string Function;
+
+  bool known() const { return !File.empty() && Line != 0; }
+};
+
+struct TraceSite {
+  std::string Api;      ///< The catalog's name: "cudaMemcpyAsync".
+  std::string Function; ///< What CUPTI called it: "cudaMemcpyAsync_v3020".
+  std::string Kind;     ///< "copy", "stream-sync", ... (TracedApi.h).
+  bool Async = false;
+  /// Where the program called it: the innermost frame with a line in the
+  /// program's own code. Unknown when the program has no line table there.
+  SourceLocation Location;
+  std::uint64_t Calls = 0;
+  std::uint64_t HostNs = 0;
+  std::uint64_t Failures = 0;
+  int FirstError = 0;
+  std::uint64_t ArgumentBytes = 0;
+  std::uint64_t GpuRecords = 0;
+  std::uint64_t GpuNs = 0;
+  std::uint64_t GpuBytes = 0;
+  std::vector<std::string> MemoryKinds;
+  std::uint64_t PageableCopies = 0;
+  std::uint64_t PageableBytes = 0;
+  std::uint64_t LegacyStreamCalls = 0;
+  std::uint64_t PerThreadStreamCalls = 0;
+  std::uint64_t CreatedStreamCalls = 0;
+  std::uint64_t SyncsWithWork = 0;
+  std::uint64_t RepeatedSyncsOfOwnWork = 0;
+  std::uint64_t RepeatedSyncBlockedNs = 0;
+  std::uint64_t WaitedByRepeatedSync = 0;
+  std::uint64_t LeftRegistered = 0;
+  std::uint64_t RepinnedInLoop = 0;
+  std::uint64_t RepinnedNs = 0;
+  std::uint64_t LegacySerialized = 0;
+};
+
+/// A check the run itself shows at a line.
+struct RuntimeFinding {
+  std::string CheckId;
+  SourceLocation Location;
+  std::string Api;
+  std::string Message;
+  /// The measured cost, for the join's notes and properties.
+  std::uint64_t Calls = 0;
+  std::uint64_t Bytes = 0;
+  std::uint64_t HostNs = 0;
+};
+
+/// One traced process (a program that forks traces each child too).
+struct TracedProcess {
+  long Pid = 0;
+  std::string Executable;
+  /// The signal it died of, 0 if it exited; then Crash is where.
+  int Signal = 0;
+  SourceLocation Crash;
+  /// The release function the crash happened in (free, operator delete[]),
+  /// if any: heap corruption from releasing memory the wrong way.
+  std::string CrashedIn;
+  std::uint64_t StreamsCreated = 0;
+  std::uint64_t ActivityRecords = 0;
+  std::uint64_t UnmatchedActivity = 0;
+  std::uint64_t DroppedActivity = 0;
+};
+
+struct Trace {
+  std::string Tracer; ///< "CUPTI 130001".
+  std::vector<TracedProcess> Processes;
+  /// Sorted by location, then API.
+  std::vector<TraceSite> Sites;
+  std::vector<RuntimeFinding> Findings;
+  /// Calls whose call site had no line information.
+  std::uint64_t UnlocatedCalls = 0;
+};
+
+llvm::json::Value toJson(const Trace &T);
+/// Reads a trace; an error names what is wrong (not a trace, a newer
+/// version, a malformed field).
+llvm::Expected<Trace> traceFromJson(const llvm::json::Value &V);
+llvm::Expected<Trace> readTrace(llvm::StringRef Path);
+/// One site's fields (a raw trace's sites have the same), without its
+/// location; \p Where names it in an error.
+llvm::Expected<TraceSite> siteFromJson(const llvm::json::Value &V,
+                                       llvm::StringRef Where);
+
+/// "1.9 s", "240 ms", "15 us".
+std::string formatDuration(std::uint64_t Ns);
+/// "16.0 MiB", "512 B".
+std::string formatBytes(std::uint64_t Bytes);
+
+} // namespace cuda_async_trace
+
+#endif // CUDA_ASYNC_TRACE_MODEL_TRACE_H
