@@ -34,20 +34,7 @@ static std::vector<std::optional<ArgRole>> parseRoles(llvm::StringRef Roles) {
   Roles.split(Words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
   std::vector<std::optional<ArgRole>> Result;
   for (llvm::StringRef W : Words) {
-    std::optional<ArgRole> R = llvm::StringSwitch<std::optional<ArgRole>>(W)
-                                   .Case("dst", ArgRole::Dst)
-                                   .Case("src", ArgRole::Src)
-                                   .Case("size", ArgRole::Size)
-                                   .Case("kind", ArgRole::Kind)
-                                   .Case("stream", ArgRole::Stream)
-                                   .Case("event", ArgRole::Event)
-                                   .Case("ptr", ArgRole::Ptr)
-                                   .Case("out", ArgRole::Out)
-                                   .Case("flags", ArgRole::Flags)
-                                   .Case("desc", ArgRole::Desc)
-                                   .Case("config", ArgRole::Config)
-                                   .Case("value", ArgRole::Value)
-                                   .Default(std::nullopt);
+    std::optional<ArgRole> R = argRoleNamed(W.data(), W.size());
     if (!R && W != "-")
       llvm::report_fatal_error("CudaApis.def: unknown role '" + W + "'");
     Result.push_back(R);

@@ -9,6 +9,7 @@
 #ifndef CUDA_ASYNC_LINT_API_CUDAAPICATALOG_H
 #define CUDA_ASYNC_LINT_API_CUDAAPICATALOG_H
 
+#include "ApiKind.h"
 #include "MemoryKind.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -29,26 +30,6 @@ namespace cuda_async_lint {
 
 enum class ApiFamily { Runtime, Driver, Libc };
 
-enum class ApiKind {
-  Copy,
-  Memset,
-  Allocate,
-  Release,
-  Register,
-  Unregister,
-  StreamCreate,
-  StreamDestroy,
-  StreamSync,
-  DeviceSync,
-  StreamQuery,
-  EventSync,
-  EventQuery,
-  EventCreate,
-  EventRecord,
-  StreamWaitEvent,
-  KernelLaunch,
-};
-
 /// Whether the call returns before the work is done.
 enum class ApiMode { Async, Blocking };
 
@@ -64,22 +45,6 @@ enum class CopyDirection {
   KindArg,
   /// The sides are described in a struct or in arrays.
   Descriptor,
-};
-
-/// Parameter roles, as CudaApis.def spells them.
-enum class ArgRole {
-  Dst,
-  Src,
-  Size,
-  Kind,
-  Stream,
-  Event,
-  Ptr,
-  Out,
-  Flags,
-  Desc,
-  Config,
-  Value,
 };
 
 struct ApiSpec {

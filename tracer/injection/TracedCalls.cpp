@@ -102,32 +102,34 @@ CallArgs readArguments(const TracedCall &Call, const void *Params,
       Row.RoleCount < Call.MemberCount ? Row.RoleCount : Call.MemberCount;
   for (unsigned I = 0; I < N; ++I) {
     ParamMember M = Call.Members[I];
-    switch (Row.Roles[I]) {
-    case Role::Stream:
+    if (!Row.Roles[I])
+      continue;
+    switch (*Row.Roles[I]) {
+    case ArgRole::Stream:
       Args.HasStream = true;
       Args.Stream = readInteger(Params, M);
       break;
-    case Role::Event:
+    case ArgRole::Event:
       Args.Event = readInteger(Params, M);
       break;
-    case Role::Ptr:
+    case ArgRole::Ptr:
       Args.Ptr = readInteger(Params, M);
       break;
-    case Role::Flags:
+    case ArgRole::Flags:
       Args.Flags = readInteger(Params, M);
       break;
-    case Role::Size:
+    case ArgRole::Size:
       Args.HasSize = true;
       Args.Size = readInteger(Params, M);
       break;
-    case Role::Out:
+    case ArgRole::Out:
       if (AfterReturn) {
         auto *Out = reinterpret_cast<void **>(readInteger(Params, M));
         if (Out)
           Args.Allocated = reinterpret_cast<std::uintptr_t>(*Out);
       }
       break;
-    case Role::Config:
+    case ArgRole::Config:
       // A launch configuration struct carries the stream.
       if (Row.Kind == CallKind::KernelLaunch) {
         auto Config = readInteger(Params, M);

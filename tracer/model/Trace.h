@@ -11,6 +11,8 @@
 #ifndef CUDA_ASYNC_TRACE_MODEL_TRACE_H
 #define CUDA_ASYNC_TRACE_MODEL_TRACE_H
 
+#include "SiteCounters.h"
+
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 #include <cstdint>
@@ -30,7 +32,9 @@ struct SourceLocation {
   bool known() const { return !File.empty() && Line != 0; }
 };
 
-struct TraceSite {
+/// One catalogued call at one source line, and what the run's calls there
+/// did (SiteCounters.def).
+struct TraceSite : SiteCounters {
   std::string Api;      ///< The catalog's name: "cudaMemcpyAsync".
   std::string Function; ///< What CUPTI called it: "cudaMemcpyAsync_v3020".
   std::string Kind;     ///< "copy", "stream-sync", ... (TracedApi.h).
@@ -38,28 +42,6 @@ struct TraceSite {
   /// Where the program called it: the innermost frame with a line in the
   /// program's own code. Unknown when the program has no line table there.
   SourceLocation Location;
-  std::uint64_t Calls = 0;
-  std::uint64_t HostNs = 0;
-  std::uint64_t Failures = 0;
-  int FirstError = 0;
-  std::uint64_t ArgumentBytes = 0;
-  std::uint64_t GpuRecords = 0;
-  std::uint64_t GpuNs = 0;
-  std::uint64_t GpuBytes = 0;
-  std::vector<std::string> MemoryKinds;
-  std::uint64_t PageableCopies = 0;
-  std::uint64_t PageableBytes = 0;
-  std::uint64_t LegacyStreamCalls = 0;
-  std::uint64_t PerThreadStreamCalls = 0;
-  std::uint64_t CreatedStreamCalls = 0;
-  std::uint64_t SyncsWithWork = 0;
-  std::uint64_t RepeatedSyncsOfOwnWork = 0;
-  std::uint64_t RepeatedSyncBlockedNs = 0;
-  std::uint64_t WaitedByRepeatedSync = 0;
-  std::uint64_t LeftRegistered = 0;
-  std::uint64_t RepinnedInLoop = 0;
-  std::uint64_t RepinnedNs = 0;
-  std::uint64_t LegacySerialized = 0;
 };
 
 /// A check the run itself shows at a line.

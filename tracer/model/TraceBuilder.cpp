@@ -31,35 +31,6 @@ std::vector<std::uint64_t> addresses(const Value *V) {
   return Out;
 }
 
-/// Adds \p From's counters to \p Into (same line, same call).
-void merge(TraceSite &Into, const TraceSite &From) {
-  Into.Calls += From.Calls;
-  Into.HostNs += From.HostNs;
-  if (!Into.Failures && From.Failures)
-    Into.FirstError = From.FirstError;
-  Into.Failures += From.Failures;
-  Into.ArgumentBytes += From.ArgumentBytes;
-  Into.GpuRecords += From.GpuRecords;
-  Into.GpuNs += From.GpuNs;
-  Into.GpuBytes += From.GpuBytes;
-  std::set<std::string> Kinds(Into.MemoryKinds.begin(), Into.MemoryKinds.end());
-  Kinds.insert(From.MemoryKinds.begin(), From.MemoryKinds.end());
-  Into.MemoryKinds.assign(Kinds.begin(), Kinds.end());
-  Into.PageableCopies += From.PageableCopies;
-  Into.PageableBytes += From.PageableBytes;
-  Into.LegacyStreamCalls += From.LegacyStreamCalls;
-  Into.PerThreadStreamCalls += From.PerThreadStreamCalls;
-  Into.CreatedStreamCalls += From.CreatedStreamCalls;
-  Into.SyncsWithWork += From.SyncsWithWork;
-  Into.RepeatedSyncsOfOwnWork += From.RepeatedSyncsOfOwnWork;
-  Into.RepeatedSyncBlockedNs += From.RepeatedSyncBlockedNs;
-  Into.WaitedByRepeatedSync += From.WaitedByRepeatedSync;
-  Into.LeftRegistered += From.LeftRegistered;
-  Into.RepinnedInLoop += From.RepinnedInLoop;
-  Into.RepinnedNs += From.RepinnedNs;
-  Into.LegacySerialized += From.LegacySerialized;
-}
-
 using SiteKey =
     std::tuple<std::string, unsigned, unsigned, std::string, std::string>;
 
@@ -164,7 +135,7 @@ llvm::Expected<FinishedTrace> finishTrace(llvm::ArrayRef<std::string> RawPaths,
                   S->Api, S->Kind};
       auto [It, Inserted] = Sites.emplace(Key, *S);
       if (!Inserted)
-        merge(It->second, *S);
+        It->second.add(*S);
     }
     Out.T.Processes.push_back(std::move(P));
   }

@@ -23,33 +23,16 @@ static Value toJson(const TraceSite &S) {
   Array Kinds;
   for (const std::string &K : S.MemoryKinds)
     Kinds.push_back(K);
-  return Object{{"api", S.Api},
-                {"function", S.Function},
-                {"kind", S.Kind},
-                {"async", S.Async},
-                {"location", toJson(S.Location)},
-                {"calls", S.Calls},
-                {"hostNs", S.HostNs},
-                {"failures", S.Failures},
-                {"firstError", S.FirstError},
-                {"argumentBytes", S.ArgumentBytes},
-                {"gpuRecords", S.GpuRecords},
-                {"gpuNs", S.GpuNs},
-                {"gpuBytes", S.GpuBytes},
-                {"memoryKinds", std::move(Kinds)},
-                {"pageableCopies", S.PageableCopies},
-                {"pageableBytes", S.PageableBytes},
-                {"legacyStreamCalls", S.LegacyStreamCalls},
-                {"perThreadStreamCalls", S.PerThreadStreamCalls},
-                {"createdStreamCalls", S.CreatedStreamCalls},
-                {"syncsWithWork", S.SyncsWithWork},
-                {"repeatedSyncsOfOwnWork", S.RepeatedSyncsOfOwnWork},
-                {"repeatedSyncBlockedNs", S.RepeatedSyncBlockedNs},
-                {"waitedByRepeatedSync", S.WaitedByRepeatedSync},
-                {"leftRegistered", S.LeftRegistered},
-                {"repinnedInLoop", S.RepinnedInLoop},
-                {"repinnedNs", S.RepinnedNs},
-                {"legacySerialized", S.LegacySerialized}};
+  Object O{{"api", S.Api},
+           {"function", S.Function},
+           {"kind", S.Kind},
+           {"async", S.Async},
+           {"location", toJson(S.Location)},
+           {"firstError", S.FirstError},
+           {"memoryKinds", std::move(Kinds)}};
+#define SITE_COUNTER(Member, Json) O[Json] = S.Member;
+#include "SiteCounters.def"
+  return O;
 }
 
 Value toJson(const Trace &T) {
@@ -177,31 +160,13 @@ static TraceSite readSite(Reader &R, const Object &Obj, const std::string &At) {
   S.Kind = R.string(*O, "kind", At);
   S.Async = R.boolean(*O, "async", At);
   S.Location = R.location(*O, "location", At);
-  S.Calls = R.number(*O, "calls", At);
-  S.HostNs = R.number(*O, "hostNs", At);
-  S.Failures = R.number(*O, "failures", At);
+#define SITE_COUNTER(Member, Json) S.Member = R.number(*O, Json, At);
+#include "SiteCounters.def"
   S.FirstError = static_cast<int>(R.integer(*O, "firstError", At));
-  S.ArgumentBytes = R.number(*O, "argumentBytes", At);
-  S.GpuRecords = R.number(*O, "gpuRecords", At);
-  S.GpuNs = R.number(*O, "gpuNs", At);
-  S.GpuBytes = R.number(*O, "gpuBytes", At);
   if (const Array *Ks = O->getArray("memoryKinds"))
     for (const Value &K : *Ks)
       if (auto Str = K.getAsString())
-        S.MemoryKinds.push_back(Str->str());
-  S.PageableCopies = R.number(*O, "pageableCopies", At);
-  S.PageableBytes = R.number(*O, "pageableBytes", At);
-  S.LegacyStreamCalls = R.number(*O, "legacyStreamCalls", At);
-  S.PerThreadStreamCalls = R.number(*O, "perThreadStreamCalls", At);
-  S.CreatedStreamCalls = R.number(*O, "createdStreamCalls", At);
-  S.SyncsWithWork = R.number(*O, "syncsWithWork", At);
-  S.RepeatedSyncsOfOwnWork = R.number(*O, "repeatedSyncsOfOwnWork", At);
-  S.RepeatedSyncBlockedNs = R.number(*O, "repeatedSyncBlockedNs", At);
-  S.WaitedByRepeatedSync = R.number(*O, "waitedByRepeatedSync", At);
-  S.LeftRegistered = R.number(*O, "leftRegistered", At);
-  S.RepinnedInLoop = R.number(*O, "repinnedInLoop", At);
-  S.RepinnedNs = R.number(*O, "repinnedNs", At);
-  S.LegacySerialized = R.number(*O, "legacySerialized", At);
+        S.MemoryKinds.insert(Str->str());
   return S;
 }
 

@@ -161,16 +161,11 @@ std::string formatRawTrace(const RawTrace &T) {
     J.value();
     J.Out += S.Api->Async ? "true" : "false";
     J.field("stack", S.Stack);
-    J.field("calls", S.Calls);
-    J.field("hostNs", S.HostNs);
-    J.field("failures", S.Failures);
+#define SITE_COUNTER(Member, Json) J.field(Json, S.Member);
+#include "SiteCounters.def"
     J.key("firstError");
     J.value();
     J.number(static_cast<long long>(S.FirstError));
-    J.field("argumentBytes", S.ArgumentBytes);
-    J.field("gpuRecords", S.GpuRecords);
-    J.field("gpuNs", S.GpuNs);
-    J.field("gpuBytes", S.GpuBytes);
     J.key("memoryKinds");
     J.open('[');
     for (const std::string &K : S.MemoryKinds) {
@@ -178,20 +173,7 @@ std::string formatRawTrace(const RawTrace &T) {
       J.string(K);
     }
     J.close(']');
-    J.field("pageableCopies", S.PageableCopies);
-    J.field("pageableBytes", S.PageableBytes);
-    J.field("legacyStreamCalls", S.LegacyStreamCalls);
-    J.field("perThreadStreamCalls", S.PerThreadStreamCalls);
-    J.field("createdStreamCalls", S.CreatedStreamCalls);
     J.field("distinctStreams", S.Streams.size());
-    J.field("syncsWithWork", S.SyncsWithWork);
-    J.field("repeatedSyncsOfOwnWork", S.RepeatedSyncsOfOwnWork);
-    J.field("repeatedSyncBlockedNs", S.RepeatedSyncBlockedNs);
-    J.field("waitedByRepeatedSync", S.WaitedByRepeatedSync);
-    J.field("leftRegistered", S.LeftRegistered);
-    J.field("repinnedInLoop", S.RepinnedInLoop);
-    J.field("repinnedNs", S.RepinnedNs);
-    J.field("legacySerialized", S.LegacySerialized);
     J.close('}');
   }
   J.close(']');

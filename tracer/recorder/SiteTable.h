@@ -12,6 +12,7 @@
 #ifndef CUDA_ASYNC_TRACE_RECORDER_SITETABLE_H
 #define CUDA_ASYNC_TRACE_RECORDER_SITETABLE_H
 
+#include "SiteCounters.h"
 #include "TracedApi.h"
 
 #include <cstdint>
@@ -46,67 +47,14 @@ enum class StreamClass : std::uint8_t { Legacy, PerThread, Created };
 /// cudaStreamPerThread 0x2.
 StreamClass classifyStream(std::uintptr_t Stream, bool PerThreadCall);
 
-struct Site {
+/// One catalogued call reached through one stack, and what its calls did.
+struct Site : SiteCounters {
   const CatalogRow *Api = nullptr;
   /// The CUPTI function name ("cudaMemcpyAsync_v3020"), for the report.
   std::string Function;
   std::uint32_t Stack = 0;
-
-  std::uint64_t Calls = 0;
-  /// Host time inside the call, summed: what the calling thread was blocked.
-  std::uint64_t HostNs = 0;
-  std::uint64_t Failures = 0;
-  int FirstError = 0;
-  /// Size arguments, summed, where the call has one.
-  std::uint64_t ArgumentBytes = 0;
-
-  /// What the GPU did for the calls here (activity records).
-  std::uint64_t GpuRecords = 0;
-  std::uint64_t GpuNs = 0;
-  std::uint64_t GpuBytes = 0;
-  /// "pageable->device", ... as the records named source and destination.
-  std::set<std::string> MemoryKinds;
-  /// Copies whose host side was pageable memory.
-  std::uint64_t PageableCopies = 0;
-  std::uint64_t PageableBytes = 0;
-
-  /// Calls by the class of their stream argument.
-  std::uint64_t LegacyStreamCalls = 0;
-  std::uint64_t PerThreadStreamCalls = 0;
-  std::uint64_t CreatedStreamCalls = 0;
+  /// The streams its calls named (at most 64 kept).
   std::set<std::uintptr_t> Streams;
-
-  /// A synchronization (or a blocking copy): runs that found work issued
-  /// since the last synchronization of what it waits for, and of those, the
-  /// runs that waited for two or more async operations issued after this
-  /// same call last ran, each by a different call site (cuda-async-sync-in-
-  /// loop's rule: it sits in the loop that issues the work and waits for each
-  /// iteration's own work; a pipeline that waits for the previous
-  /// iteration's stream, a loop of one operation, or a sync after an inner
-  /// issuing loop, does not count), with their host time.
-  std::uint64_t SyncsWithWork = 0;
-  std::uint64_t RepeatedSyncsOfOwnWork = 0;
-  std::uint64_t RepeatedSyncBlockedNs = 0;
-  /// Work issued here that a repeated synchronization then waited for.
-  std::uint64_t WaitedByRepeatedSync = 0;
-
-  /// Registrations made here and never unregistered when the trace ended.
-  std::uint64_t LeftRegistered = 0;
-
-  /// A pinning call (cudaMallocHost, cudaHostRegister, ...): runs after
-  /// which, since its previous run, memory it pinned was released or async
-  /// transfers were issued (cuda-async-pinned-alloc-in-loop's rule: it pins
-  /// in the loop that uses the memory; a set-up loop that pins a fixed set
-  /// of buffers does not count), with their host time.
-  std::uint64_t RepinnedInLoop = 0;
-  std::uint64_t RepinnedNs = 0;
-
-  /// Async work on the legacy default stream that serialized the program
-  /// (cuda-async-default-stream's rule): issued while a created blocking
-  /// stream had work in flight, or repeated (a transfer; a kernel with async
-  /// transfers issued since its last run).
-  std::uint64_t LegacySerialized = 0;
-
   /// The sequence number of this site's last call (0: none yet).
   std::uint64_t LastSequence = 0;
 };

@@ -8,17 +8,8 @@ namespace cuda_async_trace {
 
 namespace {
 
-/// Parses a role string ("dst src size kind stream") at compile time is not
-/// worth the templates: rows are built once, at first use.
+/// The parameter roles of a CudaApis.def role string, word by word.
 void parseRoles(const char *Text, CatalogRow &Row) {
-  static const struct {
-    const char *Word;
-    Role R;
-  } Words[] = {
-      {"dst", Role::Dst},   {"src", Role::Src},       {"size", Role::Size},
-      {"kind", Role::Kind}, {"stream", Role::Stream}, {"event", Role::Event},
-      {"ptr", Role::Ptr},   {"out", Role::Out},       {"flags", Role::Flags},
-      {"desc", Role::Desc}, {"config", Role::Config}, {"value", Role::Value}};
   Row.RoleCount = 0;
   const char *P = Text;
   while (*P && Row.RoleCount < MaxRoles) {
@@ -29,12 +20,8 @@ void parseRoles(const char *Text, CatalogRow &Row) {
     const char *End = P;
     while (*End && *End != ' ')
       ++End;
-    Role R = Role::None;
-    for (const auto &W : Words)
-      if (std::strlen(W.Word) == static_cast<std::size_t>(End - P) &&
-          std::strncmp(W.Word, P, End - P) == 0)
-        R = W.R;
-    Row.Roles[Row.RoleCount++] = R;
+    Row.Roles[Row.RoleCount++] =
+        cuda_async_lint::argRoleNamed(P, static_cast<std::size_t>(End - P));
     P = End;
   }
 }

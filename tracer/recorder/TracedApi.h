@@ -10,50 +10,21 @@
 #ifndef CUDA_ASYNC_TRACE_RECORDER_TRACEDAPI_H
 #define CUDA_ASYNC_TRACE_RECORDER_TRACEDAPI_H
 
+#include "api/ApiKind.h"
+
 #include <cstdint>
+#include <optional>
 
 namespace cuda_async_trace {
 
-/// The catalog's ApiKind, spelled the same.
-enum class CallKind : std::uint8_t {
-  Copy,
-  Memset,
-  Allocate,
-  Release,
-  Register,
-  Unregister,
-  StreamCreate,
-  StreamDestroy,
-  StreamSync,
-  DeviceSync,
-  StreamQuery,
-  EventSync,
-  EventQuery,
-  EventCreate,
-  EventRecord,
-  StreamWaitEvent,
-  KernelLaunch,
-};
+/// The catalog's kinds of call (checks/api/ApiKind.h).
+using CallKind = cuda_async_lint::ApiKind;
 
 /// The memory an allocation returns or a release must be given.
 enum class ApiMemory : std::uint8_t { None, Pageable, Pinned, Managed, Device };
 
-/// The catalog's parameter roles, as CudaApis.def spells them.
-enum class Role : std::uint8_t {
-  None,
-  Dst,
-  Src,
-  Size,
-  Kind,
-  Stream,
-  Event,
-  Ptr,
-  Out,
-  Flags,
-  Desc,
-  Config,
-  Value,
-};
+/// The catalog's roles of arguments (checks/api/ApiKind.h).
+using cuda_async_lint::ArgRole;
 
 constexpr unsigned MaxRoles = 12;
 
@@ -63,7 +34,8 @@ struct CatalogRow {
   /// Returns before the work is done (cudaMemcpyAsync), or not.
   bool Async;
   ApiMemory Memory;
-  Role Roles[MaxRoles];
+  /// The role of each parameter; none for '-'.
+  std::optional<ArgRole> Roles[MaxRoles];
   unsigned RoleCount;
 };
 

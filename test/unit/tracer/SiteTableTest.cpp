@@ -254,7 +254,7 @@ TEST(SiteTableTest, EveryCatalogRowHasAKind) {
     ASSERT_NE(catalogRow(Name), nullptr) << Name;
   EXPECT_EQ(catalogRow("malloc"), nullptr);
   EXPECT_EQ(catalogRow("cudaGetLastError"), nullptr);
-  EXPECT_EQ(catalogRow("cudaMemcpyAsync")->Roles[4], Role::Stream);
+  EXPECT_EQ(catalogRow("cudaMemcpyAsync")->Roles[4], ArgRole::Stream);
   EXPECT_TRUE(catalogRow("cudaMemcpyAsync")->Async);
   EXPECT_EQ(catalogRow("cudaMallocHost")->Memory, ApiMemory::Pinned);
 }

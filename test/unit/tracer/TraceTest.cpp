@@ -40,7 +40,7 @@ TEST(TraceTest, JsonRoundTrip) {
   ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
   ASSERT_EQ(Back->Sites.size(), 2u);
   EXPECT_EQ(Back->Sites[0].PageableBytes, 4u << 22);
-  EXPECT_EQ(Back->Sites[1].MemoryKinds.front(), "pinned->device");
+  EXPECT_EQ(*Back->Sites[1].MemoryKinds.begin(), "pinned->device");
   ASSERT_EQ(Back->Processes.size(), 1u);
   EXPECT_EQ(Back->Processes[0].CrashedIn, "free");
   EXPECT_EQ(Back->Processes[0].Crash.Line, 9u);

@@ -1,0 +1,59 @@
+//===- ApiKind.h - What kind of thing a CUDA call does ----------*- C++ -*-===//
+//
+// The catalog's kinds of call and roles of arguments, on their own: no LLVM,
+// so that the tracer's recorder, which runs inside the traced program,
+// shares them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_API_APIKIND_H
+#define CUDA_ASYNC_LINT_API_APIKIND_H
+
+#include <cstddef>
+#include <optional>
+
+namespace cuda_async_lint {
+
+enum class ApiKind {
+  Copy,
+  Memset,
+  Allocate,
+  Release,
+  Register,
+  Unregister,
+  StreamCreate,
+  StreamDestroy,
+  StreamSync,
+  DeviceSync,
+  StreamQuery,
+  EventSync,
+  EventQuery,
+  EventCreate,
+  EventRecord,
+  StreamWaitEvent,
+  KernelLaunch,
+};
+
+/// Parameter roles, as CudaApis.def spells them.
+enum class ArgRole {
+  Dst,
+  Src,
+  Size,
+  Kind,
+  Stream,
+  Event,
+  Ptr,
+  Out,
+  Flags,
+  Desc,
+  Config,
+  Value,
+};
+
+/// The role CudaApis.def's word \p Word (\p Length bytes) names; std::nullopt
+/// for '-' or a word it does not know.
+std::optional<ArgRole> argRoleNamed(const char *Word, std::size_t Length);
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_API_APIKIND_H
