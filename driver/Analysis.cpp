@@ -62,11 +62,21 @@ struct CheckRun {
   bool RecordInputs = false;
   std::string Summary{};
   std::vector<std::pair<std::string, std::string>> Inputs{};
+  /// When the consumer was made (the parse starts), when the translation
+  /// unit was complete, and when the checks were done.
+  std::chrono::steady_clock::time_point Started{}, Parsed{}, Analysed{};
 
   class Consumer : public ASTConsumer {
   public:
     explicit Consumer(CheckRun &Run) : Run(Run) {}
     void HandleTranslationUnit(ASTContext &Ctx) override {
+      Run.Parsed = std::chrono::steady_clock::now();
+      Analyse(Ctx);
+      Run.Analysed = std::chrono::steady_clock::now();
+    }
+
+  private:
+    void Analyse(ASTContext &Ctx) {
       Run.OnlyInDeviceCode = Run.Errors.errors() != 0 &&
                              onlyInDeviceCode(Run.Errors.locations(), Ctx);
       if (Run.Errors.errors() != 0 && !Run.OnlyInDeviceCode)
@@ -92,7 +102,6 @@ struct CheckRun {
       Run.Inputs.erase(llvm::unique(Run.Inputs), Run.Inputs.end());
     }
 
-  private:
     /// Runs the matchers over the declarations of user code only, as
     /// clangd does: the traversal scope bounds the matchers and the parent
     /// map that 'forFunction' and 'hasAncestor' build (over the whole unit,
@@ -113,6 +122,7 @@ struct CheckRun {
   };
   /// For tooling::newFrontendActionFactory.
   std::unique_ptr<ASTConsumer> newASTConsumer() {
+    Started = std::chrono::steady_clock::now();
     return std::make_unique<Consumer>(*this);
   }
 };
@@ -170,6 +180,7 @@ FileResult analyzeFile(const std::string &File, const AnalysisOptions &Options,
 
   auto Fail = [&](std::string Reason, std::string Errors) {
     FileResult Result;
+    Result.File = File;
     Result.Failure =
         FailedFile{File, std::move(Errors) + "\n", std::move(Reason)};
     return Result;
@@ -213,7 +224,16 @@ FileResult analyzeFile(const std::string &File, const AnalysisOptions &Options,
   int Status = Tool.run(&Action);
 
   FileResult Result;
+  Result.File = File;
   Result.ConfigurationWarnings = ConfigDiags.take();
+  auto Micros = [](auto From, auto To) -> uint64_t {
+    return To > From ? std::chrono::duration_cast<std::chrono::microseconds>(
+                           To - From)
+                           .count()
+                     : 0;
+  };
+  Result.ParseMicroseconds = Micros(Run.Started, Run.Parsed);
+  Result.AnalysisMicroseconds = Micros(Run.Parsed, Run.Analysed);
   if (Errors.errors() != 0 && Run.OnlyInDeviceCode) {
     Result.DeviceCodeErrors = FailedFile{File, Errors.text()};
   } else if (Status != 0 || Errors.errors() != 0) {
@@ -277,6 +297,7 @@ FileResult failedWorker(const std::string &File, const WorkerOutcome &O,
     break;
   }
   FileResult R;
+  R.File = File;
   R.Failure = std::move(Failure);
   return R;
 }
@@ -316,6 +337,8 @@ static std::optional<FileResult> cachedResult(llvm::StringRef Key,
       return false;
     }
     Result = std::move(*Decoded);
+    // Nothing was parsed or analysed this time.
+    Result->ParseMicroseconds = Result->AnalysisMicroseconds = 0;
     return true;
   });
   return Result;

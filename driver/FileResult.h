@@ -19,6 +19,8 @@
 namespace cuda_async_lint {
 
 struct FileResult {
+  /// The translation unit's main file (absolute).
+  std::string File;
   /// In clang-tidy's order (sortAndUnique).
   std::vector<ResolvedFinding> Findings;
   std::optional<FailedFile> Failure;
@@ -31,6 +33,12 @@ struct FileResult {
   /// for the summary cache.
   std::string Summary;
   std::vector<std::pair<std::string, std::string>> Inputs;
+  /// What the worker's parse and analysis took, in microseconds, for
+  /// --verbose: the parse up to the end of the translation unit (template
+  /// instantiation included), then the checks (or the summary). Zero for a
+  /// result read from the cache.
+  uint64_t ParseMicroseconds = 0;
+  uint64_t AnalysisMicroseconds = 0;
 };
 
 /// Length-prefixed binary: paths need not be UTF-8, and nothing is lost.

@@ -26,6 +26,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -670,6 +671,14 @@ int main(int argc, const char **argv) {
       errs() << "cuda-async-lint: warning: '" << Device->File
              << "': " << DeviceCodeErrorsMessage << ":\n"
              << Device->Errors;
+    // What the analysis costs beside the parse, measured in the worker:
+    // scripts/benchmark.py reads it per file.
+    if (Verbose && FR.ParseMicroseconds)
+      errs() << formatv("cuda-async-lint: {0}: parsed in {1:f1} ms, analysed "
+                        "in {2:f1} ms ({3:f1}% of the parse)\n",
+                        FR.File, FR.ParseMicroseconds / 1e3,
+                        FR.AnalysisMicroseconds / 1e3,
+                        100.0 * FR.AnalysisMicroseconds / FR.ParseMicroseconds);
     if (StreamText) {
       writeText(FR.Findings, outs(), Colors);
       outs().flush();

@@ -28,6 +28,9 @@ FileResult sample() {
   F.BuildDirectory = "/build";
   R.Findings = {F, F};
   R.DeviceCodeErrors = FailedFile{"/src/b.cu", "b.cu:1:1: error: x\n", ""};
+  R.File = "/src/caf\xe9.cu";
+  R.ParseMicroseconds = 812345;
+  R.AnalysisMicroseconds = 12345;
   return R;
 }
 
@@ -48,6 +51,9 @@ TEST(FileResultTest, RoundTripsEveryField) {
   EXPECT_FALSE(Out->Failure);
   ASSERT_TRUE(Out->DeviceCodeErrors);
   EXPECT_EQ(Out->DeviceCodeErrors->Errors, "b.cu:1:1: error: x\n");
+  EXPECT_EQ(Out->File, "/src/caf\xe9.cu");
+  EXPECT_EQ(Out->ParseMicroseconds, 812345u);
+  EXPECT_EQ(Out->AnalysisMicroseconds, 12345u);
 }
 
 TEST(FileResultTest, RejectsEveryTruncation) {
