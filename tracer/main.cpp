@@ -282,8 +282,12 @@ int main(int argc, char **argv) {
   int Code = Ok;
   if (RawPaths.empty())
     Code = fail(TracerFailed,
-                "'" + Args[0] +
-                    "' left no trace: it never initialized CUDA, ended "
+                "'" + Args[0] + "' " +
+                    (WIFSIGNALED(Status)
+                         ? "was killed by signal " +
+                               std::to_string(WTERMSIG(Status)) + " and "
+                         : std::string()) +
+                    "left no trace: it never initialized CUDA, ended "
                     "without running its exit handlers (_exit, a kill), or "
                     "the CUDA driver did not load the injection library");
   else
