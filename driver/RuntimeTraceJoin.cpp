@@ -10,6 +10,7 @@
 
 namespace cuda_async_lint {
 
+using cuda_async_trace::formatTimes;
 using cuda_async_trace::RuntimeFinding;
 using cuda_async_trace::SourceLocation;
 using cuda_async_trace::TraceSite;
@@ -53,10 +54,6 @@ bool RuntimeTraceJoin::sameFile(llvm::StringRef TraceFile,
       llvm::StringRef(B).drop_front(SourceRoot.size()).ltrim("/");
   return !Relative.empty() &&
          llvm::StringRef(A).ends_with("/" + Relative.str());
-}
-
-static std::string times(uint64_t N) {
-  return N == 1 ? "once" : std::to_string(N) + " times";
 }
 
 void RuntimeTraceJoin::annotate(std::vector<ResolvedFinding> &Findings) {
@@ -129,7 +126,7 @@ void RuntimeTraceJoin::annotate(std::vector<ResolvedFinding> &Findings) {
       Note = "confirmed at run time by '" + TracePath + "': " + E.Summary;
     } else if (Ran) {
       E.State = RuntimeEvidence::Status::Exercised;
-      E.Summary = "'" + Ran->Api + "' ran here " + times(RanCalls) +
+      E.Summary = "'" + Ran->Api + "' ran here " + formatTimes(RanCalls) +
                   " and the run did not show the bug";
       E.Site = F.Loc;
       E.Site.Column = Ran->Location.Column;

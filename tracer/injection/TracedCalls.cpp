@@ -82,12 +82,11 @@ const TracedCall *tracedCall(CUpti_CallbackDomain Domain,
     }
     return std::make_pair(Runtime, Driver);
   }();
-  const auto &Slots = Domain == CUPTI_CB_DOMAIN_RUNTIME_API  ? Index.first
-                      : Domain == CUPTI_CB_DOMAIN_DRIVER_API ? Index.second
-                                                             : Index.first;
   if (Domain != CUPTI_CB_DOMAIN_RUNTIME_API &&
       Domain != CUPTI_CB_DOMAIN_DRIVER_API)
     return nullptr;
+  const auto &Slots =
+      Domain == CUPTI_CB_DOMAIN_RUNTIME_API ? Index.first : Index.second;
   return Cbid < Slots.size() ? Slots[Cbid] : nullptr;
 }
 

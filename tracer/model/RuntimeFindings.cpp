@@ -29,10 +29,6 @@ std::string cudaErrorName(int Code) {
   }
 }
 
-static std::string times(std::uint64_t N) {
-  return N == 1 ? "once" : std::to_string(N) + " times";
-}
-
 static std::string calls(std::uint64_t N) {
   return std::to_string(N) + (N == 1 ? " call" : " calls");
 }
@@ -59,7 +55,8 @@ std::vector<RuntimeFinding> runtimeFindings(const Trace &T) {
     if (S.Kind == "copy" && S.Async && S.PageableCopies)
       Add(S, "pageable-copy",
           "'" + S.Api + "' copied pageable host memory " +
-              times(S.PageableCopies) + " (" + formatBytes(S.PageableBytes) +
+              formatTimes(S.PageableCopies) + " (" +
+              formatBytes(S.PageableBytes) +
               "): the driver staged each copy and the host waited " +
               formatDuration(S.HostNs) + " in " + calls(S.Calls),
           S.PageableCopies, S.PageableBytes, S.HostNs);
@@ -74,7 +71,7 @@ std::vector<RuntimeFinding> runtimeFindings(const Trace &T) {
           "'" + S.Api +
               "' waited for work issued since its own previous "
               "call " +
-              times(S.RepeatedSyncsOfOwnWork) +
+              formatTimes(S.RepeatedSyncsOfOwnWork) +
               ": each iteration waits for its own work, " +
               formatDuration(S.RepeatedSyncBlockedNs) + " of host time",
           S.RepeatedSyncsOfOwnWork, 0, S.RepeatedSyncBlockedNs);
@@ -83,13 +80,14 @@ std::vector<RuntimeFinding> runtimeFindings(const Trace &T) {
           "'" + S.Api +
               "' issued work on the legacy default stream that "
               "serialized the program " +
-              times(S.LegacySerialized) +
+              formatTimes(S.LegacySerialized) +
               ": it waited for work in flight on created streams, or "
               "repeated in a loop that transfers",
           S.LegacySerialized, 0, 0);
     if (S.RepinnedInLoop)
       Add(S, "pinned-alloc-in-loop",
-          "'" + S.Api + "' pinned memory again " + times(S.RepinnedInLoop) +
+          "'" + S.Api + "' pinned memory again " +
+              formatTimes(S.RepinnedInLoop) +
               " after using or releasing what it pinned before, " +
               formatDuration(S.RepinnedNs) +
               " of host time: pin once and reuse the buffer",

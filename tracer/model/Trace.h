@@ -94,6 +94,8 @@ llvm::Expected<TraceSite> siteFromJson(const llvm::json::Value &V,
 
 /// "1.9 s", "240 ms", "15 us".
 std::string formatDuration(std::uint64_t Ns);
+/// "once", "4 times".
+std::string formatTimes(std::uint64_t N);
 /// "16.0 MiB", "512 B".
 std::string formatBytes(std::uint64_t Bytes);
 

@@ -286,6 +286,10 @@ std::string formatDuration(std::uint64_t Ns) {
   return Out;
 }
 
+std::string formatTimes(std::uint64_t N) {
+  return N == 1 ? "once" : std::to_string(N) + " times";
+}
+
 std::string formatBytes(std::uint64_t Bytes) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
