@@ -65,6 +65,25 @@ static std::optional<FixIt> releaserFix(const ReleaseSite &Site,
   return FixIt{Whole, (Right + "(" + ArgText + ")").str()};
 }
 
+/// True if \p Name is a catalogued releaser of pinned memory (cudaFreeHost,
+/// cuMemFreeHost, hipHostFree, ...).
+static bool releasesPinned(llvm::StringRef Name) {
+  const ApiSpec *Api = lookupApi(Name);
+  return Api && Api->Platform && Api->Kind == ApiKind::Release &&
+         Api->Memory == MemoryKind::Pinned;
+}
+
+/// The call that unregisters what \p By registered: the registration's
+/// counterpart, else the translation unit's runtime's.
+static std::string unregisterCall(llvm::ArrayRef<const CallExpr *> By,
+                                  const ASTContext &Ctx) {
+  for (const CallExpr *Call : By)
+    if (const ApiSpec *Api = lookupApi(Call);
+        Api && Api->Kind == ApiKind::Register)
+      return Api->Counterpart.str();
+  return platformApis(platformOf(Ctx)).Unregister.str();
+}
+
 void DeallocMismatchCheck::run(const MatchFinder::MatchResult &R) {
   const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
   std::optional<ReleaseSite> Site =
@@ -92,7 +111,9 @@ void DeallocMismatchCheck::run(const MatchFinder::MatchResult &R) {
       "'" + Site->Releaser + "' releases " +
       (Registered ? "registered pageable" : memoryKindName(*P.Kind).str()) +
       " memory; " +
-      (Registered ? "unregister it with 'cudaHostUnregister' and " : "") +
+      (Registered ? "unregister it with '" +
+                        unregisterCall(P.RegisteredBy, *R.Context) + "' and "
+                  : "") +
       "release it with '" + Right + "'";
   for (Origin O : P.Origins) {
     OriginNote Note =
@@ -101,15 +122,13 @@ void DeallocMismatchCheck::run(const MatchFinder::MatchResult &R) {
     F.Notes.push_back({Note.Loc, Note.Message});
   }
   // The mechanical fixes: pinned memory given to free/delete goes to
-  // cudaFreeHost; malloc'd memory given to cudaFreeHost goes to free.
-  bool ToCudaFreeHost = P.is(MemoryKind::Pinned) &&
-                        Site->Expects == MemoryKind::Pageable &&
-                        Site->Releaser != "realloc" &&
-                        (Right == "cudaFreeHost" || Right == "cuMemFreeHost");
-  bool ToFree =
-      P.is(MemoryKind::Pageable) && Right == "free" &&
-      (Site->Releaser == "cudaFreeHost" || Site->Releaser == "cuMemFreeHost");
-  if (ToCudaFreeHost || ToFree)
+  // cudaFreeHost (hipHostFree); malloc'd memory given to them goes to free.
+  bool ToFreeHost = P.is(MemoryKind::Pinned) &&
+                    Site->Expects == MemoryKind::Pageable &&
+                    Site->Releaser != "realloc" && releasesPinned(Right);
+  bool ToFree = P.is(MemoryKind::Pageable) && Right == "free" &&
+                releasesPinned(Site->Releaser);
+  if (ToFreeHost || ToFree)
     if (std::optional<FixIt> Fix = releaserFix(*Site, Right, *R.Context))
       F.Fixes.push_back(std::move(*Fix));
   report(std::move(F), *R.Context);

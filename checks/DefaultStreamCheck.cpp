@@ -61,14 +61,16 @@ void DefaultStreamCheck::run(const MatchFinder::MatchResult &R) {
   const ApiSpec *Api = lookupApi(Op->Call);
   std::string What =
       Api ? "'" + Api->Name.str() + "'" : std::string("kernel launch");
+  llvm::StringRef PerThread =
+      platformApis(platformOf(Op->Call, *R.Context)).PerThreadStream;
   Finding F;
   F.Loc = Op->Call->getBeginLoc();
   F.Message =
       What +
       " on the legacy default stream waits for all earlier work on the "
       "device, and the work issued after it on created streams waits for it, "
-      "so they cannot overlap; issue it on a created stream (or "
-      "cudaStreamPerThread), with an event where later work depends on it";
+      "so they cannot overlap; issue it on a created stream (or " +
+      PerThread.str() + "), with an event where later work depends on it";
   F.Notes.push_back({Held->second->getBeginLoc(),
                      "work on a created stream issued here waits for it"});
   report(std::move(F), *R.Context);

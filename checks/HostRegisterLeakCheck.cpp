@@ -22,19 +22,32 @@ void HostRegisterLeakCheck::registerMatchers(MatchFinder &Finder) {
 }
 
 /// The name of the call that undoes the registrations \p By: one family's
-/// unregister call, or cudaHostUnregister for a helper that registered.
-static std::string unregisterCall(llvm::ArrayRef<const CallExpr *> By) {
+/// unregister call, or the runtime's (cudaHostUnregister, hipHostUnregister)
+/// for a helper that registered. Empty if they disagree.
+static std::string unregisterCall(llvm::ArrayRef<const CallExpr *> By,
+                                  const PlatformApis &Platform) {
   std::string Name;
   for (const CallExpr *Call : By) {
     const ApiSpec *Api = lookupApi(Call);
     std::string This = Api && Api->Kind == ApiKind::Register
                            ? Api->Counterpart.str()
-                           : "cudaHostUnregister";
+                           : Platform.Unregister.str();
     if (!Name.empty() && Name != This)
       return "";
     Name = This;
   }
-  return Name.empty() ? "cudaHostUnregister" : Name;
+  return Name.empty() ? Platform.Unregister.str() : Name;
+}
+
+/// The runtime that holds the registrations \p By: the first catalogued
+/// registration's, else the translation unit's.
+static GpuPlatform registrar(llvm::ArrayRef<const CallExpr *> By,
+                             const ASTContext &Ctx) {
+  for (const CallExpr *Call : By)
+    if (const ApiSpec *Api = lookupApi(Call);
+        Api && Api->Kind == ApiKind::Register)
+      return platformOf(Api, Ctx);
+  return platformOf(Ctx);
 }
 
 /// Inserts 'Unregister(ptr);' on a line of its own before the release, when
@@ -78,13 +91,15 @@ void HostRegisterLeakCheck::run(const MatchFinder::MatchResult &R) {
   if (!P.is(MemoryKind::Registered))
     return;
 
-  std::string Unregister = unregisterCall(P.RegisteredBy);
+  const PlatformApis &Platform =
+      platformApis(registrar(P.RegisteredBy, *R.Context));
+  std::string Unregister = unregisterCall(P.RegisteredBy, Platform);
   Finding F;
   F.Loc = Site->At->getBeginLoc();
   F.Message = "'" + Site->Releaser +
-              "' releases memory that is still registered with the CUDA "
-              "driver; call '" +
-              (Unregister.empty() ? "cudaHostUnregister" : Unregister) +
+              "' releases memory that is still registered with " +
+              Platform.Registrar.str() + "; call '" +
+              (Unregister.empty() ? Platform.Unregister.str() : Unregister) +
               "' first";
   for (const CallExpr *By : P.RegisteredBy) {
     const ApiSpec *Api = lookupApi(By);

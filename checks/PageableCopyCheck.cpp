@@ -65,13 +65,15 @@ void PageableCopyCheck::run(const MatchFinder::MatchResult &R) {
     HostProvenance P = provenanceAt(Function, Copy, Side.Arg, *R.Context);
     if (!P.is(MemoryKind::Pageable))
       continue;
+    const PlatformApis &Platform = platformApis(platformOf(Api, *R.Context));
     Finding F;
     F.Loc = Copy->getBeginLoc();
     F.Message =
         ("'" + Api->Name + "' " + (Side.IsDestination ? "into" : "from") +
          " pageable host memory is staged and synchronous; allocate "
-         "the buffer with cudaMallocHost or cudaHostAlloc, or pin it "
-         "with cudaHostRegister, to let it overlap")
+         "the buffer with " +
+         Platform.PinnedAllocators + ", or pin it with " + Platform.Register +
+         ", to let it overlap")
             .str();
     for (Origin O : P.Origins) {
       OriginNote Note = describeOrigin(O, MemoryKind::Pageable,

@@ -91,12 +91,12 @@ void UnsynchronizedAccessCheck::report(const TransferHazard &H,
       Named ? sourceText(Named, Ctx) : A.Buffer.Base->getNameAsString();
   std::string Verb = verb(A.Kind).str();
   std::string Stream = streamSpelling(P.Stream, P.StreamArg, Ctx);
-  std::string Wait =
-      P.Stream.K == StreamRef::Kind::Legacy ? "cudaStreamSynchronize(0)"
-      : P.StreamArg
-          ? "cudaStreamSynchronize(" + sourceText(P.StreamArg, Ctx) + ")"
-          : "cudaStreamSynchronize";
   const ApiSpec *Api = lookupApi(P.Op);
+  std::string Sync = platformApis(platformOf(Api, Ctx)).StreamSynchronize.str();
+  std::string Wait = P.Stream.K == StreamRef::Kind::Legacy ? Sync + "(0)"
+                     : P.StreamArg
+                         ? Sync + "(" + sourceText(P.StreamArg, Ctx) + ")"
+                         : Sync;
   Finding F;
   F.Loc = A.At->getBeginLoc();
   if (A.Kind == AccessKind::EndOfLifetime)

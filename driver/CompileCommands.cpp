@@ -2,6 +2,7 @@
 
 #include "CompileCommands.h"
 #include "CompileCommandsJson.h"
+#include "HipccFlags.h"
 #include "InputFiles.h"
 #include "NvccFlags.h"
 #include "clang/Options/Options.h"
@@ -23,6 +24,7 @@ std::optional<SourceLanguage> languageOfFile(llvm::StringRef Path) {
     return SourceLanguage::Cxx;
   return llvm::StringSwitch<std::optional<SourceLanguage>>(Ext.lower())
       .Cases({".cu", ".cuh"}, SourceLanguage::Cuda)
+      .Case(".hip", SourceLanguage::Hip)
       .Case(".c", SourceLanguage::C)
       .Cases({".cc", ".cpp", ".cxx", ".c++", ".cp", ".h", ".hh", ".hpp", ".hxx",
               ".inl"},
@@ -34,6 +36,8 @@ static llvm::StringRef languageFlag(SourceLanguage L) {
   switch (L) {
   case SourceLanguage::Cuda:
     return "cuda";
+  case SourceLanguage::Hip:
+    return "hip";
   case SourceLanguage::Cxx:
     return "c++";
   case SourceLanguage::C:
@@ -120,7 +124,13 @@ LintCompilationDatabase::commandsFor(llvm::StringRef File) const {
     return llvm::createStringError("no compile command for '%s'",
                                    File.str().c_str());
   for (CompileCommand &C : Commands) {
-    if (C.CommandLine.empty() || !isNvcc(C.CommandLine.front()))
+    if (C.CommandLine.empty())
+      continue;
+    if (isHipcc(C.CommandLine.front())) {
+      C.CommandLine = translateHipccCommand(C.CommandLine, C.Filename);
+      continue;
+    }
+    if (!isNvcc(C.CommandLine.front()))
       continue;
     llvm::Expected<std::vector<std::string>> Clang =
         translateNvccCommand(C.CommandLine, C.Directory);
@@ -196,15 +206,25 @@ makeCommandLineDatabase(std::optional<std::vector<std::string>> ExtraArgs) {
       std::make_unique<FixedCompilationDatabase>(".", *ExtraArgs));
 }
 
-bool compilesCuda(const std::vector<std::string> &Args, llvm::StringRef File) {
+std::optional<SourceLanguage>
+offloadLanguage(const std::vector<std::string> &Args, llvm::StringRef File) {
+  auto Named = [](llvm::StringRef Language) -> std::optional<SourceLanguage> {
+    if (Language == "cuda")
+      return SourceLanguage::Cuda;
+    if (Language == "hip")
+      return SourceLanguage::Hip;
+    return std::nullopt;
+  };
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef A = Args[I];
     if (A == "-x" && I + 1 < Args.size())
-      return Args[I + 1] == "cuda";
-    if (A.starts_with("-x") && A.size() > 2)
-      return A == "-xcuda";
+      return Named(Args[I + 1]);
+    if (A.starts_with("-x") && A.size() > 2 && !A.starts_with("-xc-"))
+      return Named(A.drop_front(2));
   }
-  return languageOfFile(File) == SourceLanguage::Cuda;
+  std::optional<SourceLanguage> L = languageOfFile(File);
+  return L == SourceLanguage::Cuda || L == SourceLanguage::Hip ? L
+                                                               : std::nullopt;
 }
 
 /// Where CUDA 12.8+ keeps thrust, cub and libcu++ (cuda/std/...), which
@@ -218,22 +238,78 @@ static std::string cccIncludeDir(const CudaHeaders &Cuda) {
   return llvm::sys::fs::is_directory(Dir) ? std::string(Dir) : "";
 }
 
-ArgumentsAdjuster makeHostViewAdjuster(const CudaHeaders &Cuda) {
+/// The host view of a HIP command: clang's HIP mode for the host side only,
+/// against the chosen HIP declarations, as hipcc's host pass sees it.
+static std::vector<std::string> hipHostView(const CommandLineArguments &Args,
+                                            const HipHeaders &Hip) {
+  std::vector<std::string> Back;
+  if (!hasArg(Args, "--cuda-host-only") &&
+      !hasArg(Args, "--offload-host-only") &&
+      !hasArg(Args, "--cuda-device-only") &&
+      !hasArg(Args, "--offload-device-only") &&
+      !hasArg(Args, "--cuda-compile-host-device") &&
+      !hasArg(Args, "--offload-host-device"))
+    Back.push_back("--offload-host-only");
+  // No device code is generated: ROCm's device libraries are never needed.
+  if (!hasArg(Args, "-nogpulib"))
+    Back.push_back("-nogpulib");
+  if (hasArgPrefix(Args, "--rocm-path") || hasArgPrefix(Args, "--hip-path") ||
+      hasArg(Args, "-nogpuinc"))
+    return Back;
+  if (Hip.From == HipHeaders::Source::Rocm) {
+    Back.push_back("--rocm-path=" + Hip.Path);
+    // ROCm's headers before 6.4 read __AMDGCN_WAVEFRONT_SIZE in host code
+    // too; clang 20 stopped predefining it. 64 is what it was.
+    if (!hasArgPrefix(Args, "-D__AMDGCN_WAVEFRONT_SIZE"))
+      Back.push_back("-D__AMDGCN_WAVEFRONT_SIZE=64");
+  } else {
+    // clang's HIP wrapper header without ROCm's include directory: the
+    // bundled declarations stand in for it.
+    Back.insert(Back.end(), {"-nogpuinc", "-isystem", Hip.Path, "-include",
+                             "__clang_hip_runtime_wrapper.h"});
+  }
+  return Back;
+}
+
+/// The include directory of ROCm installation \p Root, for C and C++ files
+/// that include <hip/hip_runtime_api.h>; empty where the compiler searches it
+/// anyway (Debian's /usr): naming a system directory again would reorder it.
+static std::string hipIncludeDir(const HipHeaders &Hip) {
+  if (Hip.From == HipHeaders::Source::Bundled)
+    return Hip.Path;
+  llvm::SmallString<256> Dir(Hip.Path);
+  llvm::sys::path::append(Dir, "include");
+  if (Dir == "/usr/include" || Dir == "/usr/local/include")
+    return "";
+  return std::string(Dir);
+}
+
+ArgumentsAdjuster makeHostViewAdjuster(const GpuHeaders &Headers) {
+  const CudaHeaders &Cuda = Headers.Cuda;
   std::string Cccl = cccIncludeDir(Cuda);
   llvm::SmallString<256> HostShim(Cuda.BundledDir);
   llvm::sys::path::append(HostShim, "cuda_async_lint_nvcc_host.h");
-  return [Cuda, Cccl, HostShim = std::string(HostShim)](
-             const CommandLineArguments &In, llvm::StringRef File) {
+  std::string HipInclude = hipIncludeDir(Headers.Hip);
+  return [Cuda, Hip = Headers.Hip, Cccl, HipInclude,
+          HostShim = std::string(HostShim)](const CommandLineArguments &In,
+                                            llvm::StringRef File) {
     CommandLineArguments Args = dropUnknownArgs(In);
     if (Args.empty())
       return Args;
     std::vector<std::string> Front, Back;
-    // A file whose extension clang does not know (.cuh) still needs its
-    // language named before it.
+    // A file whose extension clang does not know (.cuh, .hip) still needs
+    // its language named before it.
     if (!hasLanguageFlag(Args))
       if (std::optional<SourceLanguage> L = languageOfFile(File))
         Front = {"-x", languageFlag(*L).str()};
-    bool IsCuda = compilesCuda(Args, File);
+    std::optional<SourceLanguage> Offload = offloadLanguage(Args, File);
+    if (Offload == SourceLanguage::Hip) {
+      Back = hipHostView(Args, Hip);
+      Args.insert(Args.begin() + 1, Front.begin(), Front.end());
+      Args.insert(Args.begin() + 1 + Front.size(), Back.begin(), Back.end());
+      return Args;
+    }
+    bool IsCuda = Offload == SourceLanguage::Cuda;
     if (IsCuda) {
       // The checks are about host code: parse the host side only, once.
       if (!hasArg(Args, "--cuda-host-only") &&
@@ -258,6 +334,10 @@ ArgumentsAdjuster makeHostViewAdjuster(const CudaHeaders &Cuda) {
       if (!Cccl.empty())
         Back.insert(Back.end(), {"-isystem", Cccl});
     }
+    // C and C++ files calling the HIP runtime (a HIP project's host-only
+    // files) find its declarations too.
+    if (!IsCuda && !HipInclude.empty() && HipInclude != Cuda.Path)
+      Back.insert(Back.end(), {"-isystem", HipInclude});
     // What nvcc's host pass declares and clang's CUDA headers do not.
     if (IsCuda && !Cuda.BundledDir.empty())
       Back.insert(Back.end(), {"-include", HostShim});
@@ -267,10 +347,10 @@ ArgumentsAdjuster makeHostViewAdjuster(const CudaHeaders &Cuda) {
   };
 }
 
-ArgumentsAdjuster makeCommandAdjuster(const CudaHeaders &Cuda,
+ArgumentsAdjuster makeCommandAdjuster(const GpuHeaders &Headers,
                                       std::string ResourceDir) {
   return combineAdjusters(
-      makeHostViewAdjuster(Cuda),
+      makeHostViewAdjuster(Headers),
       [ResourceDir](const CommandLineArguments &In, llvm::StringRef) {
         if (In.empty())
           return In;

@@ -2,8 +2,9 @@
 //
 // The compilation database (compile_commands.json from -p, the arguments
 // after --, or defaults by file extension) and the adjustments every command
-// gets: nvcc flags translated, CUDA parsed for the host side only against the
-// chosen CUDA declarations, and clang's own resource directory.
+// gets: nvcc and hipcc flags translated, CUDA and HIP parsed for the host side
+// only against the chosen CUDA and HIP declarations, and clang's own resource
+// directory.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +12,7 @@
 #define CUDA_ASYNC_LINT_DRIVER_COMPILECOMMANDS_H
 
 #include "CudaToolkit.h"
+#include "RocmInstallation.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
@@ -22,13 +24,14 @@
 namespace cuda_async_lint {
 
 /// The language a file is analysed as when no command names one.
-enum class SourceLanguage { Cuda, Cxx, C };
+enum class SourceLanguage { Cuda, Hip, Cxx, C };
 
-/// By extension: .cu/.cuh are CUDA; .c is C; .cc, .cpp, .cxx, .C, .c++ and
-/// headers are C++. std::nullopt for anything else.
+/// By extension: .cu/.cuh are CUDA; .hip is HIP; .c is C; .cc, .cpp, .cxx,
+/// .C, .c++ and headers are C++. std::nullopt for anything else.
 std::optional<SourceLanguage> languageOfFile(llvm::StringRef Path);
 
-/// A compilation database whose nvcc commands read as clang commands.
+/// A compilation database whose nvcc and hipcc commands read as clang
+/// commands.
 class LintCompilationDatabase : public clang::tooling::CompilationDatabase {
 public:
   explicit LintCompilationDatabase(
@@ -58,18 +61,27 @@ loadCompilationDatabase(llvm::StringRef BuildPath);
 std::unique_ptr<LintCompilationDatabase>
 makeCommandLineDatabase(std::optional<std::vector<std::string>> ExtraArgs);
 
-/// True if the command \p Args for \p File compiles CUDA.
-bool compilesCuda(const std::vector<std::string> &Args, llvm::StringRef File);
+/// The offload language (CUDA or HIP) the command \p Args compiles \p File
+/// as: its -x, else the file's extension. std::nullopt for C and C++.
+std::optional<SourceLanguage>
+offloadLanguage(const std::vector<std::string> &Args, llvm::StringRef File);
 
-/// What clang needs to see a file as nvcc's host pass does: its language,
-/// the host side only, the chosen CUDA declarations, thrust/cub/libcu++ and
-/// nvcc's host declarations; clang's unknown flags dropped. Usable by any
-/// clang tool (--export-compile-commands).
-clang::tooling::ArgumentsAdjuster makeHostViewAdjuster(const CudaHeaders &Cuda);
+/// The CUDA and HIP declarations chosen for the run.
+struct GpuHeaders {
+  CudaHeaders Cuda;
+  HipHeaders Hip;
+};
+
+/// What clang needs to see a file as nvcc's (hipcc's) host pass does: its
+/// language, the host side only, the chosen CUDA (HIP) declarations,
+/// thrust/cub/libcu++ and nvcc's host declarations; clang's unknown flags
+/// dropped. Usable by any clang tool (--export-compile-commands).
+clang::tooling::ArgumentsAdjuster
+makeHostViewAdjuster(const GpuHeaders &Headers);
 
 /// The adjustments every command gets before the driver parses it: the host
 /// view, no warnings, clang's resource directory.
-clang::tooling::ArgumentsAdjuster makeCommandAdjuster(const CudaHeaders &Cuda,
+clang::tooling::ArgumentsAdjuster makeCommandAdjuster(const GpuHeaders &Headers,
                                                       std::string ResourceDir);
 
 } // namespace cuda_async_lint

@@ -46,7 +46,7 @@ cl::opt<std::string>
     BuildPath("p", cl::value_desc("build-dir"),
               cl::desc("Directory with compile_commands.json (CMake: "
                        "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON). With no files, "
-                       "every C, C++ and CUDA file it lists is analysed."),
+                       "every C, C++, CUDA and HIP file it lists is analysed."),
               cl::cat(Category));
 cl::opt<std::string> ChecksGlob(
     "checks", cl::value_desc("globs"),
@@ -171,6 +171,17 @@ cl::opt<bool> UseBundledCuda(
     cl::desc("Parse against the bundled CUDA declarations even if a "
              "toolkit is installed"),
     cl::cat(Category));
+cl::opt<std::string> HipPath(
+    "hip-path", cl::value_desc("dir"),
+    cl::desc("ROCm installation whose HIP headers to parse HIP against "
+             "(default: $ROCM_PATH, $HIP_PATH, /opt/rocm, /usr, then the "
+             "bundled declarations)"),
+    cl::cat(Category));
+cl::opt<bool> UseBundledHip(
+    "use-bundled-hip",
+    cl::desc("Parse HIP against the bundled HIP declarations even if ROCm "
+             "is installed"),
+    cl::cat(Category));
 cl::opt<unsigned> Jobs("j", cl::value_desc("n"), cl::init(0),
                        cl::desc("Files analysed at once (default: one per "
                                 "core)"),
@@ -213,8 +224,8 @@ cl::opt<std::string> CacheDir(
              "$CUDA_ASYNC_LINT_CACHE_DIR; none if unset)"),
     cl::cat(Category));
 cl::opt<bool> Verbose("verbose",
-                      cl::desc("Say which CUDA declarations and commands "
-                               "are used"),
+                      cl::desc("Say which CUDA and HIP declarations and "
+                               "commands are used"),
                       cl::cat(Category));
 
 int usageError(const Twine &Message) {
@@ -266,8 +277,8 @@ std::string checkInput(StringRef File, bool HasDatabase,
                        });
   if (!HasDatabase && !NamesLanguage && !languageOfFile(File))
     return "'" + File.str() +
-           "' is not a C, C++ or CUDA source file (to analyse it anyway, "
-           "name its language: -- -x cuda)";
+           "' is not a C, C++, CUDA or HIP source file (to analyse it "
+           "anyway, name its language: -- -x cuda, -- -x hip)";
   return "";
 }
 
@@ -317,6 +328,9 @@ int main(int argc, const char **argv) {
                       " given more than once");
   if (UseBundledCuda && !CudaPath.empty())
     return usageError("--use-bundled-cuda and --cuda-path contradict each "
+                      "other: give one");
+  if (UseBundledHip && !HipPath.empty())
+    return usageError("--use-bundled-hip and --hip-path contradict each "
                       "other: give one");
 
   if (!MergeSummaries.empty()) {
@@ -411,7 +425,7 @@ int main(int argc, const char **argv) {
     Inputs = sourceFilesOf(*Database);
     if (Inputs.empty())
       return usageError("the compilation database in '" + BuildPath +
-                        "' lists no C, C++ or CUDA files");
+                        "' lists no C, C++, CUDA or HIP files");
   }
 
   // Validate every input before analysing any: a typo must not turn into a
@@ -469,11 +483,25 @@ int main(int argc, const char **argv) {
       !sys::fs::exists(Cuda->Path + "/cuda_runtime.h"))
     return usageError("the bundled CUDA declarations are missing from '" +
                       Cuda->Path + "'; reinstall cuda-async-lint");
-  if (Verbose)
+  Expected<HipHeaders> Hip = chooseHipHeaders(
+      {HipPath, sys::Process::GetEnv("ROCM_PATH").value_or(""),
+       sys::Process::GetEnv("HIP_PATH").value_or(""), UseBundledHip, Bundled});
+  if (!Hip)
+    return usageError(toString(Hip.takeError()));
+  if (Hip->From == HipHeaders::Source::Bundled &&
+      !sys::fs::exists(Hip->Path + "/hip/hip_runtime.h"))
+    return usageError("the bundled HIP declarations are missing from '" +
+                      Hip->Path + "'; reinstall cuda-async-lint");
+  if (Verbose) {
     errs() << "cuda-async-lint: CUDA declarations: "
            << (Cuda->From == CudaHeaders::Source::Toolkit ? "toolkit "
                                                           : "bundled ")
            << Cuda->Path << " (" << Cuda->Reason << ")\n";
+    errs() << "cuda-async-lint: HIP declarations: "
+           << (Hip->From == HipHeaders::Source::Rocm ? "ROCm " : "bundled ")
+           << Hip->Path << " (" << Hip->Reason << ")\n";
+  }
+  const GpuHeaders Headers{*Cuda, *Hip};
 
   // The outputs are checked before any analysis: writable, and never one of
   // the inputs (--output=a.cu a.cu would replace the source by the report).
@@ -499,7 +527,7 @@ int main(int argc, const char **argv) {
       return usageError("--export-compile-commands needs -p BUILD_DIR: it "
                         "translates that compilation database");
     Expected<std::string> Written = exportCompileCommands(
-        *Database, BuildPath, Absolute, makeHostViewAdjuster(*Cuda),
+        *Database, BuildPath, Absolute, makeHostViewAdjuster(Headers),
         ExportCompileCommandsDir);
     if (!Written)
       return usageError(toString(Written.takeError()));
@@ -510,7 +538,7 @@ int main(int argc, const char **argv) {
   AnalysisOptions Options;
   Options.Database = Database.get();
   Options.Adjuster =
-      makeCommandAdjuster(*Cuda, CUDA_ASYNC_LINT_CLANG_RESOURCE_DIR);
+      makeCommandAdjuster(Headers, CUDA_ASYNC_LINT_CLANG_RESOURCE_DIR);
   Options.Config = &*Config;
   Options.Jobs = Jobs;
   if (Verbose)

@@ -14,6 +14,9 @@ PACKAGES=(
   cmake ninja-build
   nlohmann-json3-dev libgtest-dev libgmock-dev
   python3
+  # ROCm's HIP headers and hipcc: the HIP tests parse against the real
+  # headers too, and test/driver/hipcc-cmake-project.test builds with hipcc
+  libamdhip64-dev hipcc
   # headless, renders the HTML report in test/driver/html-browser.test
   chromium
   # run the editor setups of docs/editors.md in test/driver/editors.test

@@ -5,7 +5,11 @@
 #   %tidy         clang-tidy with the plugin (tests name --checks); its
 #                 compiler arguments follow --
 #   %cuda_args    those arguments: CUDA, host side, bundled declarations
+#   %hip_args     the same for HIP (.hip tests): clang's HIP mode, host side,
+#                 clang's HIP wrapper over the bundled HIP declarations
 #   %tidy_toolkit / %lint_toolkit   the same against the real CUDA toolkit
+#   %lint_rocm / %rocm_args   HIP against a ROCm installation's headers
+#                 (feature 'rocm': $ROCM_PATH, /opt/rocm or Debian's /usr)
 #   %check_messages  FileCheck of CHECK-MESSAGES that fails on any other
 #                 warning or note
 import os
@@ -15,23 +19,40 @@ import lit.formats
 
 config.name = "cuda-async-lint"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".cu", ".cpp", ".test"]
+config.suffixes = [".cu", ".cpp", ".hip", ".test"]
 config.excludes = ["Inputs", "unit", "CMakeLists.txt"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.binary_root, "test")
 
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
-# Tests choose their CUDA declarations explicitly.
-config.environment.pop("CUDA_PATH", None)
+# Tests choose their CUDA and HIP declarations explicitly.
+for variable in ("CUDA_PATH", "ROCM_PATH", "HIP_PATH"):
+    config.environment.pop(variable, None)
 
 cuda_args = ("-x cuda --cuda-host-only -nocudainc -nocudalib -std=c++17 "
              "-isystem %s -include cuda_runtime.h" % config.bundled_include)
+hip_args = ("-x hip --offload-host-only -nogpuinc -nogpulib -std=c++17 "
+            "-isystem %s -include __clang_hip_runtime_wrapper.h"
+            % config.bundled_include)
 tidy = "%s --load=%s --quiet" % (
     config.clang_tidy, config.tidy_plugin)
 check_messages = ("FileCheck --check-prefix=CHECK-MESSAGES "
                   "--implicit-check-not='{{warning|note|error}}:'")
 
+# ROCm's HIP headers (CI installs Debian's libamdhip64-dev: /usr/include/hip).
+for rocm in (os.environ.get("ROCM_PATH", ""), "/opt/rocm", "/usr"):
+    if rocm and os.path.exists(
+            os.path.join(rocm, "include", "hip", "hip_runtime.h")):
+        config.available_features.add("rocm")
+        # Before %lint: lit substitutes in order.
+        config.substitutions.append((
+            "%lint_rocm", "%s --use-bundled-cuda --hip-path=%s"
+            % (config.lint, rocm)))
+        config.substitutions.append((
+            "%rocm_args", "-x hip --offload-host-only -nogpulib -std=c++17 "
+            "--rocm-path=%s -D__AMDGCN_WAVEFRONT_SIZE=64" % rocm))
+        break
 config.substitutions.append(("%lint_toolkit",
                              "%s --cuda-path=%s" % (config.lint, config.cuda_path)))
 config.substitutions.append(("%tidy_toolkit", tidy))
@@ -41,9 +62,11 @@ config.substitutions.append(("%toolkit_args",
                              "--cuda-path=%s -Wno-unknown-cuda-version"
                              % config.cuda_path))
 config.substitutions.append(("%lint_bin", config.lint))
-config.substitutions.append(("%lint", config.lint + " --use-bundled-cuda"))
+config.substitutions.append(("%lint", config.lint +
+                             " --use-bundled-cuda --use-bundled-hip"))
 config.substitutions.append(("%tidy", tidy))
 config.substitutions.append(("%cuda_args", cuda_args))
+config.substitutions.append(("%hip_args", hip_args))
 config.substitutions.append(("%check_messages", check_messages))
 config.substitutions.append(("%bundled_include", config.bundled_include))
 config.substitutions.append(("%cuda_path", config.cuda_path))
@@ -73,6 +96,9 @@ if config.verify:
     config.substitutions.append(("%verify", config.verify))
 if config.nvcc and os.path.exists(config.nvcc):
     config.available_features.add("nvcc")
+# ROCm's compiler driver (Debian's 'hipcc'), for a hipcc-built CMake project.
+if shutil.which("hipcc"):
+    config.available_features.add("hipcc")
 # Headless Chromium renders the HTML report (Debian's 'chromium').
 if shutil.which("chromium"):
     config.available_features.add("chromium")

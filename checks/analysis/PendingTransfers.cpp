@@ -39,10 +39,18 @@ bool isHandleType(QualType T, llvm::StringRef Name) {
   const auto *Record = Ptr ? Ptr->getPointeeType()->getAsRecordDecl() : nullptr;
   return Record && Record->getName() == Name;
 }
-/// cudaStream_t and CUstream (both 'CUstream_st *').
-bool isStreamType(QualType T) { return isHandleType(T, "CUstream_st"); }
-/// cudaEvent_t and CUevent (both 'CUevent_st *').
-bool isEventType(QualType T) { return isHandleType(T, "CUevent_st"); }
+/// cudaStream_t, CUstream, hipStream_t.
+bool isStreamType(QualType T) {
+  return llvm::any_of(allPlatforms(), [&](const PlatformApis &P) {
+    return isHandleType(T, P.StreamRecord);
+  });
+}
+/// cudaEvent_t, CUevent, hipEvent_t.
+bool isEventType(QualType T) {
+  return llvm::any_of(allPlatforms(), [&](const PlatformApis &P) {
+    return isHandleType(T, P.EventRecord);
+  });
+}
 
 const VarDecl *declRefVar(const Expr *E) {
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());

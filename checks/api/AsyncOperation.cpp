@@ -25,9 +25,7 @@ std::optional<AsyncOperation> asyncOperation(const Stmt *S) {
                   (Api->Kind == ApiKind::Copy || Api->Kind == ApiKind::Memset);
   // The configuration calls are parts of a <<<...>>> launch, seen above.
   bool Launch = Api->Kind == ApiKind::KernelLaunch &&
-                Api->argIndex(ArgRole::Stream) &&
-                Api->Name != "__cudaPushCallConfiguration" &&
-                Api->Name != "cudaConfigureCall";
+                Api->argIndex(ArgRole::Stream) && !Api->ConfiguresLaunch;
   if (!Transfer && !Launch)
     return std::nullopt;
   return AsyncOperation{Call, Transfer, Api->arg(Call, ArgRole::Stream)};

@@ -1,5 +1,4 @@
-//===- CudaApiCatalog.cpp - CudaApis.def, indexed
-//--------------------------===//
+//===- CudaApiCatalog.cpp - CudaApis.def and HipApis.def, indexed --------===//
 
 #include "CudaApiCatalog.h"
 #include "ProjectApis.h"
@@ -36,10 +35,23 @@ static std::vector<std::optional<ArgRole>> parseRoles(llvm::StringRef Roles) {
   for (llvm::StringRef W : Words) {
     std::optional<ArgRole> R = argRoleNamed(W.data(), W.size());
     if (!R && W != "-")
-      llvm::report_fatal_error("CudaApis.def: unknown role '" + W + "'");
+      llvm::report_fatal_error("API catalog: unknown role '" + W + "'");
     Result.push_back(R);
   }
   return Result;
+}
+
+static std::optional<GpuPlatform> platformOf(ApiFamily F) {
+  switch (F) {
+  case ApiFamily::Runtime:
+  case ApiFamily::Driver:
+    return GpuPlatform::Cuda;
+  case ApiFamily::Hip:
+    return GpuPlatform::Hip;
+  case ApiFamily::Libc:
+    return std::nullopt;
+  }
+  llvm_unreachable("unknown ApiFamily");
 }
 
 static std::vector<ApiSpec> buildCatalog() {
@@ -47,7 +59,8 @@ static std::vector<ApiSpec> buildCatalog() {
   auto Add = [&](llvm::StringRef Name, ApiFamily F, ApiKind K, ApiMode M,
                  CopyDirection D, std::optional<MemoryKind> Mem,
                  llvm::StringRef Roles, llvm::StringRef Counterpart = "") {
-    Apis.push_back({Name, F, K, M, D, Mem, parseRoles(Roles), Counterpart});
+    Apis.push_back(
+        {Name, F, platformOf(F), K, M, D, Mem, parseRoles(Roles), Counterpart});
   };
   // Calls that are neither copies nor memsets return when done and have no
   // direction.
@@ -74,7 +87,12 @@ static std::vector<ApiSpec> buildCatalog() {
 #define CUDA_CALL(Name, Family, Kind, Roles)                                   \
   Add(#Name, ApiFamily::Family, ApiKind::Kind, Blocking, None, std::nullopt,   \
       Roles);
+#define CUDA_LAUNCH_CONFIGURATION(Name, Family, Roles)                         \
+  CUDA_CALL(Name, Family, KernelLaunch, Roles)                                 \
+  Apis.back().ConfiguresLaunch = true;
+#define CUDA_API_CATALOG_WITH_HIP
 #include "CudaApis.def"
+#undef CUDA_API_CATALOG_WITH_HIP
   return Apis;
 }
 
@@ -84,9 +102,10 @@ llvm::ArrayRef<ApiSpec> allApis() {
 }
 
 /// Strips the suffixes that cuda.h and cuda_runtime_api.h append through
-/// macros: cuMemcpyHtoDAsync -> cuMemcpyHtoDAsync_v2_ptsz, and so on.
+/// macros: cuMemcpyHtoDAsync -> cuMemcpyHtoDAsync_v2_ptsz, and so on; and
+/// ROCm's per-thread one: hipMemcpyAsync -> hipMemcpyAsync_spt.
 static llvm::StringRef baseName(llvm::StringRef Name) {
-  for (llvm::StringRef Suffix : {"_ptsz", "_ptds"})
+  for (llvm::StringRef Suffix : {"_ptsz", "_ptds", "_spt"})
     if (Name.consume_back(Suffix))
       break;
   for (llvm::StringRef Suffix : {"_v2", "_v3"})

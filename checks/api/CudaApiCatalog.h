@@ -1,8 +1,9 @@
 //===- CudaApiCatalog.h - What each CUDA call does, by table ----*- C++ -*-===//
 //
-// The one place that knows the CUDA API: which calls copy, allocate, release,
-// register, synchronize or launch, and which argument plays which role. The
-// table itself is CudaApis.def; adding an API variant is a line there.
+// The one place that knows the CUDA API (and AMD's HIP runtime, which mirrors
+// it): which calls copy, allocate, release, register, synchronize or launch,
+// and which argument plays which role. The tables are CudaApis.def and
+// HipApis.def; adding an API variant is a line there.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +11,7 @@
 #define CUDA_ASYNC_LINT_API_CUDAAPICATALOG_H
 
 #include "ApiKind.h"
+#include "GpuPlatform.h"
 #include "MemoryKind.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -28,7 +30,8 @@ class ParmVarDecl;
 
 namespace cuda_async_lint {
 
-enum class ApiFamily { Runtime, Driver, Libc };
+/// CUDA's runtime and driver APIs, AMD's HIP runtime, the C library.
+enum class ApiFamily { Runtime, Driver, Hip, Libc };
 
 /// Whether the call returns before the work is done.
 enum class ApiMode { Async, Blocking };
@@ -50,6 +53,8 @@ enum class CopyDirection {
 struct ApiSpec {
   llvm::StringRef Name;
   ApiFamily Family;
+  /// CUDA or HIP; none for the C library.
+  std::optional<GpuPlatform> Platform;
   ApiKind Kind;
   ApiMode Mode = ApiMode::Blocking;
   CopyDirection Direction = CopyDirection::Descriptor;
@@ -60,6 +65,9 @@ struct ApiSpec {
   /// Allocate: the call that must release the memory. Register: the call
   /// that unregisters it.
   llvm::StringRef Counterpart;
+  /// A KernelLaunch row that carries a <<<...>>> launch's configuration
+  /// (__cudaPushCallConfiguration): part of a launch, not one of its own.
+  bool ConfiguresLaunch = false;
 
   /// The index of the parameter with role \p R, if any.
   std::optional<unsigned> argIndex(ArgRole R) const;
@@ -72,7 +80,7 @@ struct ApiSpec {
 llvm::ArrayRef<ApiSpec> allApis();
 
 /// The API named \p Name once the headers' renaming suffixes (_v2, _v3, _ptsz,
-/// _ptds) are stripped, or null.
+/// _ptds, and HIP's _spt) are stripped, or null.
 const ApiSpec *lookupApi(llvm::StringRef Name);
 
 /// The catalogued API \p FD declares, or null. Only functions at global

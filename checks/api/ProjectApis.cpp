@@ -46,9 +46,9 @@ void setProjectApis(const ProjectApis &Apis) {
   auto Spec = [&](const std::string &Name, ApiKind K, MemoryKind Kind,
                   std::vector<std::optional<ArgRole>> Roles,
                   llvm::StringRef Counterpart) {
-    T.Specs.push_back({keep(T, Name), ApiFamily::Libc, K, ApiMode::Blocking,
-                       CopyDirection::Descriptor, Kind, std::move(Roles),
-                       Counterpart});
+    T.Specs.push_back({keep(T, Name), ApiFamily::Libc, std::nullopt, K,
+                       ApiMode::Blocking, CopyDirection::Descriptor, Kind,
+                       std::move(Roles), Counterpart});
   };
   auto Add = [&](const std::vector<std::string> &Allocators,
                  const std::vector<std::string> &Releasers, MemoryKind Kind) {

@@ -2,6 +2,7 @@
 
 #include "StreamRef.h"
 #include "CudaApiCatalog.h"
+#include "GpuPlatform.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -19,7 +20,8 @@ StreamRef streamRef(const Expr *E) {
     E = Default->getExpr();
   E = E->IgnoreParenImpCasts();
   // cudaStreamLegacy and cudaStreamPerThread are ((cudaStream_t)0x1) and
-  // ((cudaStream_t)0x2); 0, NULL and nullptr are the legacy stream too.
+  // ((cudaStream_t)0x2), as are hipStreamLegacy and hipStreamPerThread; 0,
+  // NULL and nullptr are the legacy (HIP: null) stream too.
   if (isa<CXXNullPtrLiteralExpr, GNUNullExpr>(E))
     return StreamRef::legacy();
   const Expr *Stripped = E->IgnoreParenCasts();
@@ -70,7 +72,7 @@ public:
     if (const FunctionDecl *FD = Call->getDirectCallee())
       if (lookupApi(FD) && FD->getIdentifier() &&
           (FD->getName().ends_with("_ptsz") ||
-           FD->getName().ends_with("_ptds")))
+           FD->getName().ends_with("_ptds") || FD->getName().ends_with("_spt")))
         Found = true;
     return !Found;
   }
@@ -78,6 +80,12 @@ public:
 } // namespace
 
 bool usesPerThreadDefaultStream(const FunctionDecl *FD) {
+  // clang's -fgpu-default-stream=per-thread, which hipcc passes through
+  // (ROCm headers before 5.5 have no _spt variants to show it).
+  if (FD && FD->getASTContext().getLangOpts().HIP &&
+      FD->getASTContext().getLangOpts().GPUDefaultStream ==
+          LangOptions::GPUDefaultStreamKind::PerThread)
+    return true;
   PerThreadFinder Finder;
   if (FD && FD->getBody())
     Finder.TraverseStmt(FD->getBody());
@@ -89,7 +97,7 @@ std::string streamSpelling(const StreamRef &S, const Expr *Arg,
   if (S.K == StreamRef::Kind::Legacy)
     return "the legacy default stream";
   if (S.K == StreamRef::Kind::PerThread)
-    return "cudaStreamPerThread";
+    return platformApis(platformOf(Ctx)).PerThreadStream.str();
   if (!Arg)
     return "its stream";
   CharSourceRange Range = CharSourceRange::getTokenRange(

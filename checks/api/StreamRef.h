@@ -55,11 +55,13 @@ bool isPerThreadStream(const StreamRef &S, const clang::Expr *Arg,
 
 /// True if \p FD was compiled with --default-stream per-thread
 /// (CUDA_API_PER_THREAD_DEFAULT_STREAM): the CUDA headers then spell the
-/// stream-ordered calls it makes as their _ptsz/_ptds variants.
+/// stream-ordered calls it makes as their _ptsz/_ptds variants (ROCm's as
+/// _spt, for HIP_API_PER_THREAD_DEFAULT_STREAM or clang's
+/// -fgpu-default-stream=per-thread).
 bool usesPerThreadDefaultStream(const clang::FunctionDecl *FD);
 
 /// How a message spells \p Arg: its source text, or "the legacy default
-/// stream" / "cudaStreamPerThread".
+/// stream" / "cudaStreamPerThread" (HIP: "hipStreamPerThread").
 std::string streamSpelling(const StreamRef &S, const clang::Expr *Arg,
                            const clang::ASTContext &Ctx);
 

@@ -117,6 +117,66 @@ TEST(CudaApiCatalog, MatcherNamesIncludeRenamedVariants) {
   EXPECT_FALSE(IsAsyncCopy("cudaMemcpy"));
 }
 
+TEST(CudaApiCatalog, HipRowsMirrorCudasAndNameTheirRuntime) {
+  // Each HIP call plays the role its CUDA counterpart does.
+  struct {
+    const char *Hip, *Cuda;
+  } Pairs[] = {{"hipMemcpyAsync", "cudaMemcpyAsync"},
+               {"hipMemcpy2DAsync", "cudaMemcpy2DAsync"},
+               {"hipMemsetAsync", "cudaMemsetAsync"},
+               {"hipMemcpyHtoDAsync", "cuMemcpyHtoDAsync"},
+               {"hipMemcpy", "cudaMemcpy"},
+               {"hipHostMalloc", "cudaHostAlloc"},
+               {"hipMallocAsync", "cudaMallocAsync"},
+               {"hipHostFree", "cudaFreeHost"},
+               {"hipFreeAsync", "cudaFreeAsync"},
+               {"hipHostRegister", "cudaHostRegister"},
+               {"hipStreamCreateWithFlags", "cudaStreamCreateWithFlags"},
+               {"hipStreamSynchronize", "cudaStreamSynchronize"},
+               {"hipEventRecord", "cudaEventRecord"},
+               {"hipStreamWaitEvent", "cudaStreamWaitEvent"},
+               {"hipLaunchKernel", "cudaLaunchKernel"},
+               {"__hipPushCallConfiguration", "__cudaPushCallConfiguration"}};
+  for (const auto &P : Pairs) {
+    const ApiSpec *Hip = lookupApi(P.Hip), *Cuda = lookupApi(P.Cuda);
+    ASSERT_NE(Hip, nullptr) << P.Hip;
+    ASSERT_NE(Cuda, nullptr) << P.Cuda;
+    EXPECT_EQ(Hip->Platform, GpuPlatform::Hip) << P.Hip;
+    EXPECT_EQ(Cuda->Platform, GpuPlatform::Cuda) << P.Cuda;
+    EXPECT_EQ(Hip->Kind, Cuda->Kind) << P.Hip;
+    EXPECT_EQ(Hip->Mode, Cuda->Mode) << P.Hip;
+    EXPECT_EQ(Hip->Direction, Cuda->Direction) << P.Hip;
+    EXPECT_EQ(Hip->Memory, Cuda->Memory) << P.Hip;
+    EXPECT_EQ(Hip->Roles, Cuda->Roles) << P.Hip;
+    EXPECT_EQ(Hip->ConfiguresLaunch, Cuda->ConfiguresLaunch) << P.Hip;
+  }
+  EXPECT_EQ(lookupApi("hipHostMalloc")->Counterpart, "hipHostFree");
+  EXPECT_EQ(lookupApi("hipMallocHost")->Counterpart, "hipHostFree");
+  EXPECT_EQ(lookupApi("hipHostRegister")->Counterpart, "hipHostUnregister");
+  EXPECT_FALSE(lookupApi("malloc")->Platform.has_value());
+  // ROCm's per-thread spellings (HIP_API_PER_THREAD_DEFAULT_STREAM).
+  ASSERT_NE(lookupApi("hipMemcpyAsync_spt"), nullptr);
+  EXPECT_EQ(lookupApi("hipMemcpyAsync_spt")->Name, "hipMemcpyAsync");
+  // Blocks the host but waits for its own stream only: not catalogued.
+  EXPECT_EQ(lookupApi("hipMemcpyWithStream"), nullptr);
+}
+
+TEST(CudaApiCatalog, EachPlatformNamesItsOwnAdvice) {
+  const PlatformApis &Cuda = platformApis(GpuPlatform::Cuda);
+  const PlatformApis &Hip = platformApis(GpuPlatform::Hip);
+  EXPECT_EQ(Cuda.PerThreadStream, "cudaStreamPerThread");
+  EXPECT_EQ(Hip.PerThreadStream, "hipStreamPerThread");
+  EXPECT_EQ(Hip.StreamSynchronize, "hipStreamSynchronize");
+  // The advice names catalogued calls of the same runtime.
+  for (const PlatformApis *P : {&Cuda, &Hip})
+    for (llvm::StringRef Name :
+         {P->Register, P->Unregister, P->StreamSynchronize}) {
+      const ApiSpec *S = lookupApi(Name);
+      ASSERT_NE(S, nullptr) << Name.str();
+      EXPECT_EQ(&platformApis(*S->Platform), P) << Name.str();
+    }
+}
+
 /// The direction and host sides of the copy calls in \p Code.
 std::vector<std::vector<bool>> hostSidesOf(llvm::StringRef Code) {
   std::string Decls = R"(

@@ -70,6 +70,8 @@ struct Rows {
   if (Family)                                                                  \
     add(#Name, CallKind::Kind, CallKind::Kind == CallKind::KernelLaunch,       \
         ApiMemory::None, Roles);
+#define CUDA_LAUNCH_CONFIGURATION(Name, Family, Roles)                         \
+  CUDA_CALL(Name, Family, KernelLaunch, Roles)
 #include "api/CudaApis.def"
 #undef Runtime
 #undef Driver

@@ -1,0 +1,14 @@
+// Compiled by hipcc, which compiles .cpp files as HIP.
+#include <hip/hip_runtime.h>
+#include <cstdlib>
+
+__global__ void fill(float *x) { x[threadIdx.x] = 1; }
+
+void stage(float *d, hipStream_t s) {
+  float *h = (float *)malloc(1024);
+  hipMemcpyAsync(d, h, 1024, hipMemcpyHostToDevice, s);
+  fill<<<1, 256, 0, s>>>(d);
+  hipStreamSynchronize(s);
+  free(h);
+}
+int main() { return 0; }
