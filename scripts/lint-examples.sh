@@ -7,4 +7,4 @@ cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh
 ./scripts/build.sh
 echo "cuda-async-lint examples/*:"
-exec ./build/bin/cuda-async-lint examples/*.cu examples/*.cpp
+exec ./build/bin/cuda-async-lint examples/*.cu examples/*.cpp examples/*.hip

@@ -7,7 +7,7 @@ every change without committing a line of their code.
 
   scripts/real-code.py run REPO -o RESULTS.json [-I DIR]... [-j N]
                        [--nvcc] [--lint build/bin/cuda-async-lint]
-      Lints every .cu/.cpp/.cc/.cxx file of REPO on its own, as a new user
+      Lints every .cu/.cpp/.cc/.cxx/.hip file of REPO on its own, as a new user
       would without a build system: `cuda-async-lint --format=json FILE --
       -I REPO/DIR...` (only the repository's own include paths, given with
       -I relative to REPO). Records per file the exit status, the findings,
@@ -17,7 +17,9 @@ every change without committing a line of their code.
       denominator: files nvcc compiles. With --programs, the files of each
       directory are one program instead: linted together through a
       compilation database of their own (`cuda-async-lint -p DB`), so that
-      whole-program provenance sees across them (docs/usage.md).
+      whole-program provenance sees across them (docs/usage.md). With --hip
+      every file is compiled as HIP (-x hip), as hipcc compiles a HIP
+      project's C++ sources.
 
   scripts/real-code.py table RESULTS.json [--verdicts FILE]
       Prints Markdown: the parse rate, the parse failures by class, findings
@@ -40,7 +42,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SOURCES = (".cu", ".cpp", ".cc", ".cxx")
+SOURCES = (".cu", ".cpp", ".cc", ".cxx", ".hip")
 VERDICTS = ("true", "debatable", "false")
 
 
@@ -52,8 +54,10 @@ def source_files(repo):
                 yield os.path.relpath(os.path.join(dirpath, name), repo)
 
 
-def lint_one(lint, repo, path, includes, timeout):
+def lint_one(lint, repo, path, includes, timeout, hip=False):
     args = [lint, "--format=json", "--source-root=.", "-j", "1", path, "--"]
+    if hip:
+        args += ["-x", "hip", "-std=c++17"]
     for inc in includes:
         args += ["-I", os.path.join(repo, inc)]
     start = time.perf_counter()
@@ -93,7 +97,7 @@ def record_of(path, status, seconds, report, err):
     return record
 
 
-def lint_program(lint, repo, paths, includes, timeout, scratch):
+def lint_program(lint, repo, paths, includes, timeout, scratch, hip=False):
     """Lints the files \p paths of one directory as one program, through a
     database of their own; one record per file, the program's time spread
     over its files."""
@@ -103,7 +107,9 @@ def lint_program(lint, repo, paths, includes, timeout, scratch):
     entries = []
     for path in paths:
         args = ["clang++", "-std=c++17", "-c", path]
-        if path.endswith(".cu"):
+        if hip:
+            args[1:1] = ["-x", "hip"]
+        elif path.endswith(".cu"):
             args[1:1] = ["-x", "cuda"]
         for inc in includes:
             args += ["-I", os.path.join(repo, inc)]
@@ -201,11 +207,12 @@ def cmd_run(opts):
             for f in files:
                 groups[os.path.dirname(f)].append(f)
             futures = [pool.submit(lint_program, opts.lint, repo, g,
-                                   opts.include, opts.timeout, scratch)
+                                   opts.include, opts.timeout, scratch,
+                                   opts.hip)
                        for g in groups.values()]
         else:
             futures = [pool.submit(lint_one, opts.lint, repo, f, opts.include,
-                                   opts.timeout) for f in files]
+                                   opts.timeout, opts.hip) for f in files]
         done = 0
         for fut in concurrent.futures.as_completed(futures):
             recs = fut.result()
@@ -375,6 +382,8 @@ def main():
     r.add_argument("--nvcc-path", default="/usr/local/cuda/bin/nvcc")
     r.add_argument("--only", help="regular expression on the file paths")
     r.add_argument("--timeout", type=int, default=300)
+    r.add_argument("--hip", action="store_true",
+                   help="compile every file as HIP (-x hip), as hipcc does")
     r.add_argument("--programs", action="store_true",
                    help="lint each directory's files together, as one "
                    "program (whole-program provenance)")

@@ -32,9 +32,9 @@ chroot "$root" bash -euc '
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q /tmp/package.deb >/dev/null
   cd /tmp/examples
   cuda-async-lint --version
-  status=0; cuda-async-lint *.cu *.cpp > /tmp/report.txt || status=$?
+  status=0; cuda-async-lint *.cu *.cpp *.hip > /tmp/report.txt || status=$?
   echo "driver: exit $status, $(grep -c "warning:" /tmp/report.txt) warnings"
-  status=0; cuda-async-lint --format=html -o /tmp/report.html *.cu *.cpp || status=$?
+  status=0; cuda-async-lint --format=html -o /tmp/report.html *.cu *.cpp *.hip || status=$?
   echo "html: exit $status, $(wc -c < /tmp/report.html) bytes"
   test -f /usr/share/man/man1/cuda-async-lint.1* && echo "man page: installed"
   clang-tidy-22 --load=/usr/lib/cuda-async-lint/CudaAsyncLintTidyModule.so \

@@ -69,6 +69,24 @@ void hostFreeOfRegistered() {
   // CHECK-MESSAGES: :[[@LINE-4]]:23: note: pageable memory allocated here with 'malloc'
 }
 
+// As AMD's HIP-Examples write it (docs/real-code.md): a member allocated in
+// one member function, released with the wrong call in another. AMD's
+// runtime tolerates hipFree here; HIP's documented contract and HIP over CUDA
+// do not.
+class Sample {
+  unsigned *buffer = nullptr;
+
+public:
+  void runKernels(size_t n) {
+    hipHostMalloc((void **)&buffer, n * sizeof(unsigned), hipHostMallocDefault);
+  }
+  void cleanup() {
+    hipFree(buffer);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'hipFree' releases pinned memory; release it with 'hipHostFree'
+    // CHECK-MESSAGES: :[[@LINE-5]]:5: note: pinned memory allocated here with 'hipHostMalloc'
+  }
+};
+
 // ---------------------------------------------------------------------------
 // The right releaser: none.
 
