@@ -73,15 +73,13 @@ static bool releasesPinned(llvm::StringRef Name) {
          Api->Memory == MemoryKind::Pinned;
 }
 
-/// The call that unregisters what \p By registered: the registration's
-/// counterpart, else the translation unit's runtime's.
-static std::string unregisterCall(llvm::ArrayRef<const CallExpr *> By,
+/// The call to unregister \p P's registered memory with.
+static std::string unregisterWith(const HostProvenance &P,
                                   const ASTContext &Ctx) {
-  for (const CallExpr *Call : By)
-    if (const ApiSpec *Api = lookupApi(Call);
-        Api && Api->Kind == ApiKind::Register)
-      return Api->Counterpart.str();
-  return platformApis(platformOf(Ctx)).Unregister.str();
+  std::string Name = unregisterCall(P.RegisteredBy, Ctx);
+  return Name.empty()
+             ? platformApis(registrarOf(P.RegisteredBy, Ctx)).Unregister.str()
+             : Name;
 }
 
 void DeallocMismatchCheck::run(const MatchFinder::MatchResult &R) {
@@ -111,9 +109,9 @@ void DeallocMismatchCheck::run(const MatchFinder::MatchResult &R) {
       "'" + Site->Releaser + "' releases " +
       (Registered ? "registered pageable" : memoryKindName(*P.Kind).str()) +
       " memory; " +
-      (Registered ? "unregister it with '" +
-                        unregisterCall(P.RegisteredBy, *R.Context) + "' and "
-                  : "") +
+      (Registered
+           ? "unregister it with '" + unregisterWith(P, *R.Context) + "' and "
+           : "") +
       "release it with '" + Right + "'";
   for (Origin O : P.Origins) {
     OriginNote Note =

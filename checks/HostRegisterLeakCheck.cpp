@@ -21,35 +21,6 @@ void HostRegisterLeakCheck::registerMatchers(MatchFinder &Finder) {
                     this);
 }
 
-/// The name of the call that undoes the registrations \p By: one family's
-/// unregister call, or the runtime's (cudaHostUnregister, hipHostUnregister)
-/// for a helper that registered. Empty if they disagree.
-static std::string unregisterCall(llvm::ArrayRef<const CallExpr *> By,
-                                  const PlatformApis &Platform) {
-  std::string Name;
-  for (const CallExpr *Call : By) {
-    const ApiSpec *Api = lookupApi(Call);
-    std::string This = Api && Api->Kind == ApiKind::Register
-                           ? Api->Counterpart.str()
-                           : Platform.Unregister.str();
-    if (!Name.empty() && Name != This)
-      return "";
-    Name = This;
-  }
-  return Name.empty() ? Platform.Unregister.str() : Name;
-}
-
-/// The runtime that holds the registrations \p By: the first catalogued
-/// registration's, else the translation unit's.
-static GpuPlatform registrar(llvm::ArrayRef<const CallExpr *> By,
-                             const ASTContext &Ctx) {
-  for (const CallExpr *Call : By)
-    if (const ApiSpec *Api = lookupApi(Call);
-        Api && Api->Kind == ApiKind::Register)
-      return platformOf(Api, Ctx);
-  return platformOf(Ctx);
-}
-
 /// Inserts 'Unregister(ptr);' on a line of its own before the release, when
 /// the release is a statement of its own (not inside an if without braces,
 /// a macro, or an expression) and the pointer has no side effects.
@@ -92,8 +63,8 @@ void HostRegisterLeakCheck::run(const MatchFinder::MatchResult &R) {
     return;
 
   const PlatformApis &Platform =
-      platformApis(registrar(P.RegisteredBy, *R.Context));
-  std::string Unregister = unregisterCall(P.RegisteredBy, Platform);
+      platformApis(registrarOf(P.RegisteredBy, *R.Context));
+  std::string Unregister = unregisterCall(P.RegisteredBy, *R.Context);
   Finding F;
   F.Loc = Site->At->getBeginLoc();
   F.Message = "'" + Site->Releaser +

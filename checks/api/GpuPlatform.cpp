@@ -43,4 +43,32 @@ GpuPlatform platformOf(const clang::CallExpr *Call,
   return platformOf(lookupApi(Call), Ctx);
 }
 
+/// The registration API \p Call is, if catalogued.
+static const ApiSpec *registration(const clang::CallExpr *Call) {
+  const ApiSpec *Api = lookupApi(Call);
+  return Api && Api->Kind == ApiKind::Register ? Api : nullptr;
+}
+
+GpuPlatform registrarOf(llvm::ArrayRef<const clang::CallExpr *> By,
+                        const clang::ASTContext &Ctx) {
+  for (const clang::CallExpr *Call : By)
+    if (const ApiSpec *Api = registration(Call))
+      return platformOf(Api, Ctx);
+  return platformOf(Ctx);
+}
+
+std::string unregisterCall(llvm::ArrayRef<const clang::CallExpr *> By,
+                           const clang::ASTContext &Ctx) {
+  llvm::StringRef Own = platformApis(registrarOf(By, Ctx)).Unregister;
+  std::string Name;
+  for (const clang::CallExpr *Call : By) {
+    const ApiSpec *Api = registration(Call);
+    std::string This = Api ? Api->Counterpart.str() : Own.str();
+    if (!Name.empty() && Name != This)
+      return "";
+    Name = This;
+  }
+  return Name.empty() ? Own.str() : Name;
+}
+
 } // namespace cuda_async_lint

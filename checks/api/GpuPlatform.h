@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include <string>
 
 namespace clang {
 class ASTContext;
@@ -52,6 +53,18 @@ GpuPlatform platformOf(const ApiSpec *Api, const clang::ASTContext &Ctx);
 /// translation unit's. A <<<...>>> launch's is its configuration call's.
 GpuPlatform platformOf(const clang::CallExpr *Call,
                        const clang::ASTContext &Ctx);
+
+/// The runtime holding the page-locked registrations \p By: the first
+/// catalogued registration's, else the translation unit's (a helper that
+/// registered).
+GpuPlatform registrarOf(llvm::ArrayRef<const clang::CallExpr *> By,
+                        const clang::ASTContext &Ctx);
+
+/// The call that undoes the registrations \p By: each catalogued
+/// registration's counterpart (cuMemHostRegister: cuMemHostUnregister), the
+/// runtime's own for a helper that registered. Empty if they disagree.
+std::string unregisterCall(llvm::ArrayRef<const clang::CallExpr *> By,
+                           const clang::ASTContext &Ctx);
 
 } // namespace cuda_async_lint
 
