@@ -133,8 +133,9 @@ std::string whyItMatters(const ResolvedFinding &F, const OutputContext &Ctx) {
     S += "<p class=\"muted\">The runtime verifier has no recorded "
          "measurement for this check.</p>";
   } else {
-    S += "<p>Measured on real GPUs by the runtime verifier "
-         "(<code>cuda-async-verify</code>):</p><ul class=\"cost\">";
+    S += "<p>Measured with CUDA on real GPUs by the runtime verifier "
+         "(<code>cuda-async-verify</code>; HIP's runtime was not "
+         "measured):</p><ul class=\"cost\">";
     for (const MeasuredCost &C : Costs)
       S += "<li><b>" + escape(C.Gpu) + "</b>, " + escape(C.Pipeline) +
            (*C.Scenario ? ", " + escape(C.Scenario) : std::string()) + ": " +
