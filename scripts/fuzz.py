@@ -16,7 +16,7 @@ mutant. A mutant fails the run if either front-end:
 The mutations: delete or duplicate a run of lines, truncate, overwrite or
 insert random bytes (NUL and non-UTF-8 included), swap two lines, nest a
 statement thousands of braces or parentheses deep, append a function with
-thousands of copy+sync pairs, splice a CUDA call from another corpus file,
+thousands of copy+sync pairs, splice a CUDA or HIP call from another corpus file,
 and swap allocators and streams for their look-alikes. The same --seed gives
 the same mutants, so any failure can be reproduced; --keep saves failing
 mutants with the command that failed.
@@ -43,7 +43,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS_DIRS = ["examples", "test/Inputs", "test/checks"]
 # Inputs that crash or hang clang by design (the isolation test's).
 EXCLUDED = ("clang-crashes.cpp", "clang-hangs.cpp")
-SOURCE_SUFFIXES = (".cu", ".cpp", ".cuh", ".h")
+SOURCE_SUFFIXES = (".cu", ".cpp", ".cuh", ".h", ".hip")
 
 # Look-alikes whose swap changes what a check concludes.
 SWAPS = [
@@ -55,6 +55,11 @@ SWAPS = [
     ("cudaMemcpyHostToDevice", "cudaMemcpyDeviceToHost"),
     ("stream", "0"), ("cudaStreamNonBlocking", "cudaStreamDefault"),
     ("for (", "while ("), ("if (", "while ("), ("{", "{{"), ("}", "}}"),
+    # HIP's.
+    ("hipHostMalloc", "malloc"), ("hipHostFree", "free"),
+    ("free", "hipHostFree"), ("hipStreamSynchronize", "hipDeviceSynchronize"),
+    ("hipMemcpyAsync", "hipMemcpy"), ("hipMemcpy", "hipMemcpyAsync"),
+    ("hipStreamNonBlocking", "hipStreamDefault"),
 ]
 
 
@@ -69,13 +74,14 @@ def corpus_files():
 
 
 def cuda_calls(files):
-    """Statements that call the CUDA API, for splicing into other files."""
+    """Statements that call the CUDA or HIP API, for splicing into other
+    files."""
     calls = []
     for path in files:
         with open(path, "rb") as f:
             for line in f.read().split(b"\n"):
                 s = line.strip()
-                if s.startswith(b"cuda") and s.endswith(b";"):
+                if s.startswith((b"cuda", b"hip")) and s.endswith(b";"):
                     calls.append(line)
     return calls or [b"cudaDeviceSynchronize();"]
 
@@ -212,12 +218,17 @@ def fuzz_one(index, args, files, calls, workdir):
     with open(src, "wb") as f:
         f.write(data)
     fmt = rng.choice(["text", "json", "sarif"])
-    lint = [args.lint, "--use-bundled-cuda", "--format=" + fmt,
-            "--timeout=%d" % args.timeout, src]
+    lint = [args.lint, "--use-bundled-cuda", "--use-bundled-hip",
+            "--format=" + fmt, "--timeout=%d" % args.timeout, src]
     tidy = [args.clang_tidy, "--load=" + args.plugin, "--quiet",
             "--checks=-*,cuda-async-*", src, "--", "-x", "cuda",
             "--cuda-host-only", "-nocudainc", "-nocudalib", "-std=c++17",
             "-isystem", args.bundled_include, "-include", "cuda_runtime.h"]
+    if suffix == ".hip":
+        tidy[tidy.index("--") + 1:] = [
+            "-x", "hip", "--offload-host-only", "-nogpuinc", "-nogpulib",
+            "-std=c++17", "-isystem", args.bundled_include, "-include",
+            "__clang_hip_runtime_wrapper.h"]
     # clang itself crashes or never ends on some mutants (thousands of nested
     # parentheses overflow its parser's stack): a crash or a hang counts
     # against the tools only if plain `clang++ -fsyntax-only` survives it.
