@@ -1,6 +1,6 @@
 // hipcc compiles .cpp files as HIP.
-#include <hip/hip_runtime.h>
 #include <cstdlib>
+#include <hip/hip_runtime.h>
 
 __global__ void fill(float *x) { x[threadIdx.x] = 1; }
 
