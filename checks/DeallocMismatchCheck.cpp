@@ -73,15 +73,6 @@ static bool releasesPinned(llvm::StringRef Name) {
          Api->Memory == MemoryKind::Pinned;
 }
 
-/// The call to unregister \p P's registered memory with.
-static std::string unregisterWith(const HostProvenance &P,
-                                  const ASTContext &Ctx) {
-  std::string Name = unregisterCall(P.RegisteredBy, Ctx);
-  return Name.empty()
-             ? platformApis(registrarOf(P.RegisteredBy, Ctx)).Unregister.str()
-             : Name;
-}
-
 void DeallocMismatchCheck::run(const MatchFinder::MatchResult &R) {
   const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
   std::optional<ReleaseSite> Site =
@@ -109,9 +100,9 @@ void DeallocMismatchCheck::run(const MatchFinder::MatchResult &R) {
       "'" + Site->Releaser + "' releases " +
       (Registered ? "registered pageable" : memoryKindName(*P.Kind).str()) +
       " memory; " +
-      (Registered
-           ? "unregister it with '" + unregisterWith(P, *R.Context) + "' and "
-           : "") +
+      (Registered ? "unregister it with '" +
+                        unregisterAdvice(P.RegisteredBy, *R.Context) + "' and "
+                  : "") +
       "release it with '" + Right + "'";
   for (Origin O : P.Origins) {
     OriginNote Note =

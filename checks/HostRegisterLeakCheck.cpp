@@ -62,16 +62,17 @@ void HostRegisterLeakCheck::run(const MatchFinder::MatchResult &R) {
   if (!P.is(MemoryKind::Registered))
     return;
 
-  const PlatformApis &Platform =
-      platformApis(registrarOf(P.RegisteredBy, *R.Context));
+  llvm::StringRef Registrar =
+      platformApis(registrarOf(P.RegisteredBy, *R.Context)).Registrar;
+  // Where the registrations disagree, the message advises one and no fix is
+  // offered.
   std::string Unregister = unregisterCall(P.RegisteredBy, *R.Context);
   Finding F;
   F.Loc = Site->At->getBeginLoc();
   F.Message = "'" + Site->Releaser +
               "' releases memory that is still registered with " +
-              Platform.Registrar.str() + "; call '" +
-              (Unregister.empty() ? Platform.Unregister.str() : Unregister) +
-              "' first";
+              Registrar.str() + "; call '" +
+              unregisterAdvice(P.RegisteredBy, *R.Context) + "' first";
   for (const CallExpr *By : P.RegisteredBy) {
     const ApiSpec *Api = lookupApi(By);
     F.Notes.push_back({By->getBeginLoc(),

@@ -79,11 +79,22 @@ bool hasArgPrefix(const CommandLineArguments &Args, llvm::StringRef Prefix) {
   });
 }
 
+/// The language the command names with -x LANG or -xLANG, if it names one
+/// (empty for a -x without its value).
+std::optional<llvm::StringRef> namedLanguage(const CommandLineArguments &Args) {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (A == "-x")
+      return I + 1 < Args.size() ? llvm::StringRef(Args[I + 1])
+                                 : llvm::StringRef();
+    if (A.size() > 2 && A.starts_with("-x") && !A.starts_with("-xc-"))
+      return A.drop_front(2);
+  }
+  return std::nullopt;
+}
+
 bool hasLanguageFlag(const CommandLineArguments &Args) {
-  return llvm::any_of(Args, [](const std::string &A) {
-    return A == "-x" || (A.size() > 2 && llvm::StringRef(A).starts_with("-x") &&
-                         !llvm::StringRef(A).starts_with("-xc-"));
-  });
+  return namedLanguage(Args).has_value();
 }
 
 /// Drops what clang's driver does not know (the host compiler's own flags
@@ -215,13 +226,9 @@ offloadLanguage(const std::vector<std::string> &Args, llvm::StringRef File) {
       return SourceLanguage::Hip;
     return std::nullopt;
   };
-  for (size_t I = 0; I < Args.size(); ++I) {
-    llvm::StringRef A = Args[I];
-    if (A == "-x" && I + 1 < Args.size())
-      return Named(Args[I + 1]);
-    if (A.starts_with("-x") && A.size() > 2 && !A.starts_with("-xc-"))
-      return Named(A.drop_front(2));
-  }
+  if (std::optional<llvm::StringRef> Language = namedLanguage(Args);
+      Language && !Language->empty())
+    return Named(*Language);
   std::optional<SourceLanguage> L = languageOfFile(File);
   return L == SourceLanguage::Cuda || L == SourceLanguage::Hip ? L
                                                                : std::nullopt;
@@ -284,6 +291,48 @@ static std::string hipIncludeDir(const HipHeaders &Hip) {
   return std::string(Dir);
 }
 
+/// The host view of a CUDA, C or C++ command: CUDA's host side only, against
+/// the chosen CUDA declarations, with nvcc's system includes and host
+/// declarations; C and C++ files get the CUDA and HIP headers' directories.
+static std::vector<std::string>
+cudaHostView(const CommandLineArguments &Args, bool IsCuda,
+             const CudaHeaders &Cuda, const std::string &Cccl,
+             const std::string &HostShim, const std::string &HipInclude) {
+  std::vector<std::string> Back;
+  if (IsCuda) {
+    // The checks are about host code: parse the host side only, once.
+    if (!hasArg(Args, "--cuda-host-only") &&
+        !hasArg(Args, "--cuda-device-only") &&
+        !hasArg(Args, "--cuda-compile-host-device"))
+      Back.push_back("--cuda-host-only");
+    Back.push_back("-Wno-unknown-cuda-version");
+  }
+  if (!hasArgPrefix(Args, "--cuda-path") && !hasArg(Args, "-nocudainc")) {
+    bool Toolkit = Cuda.From == CudaHeaders::Source::Toolkit;
+    if (IsCuda && Toolkit) {
+      Back.push_back("--cuda-path=" + Cuda.Path);
+    } else if (IsCuda) {
+      // clang's CUDA wrapper headers need a toolkit; the bundled
+      // declarations stand in for them, included first as nvcc does.
+      Back.insert(Back.end(), {"-nocudainc", "-nocudalib", "-isystem",
+                               Cuda.Path, "-include", "cuda_runtime.h"});
+    } else {
+      Back.push_back("-isystem");
+      Back.push_back(Toolkit ? Cuda.Path + "/include" : Cuda.Path);
+    }
+    if (!Cccl.empty())
+      Back.insert(Back.end(), {"-isystem", Cccl});
+  }
+  // C and C++ files calling the HIP runtime (a HIP project's host-only
+  // files) find its declarations too.
+  if (!IsCuda && !HipInclude.empty() && HipInclude != Cuda.Path)
+    Back.insert(Back.end(), {"-isystem", HipInclude});
+  // What nvcc's host pass declares and clang's CUDA headers do not.
+  if (IsCuda && !Cuda.BundledDir.empty())
+    Back.insert(Back.end(), {"-include", HostShim});
+  return Back;
+}
+
 ArgumentsAdjuster makeHostViewAdjuster(const GpuHeaders &Headers) {
   const CudaHeaders &Cuda = Headers.Cuda;
   std::string Cccl = cccIncludeDir(Cuda);
@@ -296,51 +345,18 @@ ArgumentsAdjuster makeHostViewAdjuster(const GpuHeaders &Headers) {
     CommandLineArguments Args = dropUnknownArgs(In);
     if (Args.empty())
       return Args;
-    std::vector<std::string> Front, Back;
+    std::vector<std::string> Front;
     // A file whose extension clang does not know (.cuh, .hip) still needs
     // its language named before it.
     if (!hasLanguageFlag(Args))
       if (std::optional<SourceLanguage> L = languageOfFile(File))
         Front = {"-x", languageFlag(*L).str()};
     std::optional<SourceLanguage> Offload = offloadLanguage(Args, File);
-    if (Offload == SourceLanguage::Hip) {
-      Back = hipHostView(Args, Hip);
-      Args.insert(Args.begin() + 1, Front.begin(), Front.end());
-      Args.insert(Args.begin() + 1 + Front.size(), Back.begin(), Back.end());
-      return Args;
-    }
-    bool IsCuda = Offload == SourceLanguage::Cuda;
-    if (IsCuda) {
-      // The checks are about host code: parse the host side only, once.
-      if (!hasArg(Args, "--cuda-host-only") &&
-          !hasArg(Args, "--cuda-device-only") &&
-          !hasArg(Args, "--cuda-compile-host-device"))
-        Back.push_back("--cuda-host-only");
-      Back.push_back("-Wno-unknown-cuda-version");
-    }
-    if (!hasArgPrefix(Args, "--cuda-path") && !hasArg(Args, "-nocudainc")) {
-      bool Toolkit = Cuda.From == CudaHeaders::Source::Toolkit;
-      if (IsCuda && Toolkit) {
-        Back.push_back("--cuda-path=" + Cuda.Path);
-      } else if (IsCuda) {
-        // clang's CUDA wrapper headers need a toolkit; the bundled
-        // declarations stand in for them, included first as nvcc does.
-        Back.insert(Back.end(), {"-nocudainc", "-nocudalib", "-isystem",
-                                 Cuda.Path, "-include", "cuda_runtime.h"});
-      } else {
-        Back.push_back("-isystem");
-        Back.push_back(Toolkit ? Cuda.Path + "/include" : Cuda.Path);
-      }
-      if (!Cccl.empty())
-        Back.insert(Back.end(), {"-isystem", Cccl});
-    }
-    // C and C++ files calling the HIP runtime (a HIP project's host-only
-    // files) find its declarations too.
-    if (!IsCuda && !HipInclude.empty() && HipInclude != Cuda.Path)
-      Back.insert(Back.end(), {"-isystem", HipInclude});
-    // What nvcc's host pass declares and clang's CUDA headers do not.
-    if (IsCuda && !Cuda.BundledDir.empty())
-      Back.insert(Back.end(), {"-include", HostShim});
+    std::vector<std::string> Back =
+        Offload == SourceLanguage::Hip
+            ? hipHostView(Args, Hip)
+            : cudaHostView(Args, Offload == SourceLanguage::Cuda, Cuda, Cccl,
+                           HostShim, HipInclude);
     Args.insert(Args.begin() + 1, Front.begin(), Front.end());
     Args.insert(Args.begin() + 1 + Front.size(), Back.begin(), Back.end());
     return Args;

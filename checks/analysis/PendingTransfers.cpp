@@ -39,17 +39,19 @@ bool isHandleType(QualType T, llvm::StringRef Name) {
   const auto *Record = Ptr ? Ptr->getPointeeType()->getAsRecordDecl() : nullptr;
   return Record && Record->getName() == Name;
 }
+/// A pointer to some runtime's opaque record \p Record names.
+bool isHandleType(QualType T, llvm::StringRef PlatformApis::*Record) {
+  return llvm::any_of(allPlatforms(), [&](const PlatformApis &P) {
+    return isHandleType(T, P.*Record);
+  });
+}
 /// cudaStream_t, CUstream, hipStream_t.
 bool isStreamType(QualType T) {
-  return llvm::any_of(allPlatforms(), [&](const PlatformApis &P) {
-    return isHandleType(T, P.StreamRecord);
-  });
+  return isHandleType(T, &PlatformApis::StreamRecord);
 }
 /// cudaEvent_t, CUevent, hipEvent_t.
 bool isEventType(QualType T) {
-  return llvm::any_of(allPlatforms(), [&](const PlatformApis &P) {
-    return isHandleType(T, P.EventRecord);
-  });
+  return isHandleType(T, &PlatformApis::EventRecord);
 }
 
 const VarDecl *declRefVar(const Expr *E) {

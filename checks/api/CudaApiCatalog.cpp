@@ -104,8 +104,17 @@ llvm::ArrayRef<ApiSpec> allApis() {
 /// Strips the suffixes that cuda.h and cuda_runtime_api.h append through
 /// macros: cuMemcpyHtoDAsync -> cuMemcpyHtoDAsync_v2_ptsz, and so on; and
 /// ROCm's per-thread one: hipMemcpyAsync -> hipMemcpyAsync_spt.
+static constexpr llvm::StringLiteral PerThreadSuffixes[] = {"_ptsz", "_ptds",
+                                                            "_spt"};
+
+bool isPerThreadSpelling(llvm::StringRef Name) {
+  return llvm::any_of(PerThreadSuffixes, [&](llvm::StringLiteral Suffix) {
+    return Name.ends_with(Suffix);
+  });
+}
+
 static llvm::StringRef baseName(llvm::StringRef Name) {
-  for (llvm::StringRef Suffix : {"_ptsz", "_ptds", "_spt"})
+  for (llvm::StringRef Suffix : PerThreadSuffixes)
     if (Name.consume_back(Suffix))
       break;
   for (llvm::StringRef Suffix : {"_v2", "_v3"})

@@ -83,6 +83,11 @@ llvm::ArrayRef<ApiSpec> allApis();
 /// _ptds, and HIP's _spt) are stripped, or null.
 const ApiSpec *lookupApi(llvm::StringRef Name);
 
+/// True if \p Name is a per-thread default stream spelling the headers
+/// rename a call to (cudaMemcpyAsync_ptsz, cudaMemcpy_ptds,
+/// hipMemcpyAsync_spt).
+bool isPerThreadSpelling(llvm::StringRef Name);
+
 /// The catalogued API \p FD declares, or null. Only functions at global
 /// scope or in namespace std count: a user's own 'mylib::free' is not the C
 /// library's. A project's own APIs (ProjectApis.h) are not looked up.

@@ -10,12 +10,11 @@ namespace cuda_async_lint {
 llvm::ArrayRef<PlatformApis> allPlatforms() {
   // In GpuPlatform's order.
   static const PlatformApis All[] = {
-#define GPU_PLATFORM(Id, Name, Registrar, PinnedAllocators, Register,          \
-                     Unregister, StreamSynchronize, PerThreadStream,           \
-                     StreamRecord, EventRecord)                                \
-  {Name,        Registrar,          PinnedAllocators, #Register,               \
-   #Unregister, #StreamSynchronize, #PerThreadStream, #StreamRecord,           \
-   #EventRecord},
+#define GPU_PLATFORM(Id, Registrar, PinnedAllocators, Register, Unregister,    \
+                     StreamSynchronize, PerThreadStream, StreamRecord,         \
+                     EventRecord)                                              \
+  {Registrar,          PinnedAllocators, #Register,     #Unregister,           \
+   #StreamSynchronize, #PerThreadStream, #StreamRecord, #EventRecord},
 #include "GpuPlatforms.def"
   };
   return All;
@@ -69,6 +68,13 @@ std::string unregisterCall(llvm::ArrayRef<const clang::CallExpr *> By,
     Name = This;
   }
   return Name.empty() ? Own.str() : Name;
+}
+
+std::string unregisterAdvice(llvm::ArrayRef<const clang::CallExpr *> By,
+                             const clang::ASTContext &Ctx) {
+  std::string Name = unregisterCall(By, Ctx);
+  return Name.empty() ? platformApis(registrarOf(By, Ctx)).Unregister.str()
+                      : Name;
 }
 
 } // namespace cuda_async_lint

@@ -26,7 +26,6 @@ enum class GpuPlatform { Cuda, Hip };
 
 /// The calls and words of one runtime (GpuPlatforms.def).
 struct PlatformApis {
-  llvm::StringRef Name;
   llvm::StringRef Registrar;
   llvm::StringRef PinnedAllocators;
   llvm::StringRef Register;
@@ -65,6 +64,11 @@ GpuPlatform registrarOf(llvm::ArrayRef<const clang::CallExpr *> By,
 /// runtime's own for a helper that registered. Empty if they disagree.
 std::string unregisterCall(llvm::ArrayRef<const clang::CallExpr *> By,
                            const clang::ASTContext &Ctx);
+
+/// The call a message advises to undo the registrations \p By with:
+/// unregisterCall's, or where they disagree the registrar's own.
+std::string unregisterAdvice(llvm::ArrayRef<const clang::CallExpr *> By,
+                             const clang::ASTContext &Ctx);
 
 } // namespace cuda_async_lint
 

@@ -20,8 +20,8 @@ StreamRef streamRef(const Expr *E) {
     E = Default->getExpr();
   E = E->IgnoreParenImpCasts();
   // cudaStreamLegacy and cudaStreamPerThread are ((cudaStream_t)0x1) and
-  // ((cudaStream_t)0x2), as are hipStreamLegacy and hipStreamPerThread; 0,
-  // NULL and nullptr are the legacy (HIP: null) stream too.
+  // ((cudaStream_t)0x2), hipStreamPerThread is ((hipStream_t)2) too; 0, NULL
+  // and nullptr are the legacy (HIP: null) stream.
   if (isa<CXXNullPtrLiteralExpr, GNUNullExpr>(E))
     return StreamRef::legacy();
   const Expr *Stripped = E->IgnoreParenCasts();
@@ -71,8 +71,7 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     if (const FunctionDecl *FD = Call->getDirectCallee())
       if (lookupApi(FD) && FD->getIdentifier() &&
-          (FD->getName().ends_with("_ptsz") ||
-           FD->getName().ends_with("_ptds") || FD->getName().ends_with("_spt")))
+          isPerThreadSpelling(FD->getName()))
         Found = true;
     return !Found;
   }
