@@ -63,6 +63,53 @@ llvm::Expected<ClangTidyOptions> parse(llvm::StringRef Text,
   return *Parsed;
 }
 
+/// Whether the glob list \p Globs names one of our checks: a glob other than
+/// a bare '*' (or '-*') that matches one of our ids.
+bool namesOurChecks(llvm::StringRef Globs) {
+  GlobList List(Globs);
+  for (const auto &Item : List.getItems()) {
+    if (Item.Text.find_first_not_of('*') == llvm::StringRef::npos)
+      continue;
+    for (const CheckInfo &Info : allChecks())
+      if (Item.Regex.match(Info.Id))
+        return true;
+  }
+  return false;
+}
+
+/// A configuration file's options as the driver reads them (see
+/// Configuration.h): a Checks or WarningsAsErrors list that names none of
+/// our checks was written for clang-tidy's checks and is left out.
+ClangTidyOptions forOurChecks(ClangTidyOptions Options) {
+  if (Options.Checks && !namesOurChecks(*Options.Checks))
+    Options.Checks.reset();
+  if (Options.WarningsAsErrors && !namesOurChecks(*Options.WarningsAsErrors))
+    Options.WarningsAsErrors.reset();
+  return Options;
+}
+
+/// clang-tidy's own search, merge and inheritance of .clang-tidy files, each
+/// file read through forOurChecks. (FileOptionsProvider's constructor that
+/// takes handlers leaves its file system unset in LLVM 22: the handlers are
+/// set here instead.)
+class ProjectFileOptionsProvider : public FileOptionsProvider {
+public:
+  ProjectFileOptionsProvider(ClangTidyGlobalOptions Global,
+                             ClangTidyOptions Defaults,
+                             ClangTidyOptions Overrides)
+      : FileOptionsProvider(std::move(Global), std::move(Defaults),
+                            std::move(Overrides)) {
+    ConfigHandlers = {
+        {".clang-tidy",
+         [](llvm::MemoryBufferRef Text) -> llvm::ErrorOr<ClangTidyOptions> {
+           llvm::ErrorOr<ClangTidyOptions> Parsed = parseConfiguration(Text);
+           if (!Parsed)
+             return Parsed;
+           return forOurChecks(std::move(*Parsed));
+         }}};
+  }
+};
+
 } // namespace
 
 llvm::Expected<Configuration>
@@ -101,7 +148,10 @@ Configuration::fromFlags(const ConfigurationFlags &F) {
     auto Parsed = parse(Text, Name, nullptr);
     if (!Parsed)
       return Parsed.takeError();
-    C.Given = std::move(*Parsed);
+    // --config is written for this tool; --config-file names a .clang-tidy
+    // file, perhaps the project's own, read as those are.
+    C.Given = F.ConfigFile.empty() ? std::move(*Parsed)
+                                   : forOurChecks(std::move(*Parsed));
   }
   return C;
 }
@@ -110,7 +160,8 @@ std::unique_ptr<ClangTidyOptionsProvider> Configuration::makeProvider() const {
   if (Given)
     return std::make_unique<ConfigOptionsProvider>(Global, Defaults, *Given,
                                                    Overrides);
-  return std::make_unique<FileOptionsProvider>(Global, Defaults, Overrides);
+  return std::make_unique<ProjectFileOptionsProvider>(Global, Defaults,
+                                                      Overrides);
 }
 
 ClangTidyOptions Configuration::optionsFor(llvm::StringRef File) const {

@@ -8,6 +8,17 @@
 // --header-filter, --exclude-header-filter and --system-headers override
 // what the files say, as in clang-tidy.
 //
+// One difference, because this driver runs only our checks: a .clang-tidy
+// file (or --config-file) decides about our checks only if it names one.
+// Its Checks (and, alike, its WarningsAsErrors) are read as clang-tidy
+// reads them when some glob other than a bare '*' matches one of our ids
+// ('-*,cuda-async-*', '-cuda-async-default-stream',
+// '-*,cuda-async-pageable-copy'); a list that names none of them
+// ('-*,bugprone-*', the common shape) was written for clang-tidy's own
+// checks and is left out, so it neither disables ours nor makes their
+// findings errors. --checks and --config are this tool's own and apply as
+// given. The clang-tidy plugin keeps clang-tidy's rules exactly.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef CUDA_ASYNC_LINT_DRIVER_CONFIGURATION_H
