@@ -16,7 +16,13 @@ void BoundedStringStream::write_impl(const char *Ptr, size_t Size) {
 }
 
 ParseErrorCollector::ParseErrorCollector()
-    : OS(Text, MaxTextBytes), Printer(OS, Options) {}
+    : OS(Text, MaxTextBytes), Printer(OS, Options) {
+  // A source line wider than this is shown by the part around the caret
+  // (clang's TextDiagnostic picks it), and a longer message is wrapped: a
+  // line of tabs or a minified file would otherwise print a caret line of
+  // tens of kilobytes of spaces.
+  Options.MessageLength = MaxColumns;
+}
 
 void ParseErrorCollector::BeginSourceFile(const LangOptions &LO,
                                           const Preprocessor *PP) {
@@ -41,8 +47,31 @@ void ParseErrorCollector::HandleDiagnostic(DiagnosticsEngine::Level Level,
   }
 }
 
+std::string capLines(llvm::StringRef Text, size_t MaxLineBytes) {
+  std::string Out;
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    if (Line.size() <= MaxLineBytes) {
+      Out += Line;
+    } else {
+      // Cut at a character boundary: a UTF-8 continuation byte is 10xxxxxx.
+      size_t Cut = MaxLineBytes;
+      while (Cut > 0 && (static_cast<unsigned char>(Line[Cut]) & 0xC0) == 0x80)
+        --Cut;
+      Out += Line.take_front(Cut);
+      Out += " [" + std::to_string(Line.size() - Cut) + " bytes not shown]";
+    }
+    if (Text.size() > Line.size())
+      Out += '\n';
+    Text = Rest;
+  }
+  return Out;
+}
+
 std::string ParseErrorCollector::text() {
-  std::string Out = Text;
+  // What clang's selection and wrapping leave too long (one word wider than
+  // MaxColumns, a wide character per column) is cut.
+  std::string Out = capLines(Text, MaxLineBytes);
   if (OS.truncated())
     Out += "\n[the rest of clang's errors: more than " +
            std::to_string(MaxTextBytes / 1024) + " KiB, not shown]\n";

@@ -30,12 +30,20 @@ private:
   uint64_t Written = 0;
 };
 
+/// \p Text with each line longer than \p MaxLineBytes cut there (at a
+/// character boundary) and ended with "[N bytes not shown]".
+std::string capLines(llvm::StringRef Text, size_t MaxLineBytes);
+
 /// Keeps clang's errors (the first few, rendered) and drops its warnings:
 /// the tool reports its own findings, not the compiler's.
 class ParseErrorCollector : public clang::DiagnosticConsumer {
 public:
+  /// What a CI log can show: the first errors, in lines of at most
+  /// MaxColumns columns (MaxLineBytes bytes) and MaxTextBytes in all.
   static constexpr unsigned MaxShown = 3;
-  static constexpr size_t MaxTextBytes = 64 * 1024;
+  static constexpr unsigned MaxColumns = 200;
+  static constexpr size_t MaxLineBytes = 1024;
+  static constexpr size_t MaxTextBytes = 16 * 1024;
 
   ParseErrorCollector();
 
