@@ -8,10 +8,11 @@
 namespace cuda_async_lint {
 
 std::optional<std::string> fixAsUnifiedDiff(const ResolvedFinding &F,
-                                            llvm::StringRef DisplayPath) {
+                                            llvm::StringRef DisplayPath,
+                                            llvm::vfs::FileSystem &Sources) {
   if (F.Fixes.empty())
     return std::nullopt;
-  auto Buffer = llvm::MemoryBuffer::getFile(F.Fixes.front().Begin.File);
+  auto Buffer = Sources.getBufferForFile(F.Fixes.front().Begin.File);
   if (!Buffer)
     return std::nullopt;
   return fixAsUnifiedDiff(F, DisplayPath, (*Buffer)->getBuffer());

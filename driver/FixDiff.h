@@ -5,6 +5,7 @@
 
 #include "Report.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include <optional>
 #include <string>
 
@@ -15,7 +16,8 @@ namespace cuda_async_lint {
 /// fixes, or its file is unreadable or changed since it was parsed (a diff
 /// against other content would be wrong).
 std::optional<std::string> fixAsUnifiedDiff(const ResolvedFinding &F,
-                                            llvm::StringRef DisplayPath);
+                                            llvm::StringRef DisplayPath,
+                                            llvm::vfs::FileSystem &Sources);
 
 /// The same, against \p Content, the fixed file as the caller already read
 /// it (a report that quotes the file reads it once).

@@ -23,32 +23,18 @@ static tooling::Replacement replacementOf(const ResolvedFix &Fix) {
                               Fix.Replacement);
 }
 
-PlannedFixes planFixes(Report &R, FixSummary &Summary) {
+PlannedFixes planFixes(const Report &R) {
   PlannedFixes Plan;
-  for (ResolvedFinding &F : R.Findings) {
-    std::vector<RenderedMessage> FixNotes;
+  for (const ResolvedFinding &F : R.Findings) {
+    std::vector<bool> &Joined = Plan.Joined.emplace_back();
     for (const ResolvedFix &Fix : F.Fixes) {
-      ++Summary.Total;
-      tooling::Replacements &File = Plan.ByFile[Fix.Begin.File];
       Plan.ParsedHash[Fix.Begin.File] = Fix.ParsedContentHash;
-      bool Applied = true;
-      if (llvm::Error Conflict = File.add(replacementOf(Fix))) {
-        llvm::consumeError(std::move(Conflict));
-        Applied = false;
-      }
-      Summary.Applied += Applied;
-      RenderedMessage Note;
-      Note.IsNote = true;
-      Note.File = Fix.Begin.File;
-      Note.Offset = Fix.Begin.Offset;
-      Note.Message = Applied ? "FIX-IT applied suggested code changes"
-                             : "FIX-IT unable to apply suggested code changes";
-      FixNotes.push_back(std::move(Note));
+      // One that overlaps a fix already planned cannot be applied with it.
+      llvm::Error Conflict =
+          Plan.ByFile[Fix.Begin.File].add(replacementOf(Fix));
+      Joined.push_back(!Conflict);
+      llvm::consumeError(std::move(Conflict));
     }
-    // clang-tidy prints these right after the warning.
-    if (!F.Messages.empty())
-      F.Messages.insert(F.Messages.begin() + 1, FixNotes.begin(),
-                        FixNotes.end());
   }
   return Plan;
 }
@@ -57,9 +43,9 @@ uint64_t contentHash(llvm::StringRef Content) {
   return llvm::xxh3_64bits(Content);
 }
 
-llvm::Error applyFixes(const PlannedFixes &Plan) {
-  // Read and check every file before writing any.
-  std::map<std::string, std::string> Fixed;
+llvm::Expected<std::map<std::string, FixedFile>>
+prepareFixes(const PlannedFixes &Plan) {
+  std::map<std::string, FixedFile> Fixed;
   for (const auto &[File, Replacements] : Plan.ByFile) {
     if (Replacements.empty())
       continue;
@@ -78,12 +64,65 @@ llvm::Error applyFixes(const PlannedFixes &Plan) {
         tooling::applyAllReplacements((*Buffer)->getBuffer(), Replacements);
     if (!Result)
       return Result.takeError();
-    Fixed[File] = std::move(*Result);
+    Fixed[File] = {(*Buffer)->getBuffer().str(), std::move(*Result)};
   }
-  for (const auto &[File, Content] : Fixed)
-    if (llvm::Error E = writeFileAtomically(File, Content))
-      return E;
+  return Fixed;
+}
+
+llvm::Error writeFixedFiles(const std::map<std::string, FixedFile> &Files,
+                            std::set<std::string> &Written) {
+  for (const auto &[File, Content] : Files) {
+    if (llvm::Error E = writeFileAtomically(File, Content.Fixed)) {
+      if (Written.empty())
+        return E;
+      return llvm::createStringError(
+          "%s; fixes were applied to %zu of %zu files",
+          llvm::toString(std::move(E)).c_str(), Written.size(), Files.size());
+    }
+    Written.insert(File);
+  }
   return llvm::Error::success();
+}
+
+FixSummary noteFixes(Report &R, const PlannedFixes &Plan,
+                     const std::set<std::string> &Written) {
+  FixSummary Summary;
+  for (size_t I = 0; I < R.Findings.size(); ++I) {
+    ResolvedFinding &F = R.Findings[I];
+    std::vector<RenderedMessage> FixNotes;
+    for (size_t J = 0; J < F.Fixes.size(); ++J) {
+      const ResolvedFix &Fix = F.Fixes[J];
+      bool Applied = Plan.Joined[I][J] && Written.count(Fix.Begin.File);
+      ++Summary.Total;
+      Summary.Applied += Applied;
+      RenderedMessage Note;
+      Note.IsNote = true;
+      Note.File = Fix.Begin.File;
+      Note.Offset = Fix.Begin.Offset;
+      Note.Message = Applied ? "FIX-IT applied suggested code changes"
+                             : "FIX-IT unable to apply suggested code changes";
+      FixNotes.push_back(std::move(Note));
+    }
+    // clang-tidy prints these right after the warning.
+    if (!F.Messages.empty())
+      F.Messages.insert(F.Messages.begin() + 1, FixNotes.begin(),
+                        FixNotes.end());
+  }
+  return Summary;
+}
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+sourcesAsAnalysed(const std::map<std::string, FixedFile> &Files,
+                  const std::set<std::string> &Written) {
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::getRealFileSystem());
+  auto Analysed = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  for (const std::string &File : Written)
+    Analysed->addFile(
+        File, /*ModificationTime=*/0,
+        llvm::MemoryBuffer::getMemBufferCopy(Files.at(File).Original, File));
+  Overlay->pushOverlay(Analysed);
+  return Overlay;
 }
 
 static tooling::DiagnosticMessage messageOf(const std::string &Message,

@@ -1,7 +1,8 @@
 //===- Fixes.h - --fix and --export-fixes -----------------------*- C++ -*-===//
 //
 // As clang-tidy: --fix applies every fix-it that does not overlap another
-// and notes on each finding whether its fix was applied; --export-fixes
+// and notes on each finding whether its fix was applied (once the files are
+// written, so that the note is true); --export-fixes
 // writes the findings and their replacements as the YAML that
 // clang-apply-replacements and review bots read.
 //
@@ -13,9 +14,12 @@
 #include "Report.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
+#include <set>
 #include <string>
+#include <vector>
 
 namespace cuda_async_lint {
 
@@ -29,24 +33,50 @@ struct PlannedFixes {
   std::map<std::string, clang::tooling::Replacements> ByFile;
   /// contentHash() of each file as it was parsed.
   std::map<std::string, uint64_t> ParsedHash;
+  /// Per finding, per fix-it: whether it joined the plan (one that overlaps
+  /// an earlier one cannot).
+  std::vector<std::vector<bool>> Joined;
 };
 
-/// Decides which fix-its of \p R can be applied together (one that overlaps
-/// an earlier one cannot) and adds clang-tidy's note to each finding with
-/// fixes: "FIX-IT applied suggested code changes" or "FIX-IT unable to apply
-/// suggested code changes".
-PlannedFixes planFixes(Report &R, FixSummary &Summary);
+/// Decides which fix-its of \p R can be applied together.
+PlannedFixes planFixes(const Report &R);
 
 /// The hash --fix compares to tell whether a file changed since it was
 /// parsed.
 uint64_t contentHash(llvm::StringRef Content);
 
-/// Writes the planned replacements into the files. Every file is read first
-/// and compared with its content as parsed: if any changed (an editor save,
-/// a checkout during the run), nothing is written and the error names it.
-/// Each file is then replaced atomically (a temporary file beside it,
-/// renamed over it, with its permissions), so a failed write leaves it whole.
-llvm::Error applyFixes(const PlannedFixes &Plan);
+/// A file to fix: its content as analysed, and with the fixes.
+struct FixedFile {
+  std::string Original;
+  std::string Fixed;
+};
+
+/// Reads every file of \p Plan, compares it with its content as parsed and
+/// applies the replacements in memory. If any file changed (an editor save,
+/// a checkout during the run) or cannot be read, the error names it and
+/// nothing is to be written.
+llvm::Expected<std::map<std::string, FixedFile>>
+prepareFixes(const PlannedFixes &Plan);
+
+/// Writes each file atomically (a temporary file beside it, renamed over it,
+/// with its permissions, so a failed write leaves it whole), and adds it to
+/// \p Written. Stops at the first file that cannot be written; the error
+/// says how many were.
+llvm::Error writeFixedFiles(const std::map<std::string, FixedFile> &Files,
+                            std::set<std::string> &Written);
+
+/// Adds clang-tidy's note to each fix-it of \p R, once the files are
+/// written: "FIX-IT applied suggested code changes" only for a fix that
+/// joined the plan and whose file was written, else "FIX-IT unable to apply
+/// suggested code changes". A report never claims a fix it did not write.
+FixSummary noteFixes(Report &R, const PlannedFixes &Plan,
+                     const std::set<std::string> &Written);
+
+/// The sources as the findings were made on: the disk, with each file of
+/// \p Written as it was before its fixes. The report quotes these.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+sourcesAsAnalysed(const std::map<std::string, FixedFile> &Files,
+                  const std::set<std::string> &Written);
 
 /// An error unless \p Path can be written in --export-fixes' YAML (is
 /// valid UTF-8).

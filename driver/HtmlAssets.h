@@ -18,7 +18,7 @@ inline constexpr const char *HtmlStyle = R"css(
 * { box-sizing: border-box; }
 body { margin: 0; font: 14px/1.5 -apple-system, "Segoe UI", "Noto Sans",
   Helvetica, Arial, sans-serif; color: var(--fg); background: var(--bg); }
-header, #summary, #filters, main { max-width: 1100px; margin: 0 auto;
+header, #summary, #filters, main, #check-pages { max-width: 1100px; margin: 0 auto;
   padding: 0 24px; }
 header { padding-top: 20px; }
 h1 { font-size: 22px; margin: 0 0 4px; }
@@ -38,6 +38,10 @@ caption { text-align: left; font-weight: 600; padding-bottom: 4px; }
   padding-bottom: 10px; border-bottom: 1px solid var(--line); z-index: 1;
   display: flex; gap: 16px; align-items: center; flex-wrap: wrap; }
 select { font: inherit; padding: 2px 4px; }
+.check-page { border-top: 1px solid var(--line); margin-top: 16px; }
+.check-page h1 { font-size: 18px; margin-top: 12px; }
+.check-page h2 { font-size: 15px; }
+.check-page pre { background: var(--panel); padding: 8px; overflow-x: auto; }
 .finding { border: 1px solid var(--line); border-radius: 6px; margin: 16px 0;
   overflow: hidden; }
 .finding h3 { margin: 0; padding: 8px 12px; font-size: 14px;

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CheckPages.h"
 #include "FixDiff.h"
 #include "HtmlAssets.h"
 #include "MeasuredCost.h"
@@ -28,18 +29,12 @@ namespace {
 constexpr unsigned Context = 3;
 constexpr unsigned NearbyNote = 12;
 
-/// Text as HTML shows it: LLVM's escaping of & < > " and '.
-std::string escape(llvm::StringRef Text) {
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  llvm::printHTMLEscaped(Text, OS);
-  return Out;
-}
-
 /// The analysed files' lines, read once each. The report quotes them as they
 /// are when it is written, as clang-tidy's text output does.
 class SourceLines {
 public:
+  explicit SourceLines(llvm::vfs::FileSystem &FS) : FS(FS) {}
+
   /// The whole of \p File, if it can be read.
   std::optional<llvm::StringRef> content(const std::string &File) {
     const Loaded &L = load(File);
@@ -65,7 +60,9 @@ private:
   const Loaded &load(const std::string &File) {
     auto [It, Inserted] = Files.try_emplace(File);
     if (Inserted) {
-      auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+      auto Buffer = FS.getBufferForFile(File, /*FileSize=*/-1,
+                                        /*RequiresNullTerminator=*/false,
+                                        /*IsVolatile=*/false, /*IsText=*/true);
       if (Buffer) {
         llvm::StringRef Text = (*Buffer)->getBuffer();
         Text.split(It->second.Lines, '\n');
@@ -77,6 +74,7 @@ private:
     return It->second;
   }
 
+  llvm::vfs::FileSystem &FS;
   std::map<std::string, Loaded> Files;
 };
 
@@ -94,14 +92,14 @@ std::string snippet(const std::string &File, unsigned First, unsigned Last,
                         : NoteLines.count(N) ? "line note"
                                              : "line";
     Body += "<span class=\"" + std::string(Class) + "\"><span class=\"ln\">" +
-            std::to_string(N) + "</span>" + escape(*Text) + "</span>";
+            std::to_string(N) + "</span>" + escapeHtml(*Text) + "</span>";
   }
   if (Body.empty())
     return "<div class=\"source\"><div class=\"path\">" +
-           escape(relativePath(File, Ctx.SourceRoot)) +
+           escapeHtml(relativePath(File, Ctx.SourceRoot)) +
            " (its source cannot be read)</div></div>\n";
   return "<div class=\"source\"><div class=\"path\">" +
-         escape(relativePath(File, Ctx.SourceRoot)) + "</div><pre>" + Body +
+         escapeHtml(relativePath(File, Ctx.SourceRoot)) + "</div><pre>" + Body +
          "</pre></div>\n";
 }
 
@@ -115,8 +113,8 @@ std::string diffHtml(llvm::StringRef Diff) {
                         : L.starts_with("+")                           ? "add"
                         : L.starts_with("-")                           ? "del"
                                                                        : "";
-    Out +=
-        std::string("<span class=\"") + Class + "\">" + escape(L) + "</span>";
+    Out += std::string("<span class=\"") + Class + "\">" + escapeHtml(L) +
+           "</span>";
   }
   return Out + "</pre>";
 }
@@ -127,7 +125,7 @@ std::string whyItMatters(const ResolvedFinding &F, const OutputContext &Ctx) {
     return "";
   std::string S = "<details class=\"why\"><summary>Why it matters</summary>"
                   "<p>" +
-                  escape(Info->Rationale) + "</p>";
+                  escapeHtml(Info->Rationale) + "</p>";
   std::vector<MeasuredCost> Costs = measuredCosts(F.CheckId);
   if (Costs.empty()) {
     S += "<p class=\"muted\">The runtime verifier has no recorded "
@@ -137,10 +135,10 @@ std::string whyItMatters(const ResolvedFinding &F, const OutputContext &Ctx) {
          "(<code>cuda-async-verify</code>; HIP's runtime was not "
          "measured):</p><ul class=\"cost\">";
     for (const MeasuredCost &C : Costs)
-      S += "<li><b>" + escape(C.Gpu) + "</b>, " + escape(C.Pipeline) +
-           (*C.Scenario ? ", " + escape(C.Scenario) : std::string()) + ": " +
-           escape(C.Verdict) + ". " + escape(C.Reason) + ". <a href=\"" +
-           escape(Ctx.DocsBaseUri + C.RunDirectory) +
+      S += "<li><b>" + escapeHtml(C.Gpu) + "</b>, " + escapeHtml(C.Pipeline) +
+           (*C.Scenario ? ", " + escapeHtml(C.Scenario) : std::string()) +
+           ": " + escapeHtml(C.Verdict) + ". " + escapeHtml(C.Reason) +
+           ". <a href=\"" + escapeHtml(Ctx.Docs.BaseUri + C.RunDirectory) +
            "\">recorded run</a></li>";
     S += "</ul>";
   }
@@ -159,21 +157,32 @@ std::string measuredSummary(llvm::StringRef Id) {
   return (llvm::Twine(Costs.front().Gpu) + ": " + First).str();
 }
 
+/// Where a check's name links: its page embedded in the report, else its
+/// page elsewhere.
+std::string checkLink(llvm::StringRef Id, const OutputContext &Ctx,
+                      const std::map<std::string, std::string> &Pages) {
+  if (Pages.count(Id.str()))
+    return "#" + checkPageAnchor(Id);
+  return helpUri(Ctx, Id);
+}
+
 std::string article(size_t Index, const ResolvedFinding &F,
-                    const OutputContext &Ctx, SourceLines &Sources) {
+                    const OutputContext &Ctx, SourceLines &Sources,
+                    const std::map<std::string, std::string> &Pages) {
   std::string File = relativePath(F.Loc.File, Ctx.SourceRoot);
   std::string S =
       "<article class=\"finding\" id=\"finding-" + std::to_string(Index + 1) +
-      "\" data-check=\"" + escape(F.CheckId) + "\" data-file=\"" +
-      escape(File) + "\">\n<h3><span class=\"sev " + severityName(F) + "\">" +
-      severityName(F) + "</span><a href=\"" + escape(helpUri(Ctx, F.CheckId)) +
-      "\">" + escape(F.CheckId) + "</a><code>" +
-      escape(locationText(F.Loc, Ctx)) + "</code></h3>\n<p class=\"message\">" +
-      escape(F.Message) + "</p>\n";
+      "\" data-check=\"" + escapeHtml(F.CheckId) + "\" data-file=\"" +
+      escapeHtml(File) + "\">\n<h3><span class=\"sev " + severityName(F) +
+      "\">" + severityName(F) + "</span><a href=\"" +
+      escapeHtml(checkLink(F.CheckId, Ctx, Pages)) + "\">" +
+      escapeHtml(F.CheckId) + "</a><code>" +
+      escapeHtml(locationText(F.Loc, Ctx)) +
+      "</code></h3>\n<p class=\"message\">" + escapeHtml(F.Message) + "</p>\n";
   if (F.Runtime)
     S += std::string("<p class=\"runtime ") +
          runtimeStatusName(F.Runtime->State) + "\">" +
-         escape(runtimeText(*F.Runtime)) + "</p>\n";
+         escapeHtml(runtimeText(*F.Runtime)) + "</p>\n";
 
   // One snippet around the finding, holding the notes near it; notes
   // elsewhere get their own.
@@ -197,8 +206,8 @@ std::string article(size_t Index, const ResolvedFinding &F,
   if (!F.Notes.empty()) {
     S += "<ul class=\"notes\">";
     for (const ResolvedNote &N : F.Notes)
-      S += "<li><code>" + escape(locationText(N.Loc, Ctx)) +
-           "</code>: " + escape(N.Message) + "</li>";
+      S += "<li><code>" + escapeHtml(locationText(N.Loc, Ctx)) +
+           "</code>: " + escapeHtml(N.Message) + "</li>";
     S += "</ul>\n";
   }
   for (const ResolvedNote *N : Far)
@@ -220,25 +229,32 @@ std::string article(size_t Index, const ResolvedFinding &F,
 
 void writeHtml(const Report &R, const OutputContext &Ctx,
                llvm::raw_ostream &OS) {
-  SourceLines Sources;
+  SourceLines Sources(*Ctx.Sources);
   auto [ByCheck, ByFile] = countFindings(R, Ctx);
+  std::vector<std::string> Reported;
+  for (const auto &Entry : ByCheck)
+    if (findCheck(Entry.first))
+      Reported.push_back(Entry.first);
+  std::map<std::string, std::string> Pages =
+      embeddableCheckPages(Ctx.Docs, Reported);
   std::string Title = "cuda-async-lint: " + reportHeadline(R);
 
   OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
         "charset=\"utf-8\">\n<meta name=\"viewport\" "
         "content=\"width=device-width, initial-scale=1\">\n<title>"
-     << escape(Title) << "</title>\n<style>" << HtmlStyle
-     << "</style>\n</head>\n<body>\n<header>\n<h1>" << escape(Title)
-     << "</h1>\n<p class=\"muted\">cuda-async-lint " << escape(Ctx.ToolVersion)
-     << "; paths relative to <code>" << escape(Ctx.SourceRoot)
+     << escapeHtml(Title) << "</title>\n<style>" << HtmlStyle
+     << "</style>\n</head>\n<body>\n<header>\n<h1>" << escapeHtml(Title)
+     << "</h1>\n<p class=\"muted\">cuda-async-lint "
+     << escapeHtml(Ctx.ToolVersion) << "; paths relative to <code>"
+     << escapeHtml(Ctx.SourceRoot)
      << "</code></p>\n</header>\n<section id=\"summary\">\n";
 
   if (!R.Failures.empty()) {
     OS << "<h2>" << countOf(R.Failures.size(), "file was", "files were")
        << " not analysed</h2>\n<ul class=\"failures\">";
     for (const FailedFile &F : R.Failures)
-      OS << "<li><code>" << escape(relativePath(F.File, Ctx.SourceRoot))
-         << "</code>: " << escape(F.Reason) << "</li>";
+      OS << "<li><code>" << escapeHtml(relativePath(F.File, Ctx.SourceRoot))
+         << "</code>: " << escapeHtml(F.Reason) << "</li>";
     OS << "</ul>\n";
   }
   if (!R.Findings.empty()) {
@@ -247,16 +263,16 @@ void writeHtml(const Report &R, const OutputContext &Ctx,
           "<th>finds</th><th>measured on a GPU</th></tr>";
     for (const auto &[Id, N] : ByCheck) {
       const CheckInfo *Info = findCheck(Id);
-      OS << "<tr><td><a href=\"" << escape(helpUri(Ctx, Id)) << "\">"
-         << escape(Id) << "</a></td><td class=\"n\">" << N << "</td><td>"
-         << escape(Info ? Info->Summary : "") << "</td><td>"
-         << escape(measuredSummary(Id)) << "</td></tr>";
+      OS << "<tr><td><a href=\"" << escapeHtml(checkLink(Id, Ctx, Pages))
+         << "\">" << escapeHtml(Id) << "</a></td><td class=\"n\">" << N
+         << "</td><td>" << escapeHtml(Info ? Info->Summary : "") << "</td><td>"
+         << escapeHtml(measuredSummary(Id)) << "</td></tr>";
     }
     OS << "</table>\n<table><caption>By file</caption><tr><th>file</th>"
           "<th>findings</th></tr>";
     for (const auto &[File, N] : ByFile)
-      OS << "<tr><td><code>" << escape(File) << "</code></td><td class=\"n\">"
-         << N << "</td></tr>";
+      OS << "<tr><td><code>" << escapeHtml(File)
+         << "</code></td><td class=\"n\">" << N << "</td></tr>";
     OS << "</table>\n</div>\n";
   }
   OS << "</section>\n";
@@ -268,10 +284,18 @@ void writeHtml(const Report &R, const OutputContext &Ctx,
        << countOf(R.Findings.size(), "finding", "findings")
        << "</span></section>\n<main id=\"findings\">\n";
     for (size_t I = 0; I < R.Findings.size(); ++I)
-      OS << article(I, R.Findings[I], Ctx, Sources);
+      OS << article(I, R.Findings[I], Ctx, Sources, Pages);
     OS << "</main>\n";
   }
-  OS << "<footer>Written by cuda-async-lint " << escape(Ctx.ToolVersion)
+  if (!Pages.empty()) {
+    OS << "<section id=\"check-pages\">\n<h2>The checks</h2>\n";
+    for (const auto &[Id, Body] : Pages)
+      OS << "<article class=\"check-page\" id=\"" << checkPageAnchor(Id)
+         << "\">\n"
+         << Body << "</article>\n";
+    OS << "</section>\n";
+  }
+  OS << "<footer>Written by cuda-async-lint " << escapeHtml(Ctx.ToolVersion)
      << ". Everything this page shows is in this file.</footer>\n";
   // The filters' script, where there is something to filter.
   if (!R.Findings.empty())

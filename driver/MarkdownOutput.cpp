@@ -63,7 +63,8 @@ std::string section(size_t Index, const ResolvedFinding &F,
   std::optional<std::string> Diff;
   if (!F.Fixes.empty())
     Diff = fixAsUnifiedDiff(
-        F, relativePath(F.Fixes.front().Begin.File, Ctx.SourceRoot));
+        F, relativePath(F.Fixes.front().Begin.File, Ctx.SourceRoot),
+        *Ctx.Sources);
   if (Diff) {
     std::string Fence = "```";
     while (llvm::StringRef(*Diff).contains(Fence))

@@ -3,8 +3,10 @@
 #ifndef CUDA_ASYNC_LINT_DRIVER_OUTPUT_H
 #define CUDA_ASYNC_LINT_DRIVER_OUTPUT_H
 
+#include "DocsLinks.h"
 #include "Report.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
 
@@ -15,7 +17,13 @@ namespace cuda_async_lint {
 struct OutputContext {
   std::string SourceRoot; ///< Absolute, no trailing separator.
   std::string ToolVersion;
-  std::string DocsBaseUri; ///< helpUri of check X is DocsBaseUri + doc path.
+  /// Where the check pages and the rest of the documentation are linked.
+  DocsLinks Docs;
+  /// The files as the reports quote them: the disk, or, once --fix has
+  /// rewritten some, those as they were analysed (the findings' offsets are
+  /// theirs).
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Sources =
+      llvm::vfs::getRealFileSystem();
 };
 
 /// Where the finding's check is documented: our check pages, or for
@@ -41,10 +49,12 @@ enum class ReportFormat {
 void writeReport(ReportFormat Format, const Report &R, const OutputContext &Ctx,
                  llvm::raw_ostream &OS, bool Colors);
 
-/// clang-tidy's text: each finding's warning and notes with snippets,
-/// colored if \p Colors.
+/// clang-tidy's text: each finding's warning and notes with snippets quoted
+/// from \p Sources, colored if \p Colors.
 void writeText(llvm::ArrayRef<ResolvedFinding> Findings, llvm::raw_ostream &OS,
-               bool Colors);
+               bool Colors,
+               llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Sources =
+                   llvm::vfs::getRealFileSystem());
 
 /// The project's own JSON schema, version 1 (docs/usage.md describes it).
 void writeJson(const Report &R, const OutputContext &Ctx,
@@ -84,6 +94,9 @@ std::string runtimeText(const RuntimeEvidence &E);
 
 /// "src/a.cu:6:3", the path relative to the source root.
 std::string locationText(const FileLocation &L, const OutputContext &Ctx);
+
+/// Text as HTML shows it: LLVM's escaping of & < > " and '.
+std::string escapeHtml(llvm::StringRef Text);
 
 /// "1 finding", "3 findings".
 std::string countOf(size_t N, llvm::StringRef One, llvm::StringRef Many);

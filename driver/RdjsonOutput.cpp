@@ -59,7 +59,7 @@ void writeRdjson(const Report &R, const OutputContext &Ctx,
          {"severity", "ERROR"}});
   json Doc = {
       {"source",
-       {{"name", "cuda-async-lint"}, {"url", Ctx.DocsBaseUri + "README.md"}}},
+       {{"name", "cuda-async-lint"}, {"url", Ctx.Docs.BaseUri + "README.md"}}},
       {"severity", "WARNING"},
       {"diagnostics", std::move(Diagnostics)}};
   writeJsonDocument(Doc, OS);

@@ -1,5 +1,6 @@
 //===- SarifOutput.cpp - SARIF 2.1.0 for code scanning --------------------===//
 
+#include "FileUri.h"
 #include "JsonDocument.h"
 #include "Output.h"
 #include "cuda-async-lint/CheckRegistry.h"
@@ -11,27 +12,6 @@
 namespace cuda_async_lint {
 
 using nlohmann::json;
-
-/// RFC 3986: everything but unreserved characters and '/' is
-/// percent-encoded.
-static std::string percentEncode(llvm::StringRef Path) {
-  std::string Out;
-  for (unsigned char C : Path) {
-    if (llvm::isAlnum(C) || C == '-' || C == '.' || C == '_' || C == '~' ||
-        C == '/')
-      Out += C;
-    else
-      Out += "%" + llvm::utohexstr(C, /*LowerCase=*/false, /*Width=*/2);
-  }
-  return Out;
-}
-
-static std::string fileUri(llvm::StringRef AbsolutePath) {
-  std::string Path = llvm::sys::path::convert_to_slash(AbsolutePath);
-  if (!llvm::StringRef(Path).starts_with("/"))
-    Path = "/" + Path;
-  return "file://" + percentEncode(Path);
-}
 
 /// Files under the source root are relative to %SRCROOT%, as code scanning
 /// expects; others are absolute file URIs.
@@ -51,10 +31,12 @@ namespace {
 /// ASCII lines).
 class Utf16Columns {
 public:
+  explicit Utf16Columns(llvm::vfs::FileSystem &FS) : FS(FS) {}
+
   unsigned column(const FileLocation &L) {
     auto It = Files.find(L.File);
     if (It == Files.end()) {
-      auto Buffer = llvm::MemoryBuffer::getFile(L.File, /*IsText=*/false);
+      auto Buffer = FS.getBufferForFile(L.File);
       It = Files.emplace(L.File, Buffer ? std::move(*Buffer) : nullptr).first;
     }
     if (!It->second || L.Offset > It->second->getBufferSize() || L.Column == 0)
@@ -81,6 +63,7 @@ public:
   }
 
 private:
+  llvm::vfs::FileSystem &FS;
   std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Files;
 };
 
@@ -106,7 +89,7 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
   json Rules = json::array();
   std::map<std::string, size_t> RuleIndex;
   for (const CheckInfo &Info : allChecks()) {
-    std::string HelpUri = Ctx.DocsBaseUri + checkDocPath(Info.Id);
+    std::string HelpUri = helpUri(Ctx, Info.Id);
     RuleIndex[Info.Id.str()] = Rules.size();
     Rules.push_back(
         {{"id", Info.Id.str()},
@@ -130,7 +113,7 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
   // first ones and say how many were left out.
   constexpr size_t MaxResults = 25000;
   size_t Shown = std::min(R.Findings.size(), MaxResults);
-  Utf16Columns Columns;
+  Utf16Columns Columns(*Ctx.Sources);
 
   // clang-tidy's own diagnostics among the findings (clang-tidy-nolint, an
   // unmatched NOLINTBEGIN) get a rule too, so every result has one.
@@ -234,7 +217,7 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
                {{"driver",
                  {{"name", "cuda-async-lint"},
                   {"version", Ctx.ToolVersion},
-                  {"informationUri", Ctx.DocsBaseUri + "README.md"},
+                  {"informationUri", Ctx.Docs.BaseUri + "README.md"},
                   {"rules", std::move(Rules)}}}}},
               {"originalUriBaseIds",
                {{"SRCROOT", {{"uri", fileUri(Ctx.SourceRoot) + "/"}}}}},

@@ -9,6 +9,7 @@
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 
 namespace cuda_async_lint {
@@ -17,7 +18,7 @@ std::string helpUri(const OutputContext &Ctx, llvm::StringRef CheckId) {
   if (!findCheck(CheckId))
     return "https://clang.llvm.org/extra/clang-tidy/"
            "#suppressing-undesired-diagnostics";
-  return Ctx.DocsBaseUri + checkDocPath(CheckId);
+  return Ctx.Docs.checkPage(CheckId);
 }
 
 /// The bracketed name clang-tidy prints: a warning WarningsAsErrors made an
@@ -29,18 +30,19 @@ static std::string checkLabel(const ResolvedFinding &F) {
 }
 
 void writeText(llvm::ArrayRef<ResolvedFinding> Findings, llvm::raw_ostream &OS,
-               bool Colors) {
-  // clang-tidy's ErrorReporter: a fresh source manager over the files on
-  // disk, a TextDiagnosticPrinter, "<message> [<check>]" warnings and "%0"
-  // notes at file offsets.
+               bool Colors,
+               llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Sources) {
+  // clang-tidy's ErrorReporter: a fresh source manager over the files, a
+  // TextDiagnosticPrinter, "<message> [<check>]" warnings and "%0" notes at
+  // file offsets.
   clang::DiagnosticOptions Options;
   Options.ShowColors = Colors;
   clang::TextDiagnosticPrinter Printer(OS, Options);
   clang::DiagnosticsEngine Diags(new clang::DiagnosticIDs(), Options, &Printer,
                                  /*ShouldOwnClient=*/false);
-  clang::FileManager Files{clang::FileSystemOptions()};
-  clang::SourceManager Sources(Diags, Files);
-  Diags.setSourceManager(&Sources);
+  clang::FileManager Files{clang::FileSystemOptions(), std::move(Sources)};
+  clang::SourceManager Manager(Diags, Files);
+  Diags.setSourceManager(&Manager);
   clang::LangOptions LangOpts;
   Printer.BeginSourceFile(LangOpts, /*PP=*/nullptr);
 
@@ -52,8 +54,8 @@ void writeText(llvm::ArrayRef<ResolvedFinding> Findings, llvm::raw_ostream &OS,
       llvm::consumeError(File.takeError());
       return {};
     }
-    clang::FileID ID = Sources.getOrCreateFileID(*File, clang::SrcMgr::C_User);
-    return Sources.getLocForStartOfFile(ID).getLocWithOffset(M.Offset);
+    clang::FileID ID = Manager.getOrCreateFileID(*File, clang::SrcMgr::C_User);
+    return Manager.getLocForStartOfFile(ID).getLocWithOffset(M.Offset);
   };
   for (const ResolvedFinding &F : Findings) {
     for (const RenderedMessage &M : F.Messages) {
@@ -90,7 +92,7 @@ void writeReport(ReportFormat Format, const Report &R, const OutputContext &Ctx,
                  llvm::raw_ostream &OS, bool Colors) {
   switch (Format) {
   case ReportFormat::Text:
-    return writeText(R.Findings, OS, Colors);
+    return writeText(R.Findings, OS, Colors, Ctx.Sources);
   case ReportFormat::Json:
     return writeJson(R, Ctx, OS);
   case ReportFormat::Sarif:
@@ -110,6 +112,13 @@ void writeReport(ReportFormat Format, const Report &R, const OutputContext &Ctx,
 std::string locationText(const FileLocation &L, const OutputContext &Ctx) {
   return relativePath(L.File, Ctx.SourceRoot) + ":" + std::to_string(L.Line) +
          ":" + std::to_string(L.Column);
+}
+
+std::string escapeHtml(llvm::StringRef Text) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  llvm::printHTMLEscaped(Text, OS);
+  return Out;
 }
 
 std::string countOf(size_t N, llvm::StringRef One, llvm::StringRef Many) {

@@ -157,9 +157,10 @@ cl::opt<std::string> DiffRef(
     cl::cat(Category));
 cl::opt<std::string> DocsUrl(
     "docs-url", cl::value_desc("url"),
-    cl::desc("Where the check pages are published, for links in reports "
-             "(SARIF helpUri, Markdown, rdjson): <url>/docs/checks/<id>.md "
-             "(default: " CUDA_ASYNC_LINT_DOCS_URL ")"),
+    cl::desc("Where a copy of the documentation is published, for links in "
+             "reports (SARIF helpUri, Markdown, rdjson, HTML): "
+             "<url>/docs/checks/<id>.md (default: the check pages installed "
+             "with the tool, <prefix>/share/doc/cuda-async-lint)"),
     cl::cat(Category));
 cl::opt<std::string> CudaPath(
     "cuda-path", cl::value_desc("dir"),
@@ -233,10 +234,15 @@ int usageError(const Twine &Message) {
   return ExitUsageError;
 }
 
+/// This executable's path: <prefix>/bin/cuda-async-lint.
+std::string executablePath(const char *Argv0) {
+  return sys::fs::getMainExecutable(Argv0,
+                                    reinterpret_cast<void *>(&usageError));
+}
+
 std::string bundledCudaDir(const char *Argv0) {
-  std::string Exe =
-      sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&usageError));
-  SmallString<256> Dir(sys::path::parent_path(sys::path::parent_path(Exe)));
+  SmallString<256> Dir(
+      sys::path::parent_path(sys::path::parent_path(executablePath(Argv0))));
   sys::path::append(Dir, "share", "cuda-async-lint", "include");
   return std::string(Dir);
 }
@@ -649,12 +655,9 @@ int main(int argc, const char **argv) {
       chooseSourceRoot(SourceRootOption, Absolute, currentDirectory());
   if (!SourceRoot)
     return usageError(toString(SourceRoot.takeError()));
-  // A base without its final '/' would glue "docs/..." onto its last name.
-  std::string Docs = DocsUrl.empty() ? std::string(CUDA_ASYNC_LINT_DOCS_URL)
-                                     : std::string(DocsUrl);
-  if (!StringRef(Docs).ends_with("/"))
-    Docs += "/";
-  OutputContext Ctx{*SourceRoot, CUDA_ASYNC_LINT_VERSION, Docs};
+  OutputContext Ctx{*SourceRoot, CUDA_ASYNC_LINT_VERSION,
+                    chooseDocsLinks(DocsUrl, CUDA_ASYNC_LINT_DOCS_URL,
+                                    executablePath(argv[0]))};
   Expected<ReportSelection> Reported =
       ReportSelection::fromOptions(Ctx.SourceRoot, LineFilterJson, DiffRef,
                                    BaselinePath, currentDirectory());
@@ -747,10 +750,22 @@ int main(int argc, const char **argv) {
     if (Error E = writeFileAtomically(ExportFixes, YAML))
       return usageError(toString(std::move(E)));
   }
+  // --fix writes the files first, so that the report's notes say what was
+  // written; the report then quotes the files as they were analysed.
   FixSummary Fixed;
-  std::optional<PlannedFixes> Plan;
-  if (Fix)
-    Plan = planFixes(R, Fixed);
+  std::optional<Error> FixFailed;
+  if (Fix) {
+    PlannedFixes Plan = planFixes(R);
+    std::set<std::string> Written;
+    Expected<std::map<std::string, FixedFile>> Prepared = prepareFixes(Plan);
+    if (!Prepared)
+      FixFailed = Prepared.takeError();
+    else if (Error E = writeFixedFiles(*Prepared, Written))
+      FixFailed = std::move(E);
+    if (Prepared)
+      Ctx.Sources = sourcesAsAnalysed(*Prepared, Written);
+    Fixed = noteFixes(R, Plan, Written);
+  }
 
   // The report is complete in memory before it is written: a failed write
   // never leaves half of it behind.
@@ -773,13 +788,11 @@ int main(int argc, const char **argv) {
       return usageError("cannot write standard output: " + Reason);
     }
   }
-  // Files change only once the report, which quotes them, is written.
-  if (Plan) {
-    if (Error E = applyFixes(*Plan))
-      return usageError(toString(std::move(E)));
+  if (FixFailed)
+    return usageError(toString(std::move(*FixFailed)));
+  if (Fix)
     errs() << "cuda-async-lint: applied " << Fixed.Applied << " of "
            << Fixed.Total << " suggested fixes\n";
-  }
 
   if (!R.Failures.empty())
     return ExitParseError;

@@ -14,6 +14,8 @@ PACKAGES=(
   cmake ninja-build
   nlohmann-json3-dev libgtest-dev libgmock-dev
   python3
+  # renders the check pages as HTML at build time (scripts/check-pages.py)
+  cmark-gfm
   # ROCm's HIP headers and hipcc: the HIP tests parse against the real
   # headers too, and test/driver/hipcc-cmake-project.test builds with hipcc
   libamdhip64-dev hipcc

@@ -109,7 +109,8 @@ def check_rdjson(doc):
             expect(d.get("code", {}).get("value", "").startswith(
                 "cuda-async-"), where + ".code.value")
             expect(d["code"].get("url", "").endswith(
-                d["code"]["value"] + ".md"), where + ".code.url")
+                (d["code"]["value"] + ".md", d["code"]["value"] + ".html")),
+                where + ".code.url")
         for j, s in enumerate(d.get("suggestions", [])):
             check_position(s["range"]["start"], "%s.suggestions[%d]" % (
                 where, j))

@@ -44,7 +44,8 @@ TEST_F(FixDiffTest, ShowsTheWholeLinesBeforeAndAfter) {
   ResolvedFinding F;
   unsigned Free = Content.find("free(h)");
   F.Fixes = {fix(Free, Free, "cudaHostUnregister(h);\n  ", 3)};
-  std::optional<std::string> Diff = fixAsUnifiedDiff(F, "src/a.cu");
+  std::optional<std::string> Diff =
+      fixAsUnifiedDiff(F, "src/a.cu", *llvm::vfs::getRealFileSystem());
   ASSERT_TRUE(Diff);
   EXPECT_EQ(*Diff, "--- a/src/a.cu\n+++ b/src/a.cu\n@@ -3,1 +3,2 @@\n"
                    "-  free(h);\n"
@@ -56,17 +57,17 @@ TEST_F(FixDiffTest, NothingForAFileChangedSinceItWasParsed) {
   ResolvedFinding F;
   unsigned Free = Content.find("free");
   F.Fixes = {fix(Free, Free + 4, "cudaFreeHost", 3)};
-  ASSERT_TRUE(fixAsUnifiedDiff(F, "a.cu"));
+  ASSERT_TRUE(fixAsUnifiedDiff(F, "a.cu", *llvm::vfs::getRealFileSystem()));
   write("// edited meanwhile\n" + Content);
-  EXPECT_FALSE(fixAsUnifiedDiff(F, "a.cu"));
+  EXPECT_FALSE(fixAsUnifiedDiff(F, "a.cu", *llvm::vfs::getRealFileSystem()));
 }
 
 TEST_F(FixDiffTest, NothingForOverlappingOrMissingFixes) {
   ResolvedFinding F;
-  EXPECT_FALSE(fixAsUnifiedDiff(F, "a.cu"));
+  EXPECT_FALSE(fixAsUnifiedDiff(F, "a.cu", *llvm::vfs::getRealFileSystem()));
   unsigned Free = Content.find("free");
   F.Fixes = {fix(Free, Free + 4, "x", 3), fix(Free + 2, Free + 3, "y", 3)};
-  EXPECT_FALSE(fixAsUnifiedDiff(F, "a.cu"));
+  EXPECT_FALSE(fixAsUnifiedDiff(F, "a.cu", *llvm::vfs::getRealFileSystem()));
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
+#include <set>
 
 using namespace cuda_async_lint;
 
@@ -36,7 +37,7 @@ protected:
   }
   /// A report with one fix of 'free' to 'cudaFreeHost', as parsed from
   /// \p Parsed.
-  PlannedFixes plan(llvm::StringRef Parsed) {
+  Report report(llvm::StringRef Parsed) {
     Report R;
     ResolvedFinding F;
     ResolvedFix Fix;
@@ -45,9 +46,18 @@ protected:
     Fix.Replacement = "cudaFreeHost";
     Fix.ParsedContentHash = contentHash(Parsed);
     F.Fixes.push_back(Fix);
+    RenderedMessage Warning;
+    Warning.Message = "'free' releases pinned memory";
+    F.Messages.push_back(Warning);
     R.Findings.push_back(F);
-    FixSummary Summary;
-    return planFixes(R, Summary);
+    return R;
+  }
+  /// Plans, prepares and writes the fixes of \p R, as --fix does.
+  llvm::Error apply(const Report &R, std::set<std::string> &Written) {
+    auto Prepared = prepareFixes(planFixes(R));
+    if (!Prepared)
+      return Prepared.takeError();
+    return writeFixedFiles(*Prepared, Written);
   }
 
   llvm::SmallString<128> Dir;
@@ -55,7 +65,9 @@ protected:
 };
 
 TEST_F(FixesTest, AppliesAndKeepsPermissions) {
-  ASSERT_FALSE(static_cast<bool>(applyFixes(plan("  free(p);\n"))));
+  std::set<std::string> Written;
+  ASSERT_FALSE(static_cast<bool>(apply(report("  free(p);\n"), Written)));
+  EXPECT_EQ(Written, std::set<std::string>{File});
   EXPECT_EQ(read(), "  cudaFreeHost(p);\n");
   llvm::sys::fs::file_status Status;
   ASSERT_FALSE(llvm::sys::fs::status(File, Status));
@@ -66,19 +78,64 @@ TEST_F(FixesTest, AppliesAndKeepsPermissions) {
 
 TEST_F(FixesTest, RefusesAFileThatChangedSinceItWasParsed) {
   write("// edited meanwhile\n  free(p);\n");
-  llvm::Error E = applyFixes(plan("  free(p);\n"));
+  std::set<std::string> Written;
+  llvm::Error E = apply(report("  free(p);\n"), Written);
   ASSERT_TRUE(static_cast<bool>(E));
   std::string Message = llvm::toString(std::move(E));
   EXPECT_NE(Message.find("changed since it was analysed"), std::string::npos)
       << Message;
+  EXPECT_TRUE(Written.empty());
   EXPECT_EQ(read(), "// edited meanwhile\n  free(p);\n");
 }
 
 TEST_F(FixesTest, RefusesAFileEmptiedMeanwhile) {
   write("");
-  EXPECT_TRUE(static_cast<bool>(applyFixes(plan("  free(p);\n"))))
+  std::set<std::string> Written;
+  EXPECT_TRUE(static_cast<bool>(apply(report("  free(p);\n"), Written)))
       << "an emptied file must not get the fix";
   EXPECT_EQ(read(), "");
+}
+
+TEST_F(FixesTest, NotesClaimOnlyTheFixesWritten) {
+  Report R = report("  free(p);\n");
+  PlannedFixes Plan = planFixes(R);
+  FixSummary None = noteFixes(R, Plan, {});
+  EXPECT_EQ(None.Applied, 0u);
+  EXPECT_EQ(None.Total, 1u);
+  ASSERT_EQ(R.Findings[0].Messages.size(), 2u);
+  EXPECT_EQ(R.Findings[0].Messages[1].Message,
+            "FIX-IT unable to apply suggested code changes");
+
+  Report Done = report("  free(p);\n");
+  FixSummary One = noteFixes(Done, planFixes(Done), {File});
+  EXPECT_EQ(One.Applied, 1u);
+  EXPECT_EQ(Done.Findings[0].Messages[1].Message,
+            "FIX-IT applied suggested code changes");
+}
+
+TEST_F(FixesTest, OverlappingFixesJoinThePlanOnce) {
+  Report R = report("  free(p);\n");
+  R.Findings.push_back(R.Findings[0]);
+  R.Findings[1].Fixes[0].Replacement = "delete";
+  PlannedFixes Plan = planFixes(R);
+  ASSERT_EQ(Plan.Joined.size(), 2u);
+  EXPECT_EQ(Plan.Joined[0], std::vector<bool>{true});
+  EXPECT_EQ(Plan.Joined[1], std::vector<bool>{false});
+  FixSummary S = noteFixes(R, Plan, {File});
+  EXPECT_EQ(S.Applied, 1u);
+  EXPECT_EQ(S.Total, 2u);
+}
+
+TEST_F(FixesTest, TheReportQuotesTheFilesAsAnalysed) {
+  auto Prepared = prepareFixes(planFixes(report("  free(p);\n")));
+  ASSERT_TRUE(static_cast<bool>(Prepared));
+  std::set<std::string> Written;
+  ASSERT_FALSE(static_cast<bool>(writeFixedFiles(*Prepared, Written)));
+  EXPECT_EQ(read(), "  cudaFreeHost(p);\n");
+  auto Sources = sourcesAsAnalysed(*Prepared, Written);
+  auto Quoted = Sources->getBufferForFile(File);
+  ASSERT_TRUE(static_cast<bool>(Quoted));
+  EXPECT_EQ((*Quoted)->getBuffer(), "  free(p);\n");
 }
 
 TEST_F(FixesTest, AtomicWriteLeavesNoTemporaryFile) {

@@ -1,0 +1,71 @@
+//===- CheckPages.cpp -----------------------------------------------------===//
+
+#include "CheckPages.h"
+#include "Output.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+namespace cuda_async_lint {
+
+std::string checkPageAnchor(llvm::StringRef Id) { return "check-" + Id.str(); }
+
+namespace {
+
+/// The part of a rendered page between <main> and </main>.
+std::optional<std::string> readBody(const DocsLinks &Docs, llvm::StringRef Id) {
+  llvm::SmallString<256> Path(Docs.InstalledDir);
+  llvm::sys::path::append(Path, "docs", "checks", Id + ".html");
+  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return std::nullopt;
+  llvm::StringRef Page = (*Buffer)->getBuffer();
+  size_t Begin = Page.find("<main>"), End = Page.rfind("</main>");
+  if (Begin == llvm::StringRef::npos || End == llvm::StringRef::npos ||
+      End < Begin)
+    return std::nullopt;
+  return Page.slice(Begin + 6, End).ltrim('\n').str();
+}
+
+/// Where a link of a check page goes once the page is embedded: \p Href and
+/// the result as they stand in the attribute (HTML-escaped).
+std::string resolve(llvm::StringRef Href, const DocsLinks &Docs,
+                    const std::map<std::string, std::string> &Embedded) {
+  if (Href.starts_with("#") || Href.contains("://") ||
+      Href.starts_with("mailto:"))
+    return Href.str();
+  llvm::StringRef Target = Href.split('#').first;
+  if (Target.starts_with("cuda-async-") && Target.ends_with(".html") &&
+      !Target.contains('/')) {
+    llvm::StringRef Id = Target.drop_back(5);
+    if (Embedded.count(Id.str()))
+      return escapeHtml("#" + checkPageAnchor(Id));
+    return escapeHtml(Docs.checkPage(Id));
+  }
+  return escapeHtml(Docs.BaseUri + "docs/checks/") + Href.str();
+}
+
+} // namespace
+
+std::map<std::string, std::string>
+embeddableCheckPages(const DocsLinks &Docs, llvm::ArrayRef<std::string> Ids) {
+  std::map<std::string, std::string> Pages;
+  for (const std::string &Id : Ids)
+    if (std::optional<std::string> Body = readBody(Docs, Id))
+      Pages[Id] = std::move(*Body);
+  // cmark-gfm writes every link as href="...", its value HTML-escaped.
+  for (auto &[Id, Body] : Pages) {
+    std::string Out;
+    llvm::StringRef Rest = Body;
+    for (size_t At; (At = Rest.find("href=\"")) != llvm::StringRef::npos;) {
+      Out += Rest.take_front(At + 6);
+      Rest = Rest.drop_front(At + 6);
+      size_t End = Rest.find('"');
+      Out += resolve(Rest.take_front(End), Docs, Pages);
+      Rest = Rest.drop_front(End);
+    }
+    Body = Out + Rest.str();
+  }
+  return Pages;
+}
+
+} // namespace cuda_async_lint
