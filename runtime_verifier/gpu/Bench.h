@@ -14,11 +14,17 @@
 #include "ReferencePipeline.h"
 #include "Results.h"
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace cuda_async_verify {
+
+/// The reference pipeline's host input and output.
+struct PipelineIO {
+  HostBuffer In, Out;
+};
 
 struct Bench {
   PipelineShape Shape;
@@ -27,16 +33,19 @@ struct Bench {
   MeasureSettings Settings;
   /// The device ordinal, for child processes.
   int DeviceOrdinal = 0;
-};
-
-/// The reference pipeline's host input and output.
-struct PipelineIO {
-  HostBuffer In, Out;
+  /// The pipelines' host buffers by kind of memory, kept while one check is
+  /// measured (again, on a busy machine): measuring again must not pin
+  /// again, or the verifier itself pins in a loop (as its tracer reports).
+  std::map<HostAllocation, std::shared_ptr<PipelineIO>> IOs;
 };
 
 /// Input and output of a whole run in the given memory, inputs filled.
 std::shared_ptr<PipelineIO> makePipelineIO(const PipelineShape &Shape,
                                            HostAllocation Memory);
+
+/// B's buffers of \p Memory for the check being measured: made (by
+/// makePipelineIO) on first use, the same ones until the check is done.
+std::shared_ptr<PipelineIO> pipelineIO(Bench &B, HostAllocation Memory);
 
 /// A variant that runs Issue then Finish over IO, whose verified run starts
 /// from poisoned outputs and whose outputs are checked against IO's inputs.

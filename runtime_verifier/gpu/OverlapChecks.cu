@@ -22,6 +22,13 @@ std::shared_ptr<PipelineIO> makePipelineIO(const PipelineShape &Shape,
   return IO;
 }
 
+std::shared_ptr<PipelineIO> pipelineIO(Bench &B, HostAllocation Memory) {
+  std::shared_ptr<PipelineIO> &IO = B.IOs[Memory];
+  if (!IO)
+    IO = makePipelineIO(B.Shape, Memory);
+  return IO;
+}
+
 PipelineVariant pipelineVariant(const PipelineShape &Shape, std::string Name,
                                 Role Kind, std::string Description,
                                 HostAllocation Memory,
@@ -102,7 +109,7 @@ CheckResult verifyPageableCopy(Bench &B) {
       "directly, the calls return at once",
       "host buffers from malloc, pinned in place with cudaHostRegister"};
   for (int I = 0; I < 3; ++I) {
-    auto IO = makePipelineIO(B.Shape, Kinds[I]);
+    auto IO = pipelineIO(B, Kinds[I]);
     Variants.push_back(
         variant(B, allocationName(Kinds[I]), I == 0 ? Role::Buggy : Role::Fixed,
                 Descriptions[I], Kinds[I], IO, issueOnStreams(B, *IO)));
@@ -111,7 +118,7 @@ CheckResult verifyPageableCopy(Bench &B) {
 }
 
 CheckResult verifyDefaultStream(Bench &B) {
-  auto IO = makePipelineIO(B.Shape, HostAllocation::CudaMallocHost);
+  auto IO = pipelineIO(B, HostAllocation::CudaMallocHost);
   PipelineVariant Legacy = variant(
       B, "legacy default stream", Role::Buggy,
       "every batch on stream 0, the legacy default stream, which runs one "
@@ -130,7 +137,7 @@ CheckResult verifyDefaultStream(Bench &B) {
 }
 
 CheckResult verifySyncInLoop(Bench &B) {
-  auto IO = makePipelineIO(B.Shape, HostAllocation::CudaMallocHost);
+  auto IO = pipelineIO(B, HostAllocation::CudaMallocHost);
   PipelineVariant Inside = variant(
       B, "sync in the loop", Role::Buggy,
       "cudaStreamSynchronize on each batch's stream right after issuing it: "
@@ -153,7 +160,7 @@ CheckResult verifySyncInLoop(Bench &B) {
 CheckResult verifyPinnedAllocInLoop(Bench &B) {
   // Both variants read pinned inputs; they differ in where each batch's
   // pinned result buffer comes from.
-  auto IO = makePipelineIO(B.Shape, HostAllocation::CudaMallocHost);
+  auto IO = pipelineIO(B, HostAllocation::CudaMallocHost);
   struct Verification {
     bool CheckNextRun = false;
     Correctness Last;

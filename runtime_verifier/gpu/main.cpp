@@ -94,7 +94,7 @@ Report verify(const Options &O) {
   StageTimer Stages(Shape, Device);
   MeasureSettings Settings{O.Warmup, O.Repeats,
                            Trace.available() ? &Trace : nullptr, O.OnlyRole};
-  Bench B{Shape, Device, Stages, Settings, O.Device};
+  Bench B{Shape, Device, Stages, Settings, O.Device, {}};
   auto Run = [&](const char *Id, auto Verify) {
     if (!wanted(O, Id))
       return;
@@ -117,6 +117,7 @@ Report verify(const Options &O) {
       }
       Results[I].Attempts = Attempts;
     }
+    B.IOs.clear();
     for (CheckResult &C : Results) {
       C.Outcome = judge(C, O.Bar);
       R.Checks.push_back(std::move(C));
