@@ -3,6 +3,7 @@
 #include "RuntimeTraceJoin.h"
 #include "PathComponents.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -99,6 +100,19 @@ void RuntimeTraceJoin::annotate(std::vector<ResolvedFinding> &Findings) {
           Ran = &S;
         RanCalls += S.Calls;
       }
+    // A race the detector would have caught: with --races, the copy a
+    // finding's note names ran watched, and no access on the finding's
+    // line raced with it.
+    const TraceSite *Watched = nullptr;
+    if (!Ran && F.CheckId == "cuda-async-unsynchronized-access" &&
+        llvm::any_of(T.Processes,
+                     [](const auto &P) { return P.DetectedRaces; }))
+      for (const ResolvedNote &N : F.Notes)
+        for (const TraceSite &S : T.Sites)
+          if (!Watched && S.Kind == "copy" && S.Async &&
+              S.Location.Line == N.Loc.Line &&
+              sameFile(S.Location.File, N.Loc.File))
+            Watched = &S;
     const cuda_async_trace::TracedProcess *Crashed = nullptr;
     for (const auto &P : T.Processes)
       if (P.Signal && F.CheckId == "cuda-async-dealloc-mismatch" &&
@@ -124,6 +138,16 @@ void RuntimeTraceJoin::annotate(std::vector<ResolvedFinding> &Findings) {
       E.Site = F.Loc;
       E.Calls = 1;
       Note = "confirmed at run time by '" + TracePath + "': " + E.Summary;
+    } else if (Watched) {
+      E.State = RuntimeEvidence::Status::Exercised;
+      E.Summary = "its copy ('" + Watched->Api + "' at line " +
+                  std::to_string(Watched->Location.Line) + ") ran " +
+                  formatTimes(Watched->Calls) +
+                  " watched by the race detector, and no host access on "
+                  "this line touched it in flight";
+      E.Site = F.Loc;
+      E.Calls = Watched->Calls;
+      Note = "exercised by the run in '" + TracePath + "': " + E.Summary;
     } else if (Ran) {
       E.State = RuntimeEvidence::Status::Exercised;
       E.Summary = "'" + Ran->Api + "' ran here " + formatTimes(RanCalls) +
@@ -167,6 +191,29 @@ offsetOf(llvm::StringRef Text, unsigned Line, unsigned Column) {
   return {static_cast<unsigned>(Start + Col), LineText.str()};
 }
 
+std::optional<FileLocation> RuntimeTraceJoin::localLocation(
+    const SourceLocation &L, llvm::ArrayRef<std::string> AnalysedFiles) const {
+  if (!L.known())
+    return std::nullopt;
+  std::string Local;
+  for (const std::string &File : AnalysedFiles)
+    if (sameFile(L.File, File))
+      Local = File;
+  // A header of the program: where it is, under the source root.
+  if (Local.empty() && llvm::sys::fs::exists(L.File) &&
+      isPathUnder(normalized(L.File), SourceRoot))
+    Local = normalized(L.File);
+  if (Local.empty())
+    return std::nullopt;
+  FileLocation Out;
+  Out.File = Local;
+  Out.Line = L.Line;
+  Out.Column = L.Column;
+  if (auto Buffer = llvm::MemoryBuffer::getFile(Local, /*IsText=*/true))
+    Out.Offset = offsetOf((*Buffer)->getBuffer(), L.Line, L.Column).first;
+  return Out;
+}
+
 std::vector<ResolvedFinding>
 RuntimeTraceJoin::uncovered(llvm::ArrayRef<std::string> AnalysedFiles,
                             size_t &Elsewhere) {
@@ -176,35 +223,36 @@ RuntimeTraceJoin::uncovered(llvm::ArrayRef<std::string> AnalysedFiles,
     if (Covered.count(I))
       continue;
     const RuntimeFinding &R = T.Findings[I];
-    std::string Local;
-    for (const std::string &File : AnalysedFiles)
-      if (sameFile(R.Location.File, File))
-        Local = File;
-    // A header of the program: reported where it is, under the source root.
-    if (Local.empty() && llvm::sys::fs::exists(R.Location.File) &&
-        isPathUnder(normalized(R.Location.File), SourceRoot))
-      Local = normalized(R.Location.File);
-    if (Local.empty()) {
+    std::optional<FileLocation> Loc = localLocation(R.Location, AnalysedFiles);
+    if (!Loc) {
       ++Elsewhere;
       continue;
     }
     ResolvedFinding F;
     F.CheckId = R.CheckId;
-    F.Loc.File = Local;
-    F.Loc.Line = R.Location.Line;
-    F.Loc.Column = R.Location.Column;
+    F.Loc = *Loc;
     F.Message = R.Message + "; found at run time by cuda-async-trace";
-    if (auto Buffer = llvm::MemoryBuffer::getFile(Local, /*IsText=*/true)) {
-      auto [Offset, Line] =
-          offsetOf((*Buffer)->getBuffer(), F.Loc.Line, F.Loc.Column);
-      F.Loc.Offset = Offset;
-      F.LineText = std::move(Line);
-    }
+    if (auto Buffer = llvm::MemoryBuffer::getFile(F.Loc.File, /*IsText=*/true))
+      F.LineText =
+          offsetOf((*Buffer)->getBuffer(), F.Loc.Line, F.Loc.Column).second;
+    const std::string &Local = F.Loc.File;
     RenderedMessage M;
     M.File = Local;
     M.Offset = F.Loc.Offset;
     M.Message = F.Message;
     F.Messages.push_back(std::move(M));
+    // Where the copy a race raced with was issued, as the note a static
+    // finding would have.
+    if (std::optional<FileLocation> Related =
+            localLocation(R.Related, AnalysedFiles)) {
+      F.Notes.push_back({*Related, R.RelatedMessage});
+      RenderedMessage Note;
+      Note.IsNote = true;
+      Note.File = Related->File;
+      Note.Offset = Related->Offset;
+      Note.Message = R.RelatedMessage;
+      F.Messages.push_back(std::move(Note));
+    }
     RuntimeEvidence E;
     E.State = RuntimeEvidence::Status::FoundAtRunTime;
     E.Summary = R.Message;

@@ -17,6 +17,7 @@
 #include "Trace.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -44,6 +45,11 @@ public:
 private:
   /// Whether the trace's \p TraceFile names the analysed \p File.
   bool sameFile(llvm::StringRef TraceFile, llvm::StringRef File) const;
+  /// \p L as a location in one of \p AnalysedFiles, or in a file of the
+  /// program under the source root; std::nullopt elsewhere.
+  std::optional<FileLocation>
+  localLocation(const cuda_async_trace::SourceLocation &L,
+                llvm::ArrayRef<std::string> AnalysedFiles) const;
 
   cuda_async_trace::Trace T;
   std::string TracePath;

@@ -73,8 +73,9 @@ config.substitutions.append(("%cuda_path", config.cuda_path))
 config.substitutions.append(("%nvcc", config.nvcc))
 config.substitutions.append(("%cmake", config.cmake))
 config.substitutions.append(("%python", config.python))
-# %traced_app before %trace: lit substitutes in order.
+# %traced_app and %racy_app before %trace: lit substitutes in order.
 config.substitutions.append(("%traced_app", config.traced_app))
+config.substitutions.append(("%racy_app", config.racy_app))
 config.substitutions.append(("%trace", config.trace))
 config.substitutions.append(("%source_root", config.source_root))
 config.substitutions.append(("%build_root", config.binary_root))
@@ -124,6 +125,10 @@ elif shutil.which("setpriv"):
                        stderr=subprocess.DEVNULL) == 0:
         config.available_features.add("unprivileged")
         config.substitutions.append(("%unprivileged", " ".join(as_nobody)))
+# The race detector runs on x86-64 (its single step is the trap flag).
+import platform
+if platform.machine() in ("x86_64", "AMD64"):
+    config.available_features.add("x86_64")
 if shutil.which("git"):
     config.available_features.add("git")
 config.substitutions.append(("%clang_tidy_bin", config.clang_tidy))

@@ -1,6 +1,6 @@
 //===- main.cpp - cuda-async-trace: trace a CUDA program, per source line -===//
 //
-//   cuda-async-trace [-o trace.json] [--symbols DIR] -- ./app args...
+//   cuda-async-trace [-o trace.json] [--symbols DIR] [--races] -- ./app ...
 //   cuda-async-trace --finish [-o trace.json] [--symbols DIR] RAW.json...
 //
 // The first runs the program with the injection library loaded through
@@ -74,6 +74,12 @@ cl::opt<bool> Finish("finish",
                      cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("Print nothing but errors"),
                     cl::cat(Category));
+cl::opt<bool> Races(
+    "races",
+    cl::desc("Detect the host touching the host side of an async copy "
+             "still in flight (cuda-async-unsynchronized-access), by page "
+             "protection of pinned and registered memory"),
+    cl::cat(Category));
 cl::list<std::string> Positional(cl::Positional, cl::ZeroOrMore,
                                  cl::desc("-- <program> [args...] | "
                                           "--finish <raw trace>..."));
@@ -105,7 +111,8 @@ int runTraced(const std::vector<std::string> &Args,
   for (char **E = environ; *E; ++E) {
     llvm::StringRef Var(*E);
     if (Var.starts_with("CUDA_INJECTION64_PATH=") ||
-        Var.starts_with("CUDA_ASYNC_TRACE_OUTPUT="))
+        Var.starts_with("CUDA_ASYNC_TRACE_OUTPUT=") ||
+        Var.starts_with("CUDA_ASYNC_TRACE_RACES="))
       continue;
     Env.push_back(Var.str());
   }
@@ -113,6 +120,8 @@ int runTraced(const std::vector<std::string> &Args,
   llvm::SmallString<256> Pattern(RawDir);
   llvm::sys::path::append(Pattern, "raw.%p.json");
   Env.push_back("CUDA_ASYNC_TRACE_OUTPUT=" + Pattern.str().str());
+  if (Races)
+    Env.push_back("CUDA_ASYNC_TRACE_RACES=1");
 
   std::vector<char *> Argv, Envp;
   for (const std::string &A : Args)
@@ -204,9 +213,13 @@ int finishAndWrite(const std::vector<std::string> &RawPaths) {
 
   if (!Quiet) {
     const Trace &T = Finished->T;
-    for (const RuntimeFinding &F : T.Findings)
+    for (const RuntimeFinding &F : T.Findings) {
       llvm::errs() << locationText(F.Location) << ": warning: " << F.Message
                    << " [" << F.CheckId << ", at run time]\n";
+      if (F.Related.known())
+        llvm::errs() << locationText(F.Related)
+                     << ": note: " << F.RelatedMessage << "\n";
+    }
     std::uint64_t Calls = 0;
     for (const TraceSite &S : T.Sites)
       Calls += S.Calls;

@@ -32,6 +32,27 @@ enum class ApiKind {
   EventRecord,
   StreamWaitEvent,
   KernelLaunch,
+  /// A host function enqueued on a stream (cudaLaunchHostFunc,
+  /// cudaStreamAddCallback): it runs once the work before it is done.
+  HostFunc,
+  /// Stream capture begins or ends: work issued on a capturing stream is
+  /// recorded into a graph, not run.
+  CaptureBegin,
+  CaptureEnd,
+};
+
+/// The direction of a copy, as cudaMemcpyKind spells it.
+enum class CopyDirection {
+  HostToHost,
+  HostToDevice,
+  DeviceToHost,
+  DeviceToDevice,
+  /// cudaMemcpyDefault: unified virtual addressing tells the sides apart.
+  Default,
+  /// Read from the call's 'kind' argument.
+  KindArg,
+  /// The sides are described in a struct or in arrays.
+  Descriptor,
 };
 
 /// Parameter roles, as CudaApis.def spells them.

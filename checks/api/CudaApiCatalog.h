@@ -36,20 +36,6 @@ enum class ApiFamily { Runtime, Driver, Hip, Libc };
 /// Whether the call returns before the work is done.
 enum class ApiMode { Async, Blocking };
 
-/// The direction of a copy, as cudaMemcpyKind spells it.
-enum class CopyDirection {
-  HostToHost,
-  HostToDevice,
-  DeviceToHost,
-  DeviceToDevice,
-  /// cudaMemcpyDefault: unified virtual addressing tells the sides apart.
-  Default,
-  /// Read from the call's 'kind' argument.
-  KindArg,
-  /// The sides are described in a struct or in arrays.
-  Descriptor,
-};
-
 struct ApiSpec {
   llvm::StringRef Name;
   ApiFamily Family;

@@ -44,6 +44,11 @@ struct Tally {
   }
 };
 
+/// Whether --variants keeps the variants of role \p Kind.
+bool runs(const Bench &B, Role Kind) {
+  return !B.Settings.OnlyRole || *B.Settings.OnlyRole == Kind;
+}
+
 VariantResult correctnessVariant(std::string Name, Role Kind,
                                  std::string Description, Correctness C) {
   VariantResult V;
@@ -55,7 +60,7 @@ VariantResult correctnessVariant(std::string Name, Role Kind,
 }
 
 CheckResult readBeforeSync(Bench &B) {
-  auto IO = makePipelineIO(B.Shape, HostAllocation::CudaMallocHost);
+  auto IO = pipelineIO(B, HostAllocation::CudaMallocHost);
   std::size_t Elements = B.Shape.totalElements(), N = B.Shape.BatchElements;
   auto Issue = [&] {
     for (unsigned Batch = 0; Batch < B.Shape.Batches; ++Batch)
@@ -65,28 +70,34 @@ CheckResult readBeforeSync(Bench &B) {
   Tally Early, Late;
   for (unsigned Run = 0; Run < B.Settings.Repeats; ++Run) {
     // Buggy: the host consumes the results as soon as the work is issued.
-    poison(IO->Out.data(), Elements);
-    Issue();
-    Early.add(Elements, countWrong(IO->In.data(), IO->Out.data(), Elements));
-    B.Device.synchronizeStreams();
+    if (runs(B, Role::Buggy)) {
+      poison(IO->Out.data(), Elements);
+      Issue();
+      Early.add(Elements, countWrong(IO->In.data(), IO->Out.data(), Elements));
+      B.Device.synchronizeStreams();
+    }
     // Fixed: the same read after synchronizing the streams.
-    poison(IO->Out.data(), Elements);
-    Issue();
-    B.Device.synchronizeStreams();
-    Late.add(Elements, countWrong(IO->In.data(), IO->Out.data(), Elements));
+    if (runs(B, Role::Fixed)) {
+      poison(IO->Out.data(), Elements);
+      Issue();
+      B.Device.synchronizeStreams();
+      Late.add(Elements, countWrong(IO->In.data(), IO->Out.data(), Elements));
+    }
   }
   CheckResult C;
   C.CheckId = "cuda-async-unsynchronized-access";
   C.Scenario = "host reads D2H results before synchronizing";
   C.Kind = CheckKind::Correctness;
-  C.Variants.push_back(
-      correctnessVariant("read before sync", Role::Buggy,
-                         "reads every output right after issuing the pipeline",
-                         Early.result("still the poison (stale)")));
-  C.Variants.push_back(correctnessVariant(
-      "read after sync", Role::Fixed,
-      "reads every output after cudaStreamSynchronize on each stream",
-      Late.result("wrong")));
+  if (runs(B, Role::Buggy))
+    C.Variants.push_back(correctnessVariant(
+        "read before sync", Role::Buggy,
+        "reads every output right after issuing the pipeline",
+        Early.result("still the poison (stale)")));
+  if (runs(B, Role::Fixed))
+    C.Variants.push_back(correctnessVariant(
+        "read after sync", Role::Fixed,
+        "reads every output after cudaStreamSynchronize on each stream",
+        Late.result("wrong")));
   return C;
 }
 
@@ -129,8 +140,10 @@ CheckResult refillBeforeCopy(Bench &B) {
   };
   Tally Racy, Safe;
   for (unsigned R = 0; R < B.Settings.Repeats; ++R) {
-    Racy.add(Shape.totalElements(), Run(false));
-    Safe.add(Shape.totalElements(), Run(true));
+    if (runs(B, Role::Buggy))
+      Racy.add(Shape.totalElements(), Run(false));
+    if (runs(B, Role::Fixed))
+      Safe.add(Shape.totalElements(), Run(true));
   }
   cudaEventDestroy(Copied);
 
@@ -139,16 +152,18 @@ CheckResult refillBeforeCopy(Bench &B) {
   C.Scenario = "host refills a pinned buffer while its H2D copy is pending "
                "(document 000)";
   C.Kind = CheckKind::Correctness;
-  C.Variants.push_back(correctnessVariant(
-      "refill without waiting", Role::Buggy,
-      "prepareBatch overwrites the pinned buffer right after issuing the "
-      "previous batch's cudaMemcpyAsync",
-      Racy.result("computed from another batch's data")));
-  C.Variants.push_back(correctnessVariant(
-      "wait for the copy", Role::Fixed,
-      "cudaEventSynchronize on an event recorded after the H2D copy before "
-      "refilling",
-      Safe.result("wrong")));
+  if (runs(B, Role::Buggy))
+    C.Variants.push_back(correctnessVariant(
+        "refill without waiting", Role::Buggy,
+        "prepareBatch overwrites the pinned buffer right after issuing the "
+        "previous batch's cudaMemcpyAsync",
+        Racy.result("computed from another batch's data")));
+  if (runs(B, Role::Fixed))
+    C.Variants.push_back(correctnessVariant(
+        "wait for the copy", Role::Fixed,
+        "cudaEventSynchronize on an event recorded after the H2D copy before "
+        "refilling",
+        Safe.result("wrong")));
   return C;
 }
 

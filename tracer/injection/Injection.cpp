@@ -5,12 +5,15 @@
 // It subscribes to CUPTI's callbacks for the calls the catalog knows and to
 // the activity records of copies, memsets and kernels, keeps per call site
 // what they did (recorder/SiteTable), and writes the raw trace when the
-// program exits (or dies of a signal) to $CUDA_ASYNC_TRACE_OUTPUT.
+// program exits (or dies of a signal) to $CUDA_ASYNC_TRACE_OUTPUT. With
+// $CUDA_ASYNC_TRACE_RACES=1 (cuda-async-trace --races) a race detector
+// protects the host side of each async copy while it is in flight
+// (recorder/RaceDetector).
 //
 //===----------------------------------------------------------------------===//
 
-#include "CrashHandler.h"
 #include "Recorder.h"
+#include "SignalHandlers.h"
 #include "TracedCalls.h"
 
 #include <cupti.h>
@@ -20,6 +23,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <pthread.h>
 #include <unistd.h>
 #include <vector>
 
@@ -43,6 +47,9 @@ thread_local std::vector<ActiveCall> Active;
 /// Runtime API calls in progress on this thread: driver calls made inside
 /// one are the runtime's own, not the user's.
 thread_local int RuntimeDepth = 0;
+/// The tracer's own CUDA call in progress on this thread (the race
+/// detector's marker): not the program's, not traced.
+thread_local bool InOwnCall = false;
 
 std::uint64_t nowNs() {
   timespec T;
@@ -54,8 +61,40 @@ std::uint64_t nowNs() {
 /// Marks in CUPTI's per-call correlation slot, from entry to exit.
 enum : std::uint64_t { Untraced = 0, Traced = 1 };
 
+/// Whether the driver says \p Stream is capturing into a graph. The
+/// legacy and per-thread handles are not asked: during a global-mode
+/// capture, a query of the legacy stream is itself an error.
+bool driverSaysCapturing(std::uintptr_t Stream) {
+  if (Stream <= 2)
+    return false;
+  CUstreamCaptureStatus Status = CU_STREAM_CAPTURE_STATUS_NONE;
+  InOwnCall = true;
+  CUresult R = cuStreamIsCapturing(reinterpret_cast<CUstream>(Stream), &Status);
+  InOwnCall = false;
+  return R != CUDA_SUCCESS || Status != CU_STREAM_CAPTURE_STATUS_NONE;
+}
+
+/// Before the program's host function goes on its stream, the race
+/// detector's marker goes there: it runs first, once the work before both
+/// is finished, and lifts that work's protection.
+void enqueueMarker(const TracedCall &Call, const void *Params) {
+  CallArgs Args = readArguments(Call, Params, false);
+  void *Marker = Recording->hostFunctionMarker(
+      streamKey(Args, Call.PerThread), driverSaysCapturing(Args.Stream));
+  if (!Marker)
+    return;
+  InOwnCall = true;
+  CUresult R = cuLaunchHostFunc(reinterpret_cast<CUstream>(Args.Stream),
+                                RaceDetector::hostFunctionReached, Marker);
+  InOwnCall = false;
+  if (R != CUDA_SUCCESS)
+    RaceDetector::hostFunctionReached(Marker);
+}
+
 void CUPTIAPI onCallback(void *, CUpti_CallbackDomain Domain,
                          CUpti_CallbackId Cbid, const void *Data) {
+  if (InOwnCall)
+    return;
   const auto *CB = static_cast<const CUpti_CallbackData *>(Data);
   bool Enter = CB->callbackSite == CUPTI_API_ENTER;
   const TracedCall *Call = tracedCall(Domain, Cbid);
@@ -75,6 +114,8 @@ void CUPTIAPI onCallback(void *, CUpti_CallbackDomain Domain,
       return;
     }
     std::uint32_t Site = Recording->enter(Call->Row, CB->functionName, 0);
+    if (Recording->races() && Call->Row->Kind == CallKind::HostFunc)
+      enqueueMarker(*Call, CB->functionParams);
     Active.push_back({Call, Site, nowNs()});
     *CB->correlationData = Traced;
     return;
@@ -94,6 +135,9 @@ void CUPTIAPI onCallback(void *, CUpti_CallbackDomain Domain,
                 : static_cast<int>(
                       *static_cast<CUresult *>(CB->functionReturnValue));
   CallArgs Args = readArguments(*A.Call, CB->functionParams, true);
+  // A program that took SIGSEGV over ends race detection (said once).
+  if (RaceDetector *Races = Recording->races())
+    Races->checkHandler(signalDispatcher);
   Recording->sites().recordCall(A.Site, Args, A.Call->PerThread, HostNs, Error,
                                 CB->correlationId);
 }
@@ -119,7 +163,7 @@ void CUPTIAPI bufferCompleted(CUcontext Context, std::uint32_t StreamId,
       Recording->sites().recordActivity(
           Copy->correlationId, Copy->end - Copy->start, Copy->bytes, true,
           static_cast<MemoryKind>(Copy->srcKind),
-          static_cast<MemoryKind>(Copy->dstKind));
+          static_cast<MemoryKind>(Copy->dstKind), Copy->end);
       break;
     }
     case CUPTI_ACTIVITY_KIND_MEMSET: {
@@ -179,8 +223,17 @@ extern "C" __attribute__((visibility("default"))) int InitializeInjection() {
       Output && *Output ? Output : "cuda-async-trace.%p.raw.json");
   std::uint32_t Version = 0;
   cuptiGetVersion(&Version);
+  const char *Races = std::getenv("CUDA_ASYNC_TRACE_RACES");
+  bool DetectRaces = Races && std::strcmp(Races, "1") == 0;
+  // The activity records' clock, against CLOCK_MONOTONIC: a race's access
+  // time is read with the latter (in a signal handler) and compared with
+  // its copy's end.
+  std::uint64_t CuptiNow = 0;
+  cuptiGetTimestamp(&CuptiNow);
+  auto Offset = static_cast<std::int64_t>(CuptiNow - nowNs());
   // Never freed: exit handlers and crash handlers may still use it.
-  Recording = new Recorder("CUPTI " + std::to_string(Version));
+  Recording =
+      new Recorder("CUPTI " + std::to_string(Version), DetectRaces, Offset);
 
   if (!check(cuptiSubscribe(&Subscriber, onCallback, nullptr),
              "cuptiSubscribe"))
@@ -202,6 +255,13 @@ extern "C" __attribute__((visibility("default"))) int InitializeInjection() {
         "cuptiActivityEnable (kernel)");
 
   std::atexit(atExit);
-  installCrashHandlers(Recording, OutputPattern);
+  installSignalHandlers(Recording, OutputPattern);
+  // A forked child has its own copy of the pages, and no CUDA context of
+  // its parent's: nothing of its parent's is in flight for it.
+  if (DetectRaces)
+    pthread_atfork(nullptr, nullptr, [] {
+      if (RaceDetector *R = Recording->races())
+        R->forkedChild();
+    });
   return 1;
 }

@@ -114,6 +114,16 @@ CallArgs readArguments(const TracedCall &Call, const void *Params,
     case ArgRole::Ptr:
       Args.Ptr = readInteger(Params, M);
       break;
+    case ArgRole::Dst:
+      Args.Dst = readInteger(Params, M);
+      break;
+    case ArgRole::Src:
+      Args.Src = readInteger(Params, M);
+      break;
+    case ArgRole::Kind:
+      Args.HasCopyKind = true;
+      Args.CopyKind = readInteger(Params, M);
+      break;
     case ArgRole::Flags:
       Args.Flags = readInteger(Params, M);
       break;

@@ -101,10 +101,40 @@ std::optional<std::string> CallSiteSymbolizer::localFile(const RawModule &M) {
   return Found;
 }
 
+std::string kernelOfStub(llvm::StringRef Function) {
+  // nvcc's stub for kernel K is __device_stub__<K's mangled name without
+  // its leading '_'> (and, for templates, __wrapper__device_stub_<K>).
+  llvm::StringRef Name = Function;
+  if (Name.consume_front("__wrapper__device_stub_"))
+    return baseName(Name);
+  size_t At = Name.find("__device_stub__");
+  if (At == llvm::StringRef::npos)
+    return "";
+  Name = Name.drop_front(At + 15).take_until([](char C) { return C == '('; });
+  if (Name.starts_with("Z"))
+    return baseName(llvm::demangle("_" + Name.str()));
+  return baseName(Name);
+}
+
+std::string baseName(llvm::StringRef Function) {
+  // "void ns::scale<float>(float*, float)" -> "ns::scale": no parameters,
+  // no template arguments, no return type.
+  llvm::StringRef Name = Function.take_until([](char C) { return C == '('; });
+  Name = Name.take_until([](char C) { return C == '<'; });
+  size_t Space = Name.rfind(' ');
+  if (Space != llvm::StringRef::npos)
+    Name = Name.drop_front(Space + 1);
+  return Name.str();
+}
+
 CallSite CallSiteSymbolizer::callSite(const std::vector<RawModule> &Modules,
                                       const std::vector<std::uint64_t> &Stack,
                                       const std::vector<std::string> &Names) {
   CallSite Result;
+  // A <<<...>>> launch calls the kernel's host function, which nvcc writes
+  // (with a #line of the kernel's declaration) to call the stub that calls
+  // cudaLaunchKernel: past a stub, that function is not the call site.
+  std::string LaunchedKernel;
   for (size_t I = 0; I < Stack.size(); ++I) {
     std::uint64_t Address = Stack[I];
     if (Result.ReleasedIn.empty() && I < Names.size())
@@ -134,8 +164,15 @@ CallSite CallSiteSymbolizer::callSite(const std::vector<RawModule> &Modules,
       const llvm::DILineInfo &Line = Inlined->getFrame(F);
       if (Result.ReleasedIn.empty())
         Result.ReleasedIn = releaseFunction(Line.FunctionName);
+      if (std::string Kernel = kernelOfStub(Line.FunctionName); !Kernel.empty())
+        LaunchedKernel = Kernel;
       if (Line.Line == 0 || isLibraryFile(Line.FileName))
         continue;
+      if (!LaunchedKernel.empty() &&
+          baseName(Line.FunctionName) == LaunchedKernel) {
+        LaunchedKernel.clear();
+        continue;
+      }
       Result.Location.File = Line.FileName;
       Result.Location.Line = Line.Line;
       Result.Location.Column = Line.Column;

@@ -4,8 +4,10 @@
 // call: the innermost frame, inlined frames included, with a line in code
 // that is neither the CUDA runtime's, CUPTI's, the tracer's, the C or C++
 // runtime's, nor a CUDA or system header's (the cudaMallocHost<T> template,
-// the launch stub nvcc generates). LLVM's symbolizer reads the DWARF of the
-// program as built with -g or -lineinfo.
+// the launch stub nvcc generates), nor the kernel's host function that a
+// <<<...>>> launch goes through (its line is the kernel's declaration).
+// LLVM's symbolizer reads the DWARF of the program as built with -g or
+// -lineinfo.
 //
 //===----------------------------------------------------------------------===//
 
@@ -75,6 +77,14 @@ bool isRuntimeModule(llvm::StringRef Path);
 /// Whether a line in \p File is a header's, not the program's own: the CUDA
 /// toolkit's headers and generated stubs, the system's headers.
 bool isLibraryFile(llvm::StringRef File);
+
+/// The kernel whose launch stub nvcc named \p Function
+/// ("__device_stub__Z3sumPfi(float*, int)" -> "sum"), or "".
+std::string kernelOfStub(llvm::StringRef Function);
+
+/// \p Function's qualified name without parameters, template arguments or
+/// return type: "void ns::scale<float>(float*, float)" -> "ns::scale".
+std::string baseName(llvm::StringRef Function);
 
 /// The release function \p Symbol names (free, operator delete, ...), or "".
 std::string releaseFunction(llvm::StringRef Symbol);

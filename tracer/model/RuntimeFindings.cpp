@@ -3,6 +3,7 @@
 #include "RuntimeFindings.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Path.h"
 
 namespace cuda_async_trace {
 
@@ -78,11 +79,10 @@ std::vector<RuntimeFinding> runtimeFindings(const Trace &T) {
     if (S.LegacySerialized)
       Add(S, "default-stream",
           "'" + S.Api +
-              "' issued work on the legacy default stream that "
-              "serialized the program " +
+              "' issued work on the legacy default stream that held back "
+              "work issued after it on created streams " +
               formatTimes(S.LegacySerialized) +
-              ": it waited for work in flight on created streams, or "
-              "repeated in a loop that transfers",
+              ": that work waited for it instead of running beside it",
           S.LegacySerialized, 0, 0);
     if (S.RepinnedInLoop)
       Add(S, "pinned-alloc-in-loop",
@@ -100,6 +100,41 @@ std::vector<RuntimeFinding> runtimeFindings(const Trace &T) {
               (S.LeftRegistered == 1 ? "was" : "were") +
               " never unregistered before the program ended",
           S.LeftRegistered, 0, 0);
+  }
+
+  // The host touched a copy's host side before it knew the copy finished.
+  for (const TraceRace &R : T.Races) {
+    RuntimeFinding F;
+    F.CheckId = "cuda-async-unsynchronized-access";
+    F.Location = R.Access;
+    F.Api = R.CopyApi;
+    F.Related = R.Copy;
+    F.RelatedMessage = "the async copy it raced with was issued here";
+    std::string When;
+    if (R.TimeLeftKnown && R.TimeLeftNs >= 0)
+      When = ", " + formatDuration(static_cast<std::uint64_t>(R.TimeLeftNs)) +
+             " before the GPU finished it";
+    else if (R.TimeLeftKnown)
+      When = " (the GPU had finished it " +
+             formatDuration(static_cast<std::uint64_t>(-R.TimeLeftNs)) +
+             " earlier, but nothing had told the host)";
+    std::string CopyAt =
+        R.Copy.known()
+            ? " issued at " + llvm::sys::path::filename(R.Copy.File).str() +
+                  ":" + std::to_string(R.Copy.Line)
+            : std::string();
+    F.Message =
+        std::string("the host ") + (R.Write ? "wrote" : "read") + " the " +
+        (R.DeviceToHost ? "destination" : "source") + " of a " +
+        formatBytes(R.CopyBytes) + " " +
+        (R.DeviceToHost ? "device-to-host" : "host-to-device") + " '" +
+        R.CopyApi + "'" + CopyAt + " while it was in flight (at offset " +
+        std::to_string(R.Offset) + ")" + When + ", " + formatTimes(R.Count) +
+        ": synchronize the copy's stream, or an event recorded after "
+        "it, first";
+    F.Calls = R.Count;
+    F.Bytes = R.CopyBytes;
+    Out.push_back(std::move(F));
   }
 
   // A crash inside a release: releasing memory the wrong way corrupts the

@@ -44,12 +44,36 @@ struct TraceSite : SiteCounters {
   SourceLocation Location;
 };
 
+/// The host touching the host side of an async copy still in flight, as the
+/// race detector caught it (cuda-async-trace --races).
+struct TraceRace {
+  /// Where the host touched it, and where the copy was issued.
+  SourceLocation Access;
+  SourceLocation Copy;
+  std::string CopyApi;
+  bool Write = false;
+  /// A device-to-host destination (else a host-to-device source).
+  bool DeviceToHost = false;
+  std::uint64_t CopyBytes = 0;
+  /// Where in the buffer the first access fell.
+  std::uint64_t Offset = 0;
+  std::uint64_t Count = 0;
+  /// The GPU's end of the copy less the access's time, where the activity
+  /// record was seen: negative if the copy had already ended, unknown to
+  /// the host.
+  bool TimeLeftKnown = false;
+  std::int64_t TimeLeftNs = 0;
+};
+
 /// A check the run itself shows at a line.
 struct RuntimeFinding {
   std::string CheckId;
   SourceLocation Location;
   std::string Api;
   std::string Message;
+  /// Another place involved (the copy a race's access raced with).
+  SourceLocation Related;
+  std::string RelatedMessage;
   /// The measured cost, for the join's notes and properties.
   std::uint64_t Calls = 0;
   std::uint64_t Bytes = 0;
@@ -70,6 +94,14 @@ struct TracedProcess {
   std::uint64_t ActivityRecords = 0;
   std::uint64_t UnmatchedActivity = 0;
   std::uint64_t DroppedActivity = 0;
+  /// What the race detector did (cuda-async-trace --races), if it ran.
+  bool DetectedRaces = false;
+  std::uint64_t WatchedCopies = 0;
+  std::uint64_t UnwatchedCopies = 0;
+  /// Its cost: the mprotect calls, the bytes they covered, their time.
+  std::uint64_t ProtectCalls = 0;
+  std::uint64_t ProtectBytes = 0;
+  std::uint64_t ProtectNs = 0;
 };
 
 struct Trace {
@@ -78,6 +110,8 @@ struct Trace {
   /// Sorted by location, then API.
   std::vector<TraceSite> Sites;
   std::vector<RuntimeFinding> Findings;
+  /// Races, sorted by the access's location.
+  std::vector<TraceRace> Races;
   /// Calls whose call site had no line information.
   std::uint64_t UnlocatedCalls = 0;
 };

@@ -33,6 +33,8 @@ std::vector<std::uint64_t> addresses(const Value *V) {
 
 using SiteKey =
     std::tuple<std::string, unsigned, unsigned, std::string, std::string>;
+/// A race by the access's line, the copy's line, read or write.
+using RaceKey = std::tuple<std::string, unsigned, std::string, unsigned, bool>;
 
 } // namespace
 
@@ -41,6 +43,7 @@ llvm::Expected<FinishedTrace> finishTrace(llvm::ArrayRef<std::string> RawPaths,
   FinishedTrace Out;
   CallSiteSymbolizer Symbolizer(Options.SymbolDirs);
   std::map<SiteKey, TraceSite> Sites;
+  std::map<RaceKey, TraceRace> Races;
   for (const std::string &Path : RawPaths) {
     auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
     if (!Buffer)
@@ -98,6 +101,14 @@ llvm::Expected<FinishedTrace> finishTrace(llvm::ArrayRef<std::string> RawPaths,
     P.ActivityRecords = Count("activityRecords");
     P.UnmatchedActivity = Count("unmatchedActivity");
     P.DroppedActivity = Count("droppedActivity");
+    if (const Object *Races = Process->getObject("raceDetection")) {
+      P.DetectedRaces = true;
+      P.WatchedCopies = Races->getInteger("watchedCopies").value_or(0);
+      P.UnwatchedCopies = Races->getInteger("unwatchedCopies").value_or(0);
+      P.ProtectCalls = Races->getInteger("protectCalls").value_or(0);
+      P.ProtectBytes = Races->getInteger("protectBytes").value_or(0);
+      P.ProtectNs = Races->getInteger("protectNs").value_or(0);
+    }
     if (P.Signal) {
       std::vector<std::string> Names;
       if (const Array *A = Process->getArray("crashSymbols"))
@@ -115,6 +126,7 @@ llvm::Expected<FinishedTrace> finishTrace(llvm::ArrayRef<std::string> RawPaths,
     for (const Value &SV : *Stacks)
       StackSites.push_back(
           Symbolizer.callSite(Loaded, addresses(&SV)).Location);
+    std::vector<std::pair<std::string, std::uint64_t>> SiteApis;
 
     for (size_t I = 0; I < RawSites->size(); ++I) {
       std::string Where = "sites[" + std::to_string(I) + "]";
@@ -129,6 +141,7 @@ llvm::Expected<FinishedTrace> finishTrace(llvm::ArrayRef<std::string> RawPaths,
         return malformed(Path, Where + " names stack " + std::to_string(Stack) +
                                    " of " + std::to_string(StackSites.size()));
       S->Location = StackSites[Stack];
+      SiteApis.emplace_back(S->Api, Stack);
       if (!S->Location.known())
         Out.T.UnlocatedCalls += S->Calls;
       SiteKey Key{S->Location.File, S->Location.Line, S->Location.Column,
@@ -137,10 +150,51 @@ llvm::Expected<FinishedTrace> finishTrace(llvm::ArrayRef<std::string> RawPaths,
       if (!Inserted)
         It->second.add(*S);
     }
+    if (const Array *RawRaces = Top->getArray("races"))
+      for (size_t I = 0; I < RawRaces->size(); ++I) {
+        std::string Where = "races[" + std::to_string(I) + "]";
+        const Object *RO = (*RawRaces)[I].getAsObject();
+        if (!RO)
+          return malformed(Path, Where + " is not an object");
+        auto Field = [&](llvm::StringRef Key) {
+          const Value *V = RO->get(Key);
+          return V ? V->getAsUINT64().value_or(0) : 0;
+        };
+        std::uint64_t CopySite = Field("copySite"), Stack = Field("stack");
+        if (CopySite >= SiteApis.size() || Stack >= StackSites.size())
+          return malformed(Path, Where + " names a site or stack it lacks");
+        TraceRace R;
+        // The access is the program's own line; one the CUDA libraries made
+        // themselves has none, and is not the program's race.
+        R.Access = StackSites[Stack];
+        if (!R.Access.known()) {
+          ++Out.T.UnlocatedCalls;
+          continue;
+        }
+        R.Copy = StackSites[SiteApis[CopySite].second];
+        R.CopyApi = SiteApis[CopySite].first;
+        R.Write = RO->getString("access") == "write";
+        R.DeviceToHost = RO->getString("direction") == "device-to-host";
+        R.CopyBytes = Field("copyBytes");
+        R.Offset = Field("offset");
+        R.Count = Field("count");
+        std::uint64_t Access = Field("accessNs"), End = Field("copyEndNs");
+        if (Access && End) {
+          R.TimeLeftKnown = true;
+          R.TimeLeftNs = static_cast<std::int64_t>(End - Access);
+        }
+        RaceKey Key{R.Access.File, R.Access.Line, R.Copy.File, R.Copy.Line,
+                    R.Write};
+        auto [It, Inserted] = Races.emplace(Key, R);
+        if (!Inserted)
+          It->second.Count += R.Count;
+      }
     Out.T.Processes.push_back(std::move(P));
   }
   for (auto &[Key, S] : Sites)
     Out.T.Sites.push_back(std::move(S));
+  for (auto &[Key, R] : Races)
+    Out.T.Races.push_back(std::move(R));
   Out.T.Findings = runtimeFindings(Out.T);
 
   for (const std::string &M : Symbolizer.unreadableModules())

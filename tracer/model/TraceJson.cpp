@@ -49,25 +49,46 @@ Value toJson(const Trace &T) {
       O["crash"] = toJson(P.Crash);
       O["crashedIn"] = P.CrashedIn;
     }
+    if (P.DetectedRaces)
+      O["raceDetection"] = Object{{"watchedCopies", P.WatchedCopies},
+                                  {"unwatchedCopies", P.UnwatchedCopies},
+                                  {"protectCalls", P.ProtectCalls},
+                                  {"protectBytes", P.ProtectBytes},
+                                  {"protectNs", P.ProtectNs}};
     Processes.push_back(std::move(O));
   }
   for (const TraceSite &S : T.Sites)
     Sites.push_back(toJson(S));
-  for (const RuntimeFinding &F : T.Findings)
-    Findings.push_back(Object{{"checkId", F.CheckId},
-                              {"location", toJson(F.Location)},
-                              {"api", F.Api},
-                              {"message", F.Message},
-                              {"calls", F.Calls},
-                              {"bytes", F.Bytes},
-                              {"hostNs", F.HostNs}});
-  return Object{{"format", "cuda-async-trace"},
-                {"version", TraceVersion},
-                {"tracer", T.Tracer},
-                {"processes", std::move(Processes)},
-                {"sites", std::move(Sites)},
-                {"findings", std::move(Findings)},
-                {"unlocatedCalls", T.UnlocatedCalls}};
+  for (const RuntimeFinding &F : T.Findings) {
+    Object O{{"checkId", F.CheckId}, {"location", toJson(F.Location)},
+             {"api", F.Api},         {"message", F.Message},
+             {"calls", F.Calls},     {"bytes", F.Bytes},
+             {"hostNs", F.HostNs}};
+    if (F.Related.known()) {
+      O["related"] = toJson(F.Related);
+      O["relatedMessage"] = F.RelatedMessage;
+    }
+    Findings.push_back(std::move(O));
+  }
+  Array Races;
+  for (const TraceRace &R : T.Races) {
+    Object O{{"access", toJson(R.Access)},
+             {"copy", toJson(R.Copy)},
+             {"copyApi", R.CopyApi},
+             {"write", R.Write},
+             {"deviceToHost", R.DeviceToHost},
+             {"copyBytes", R.CopyBytes},
+             {"offset", R.Offset},
+             {"count", R.Count}};
+    if (R.TimeLeftKnown)
+      O["timeLeftNs"] = R.TimeLeftNs;
+    Races.push_back(std::move(O));
+  }
+  return Object{
+      {"format", "cuda-async-trace"}, {"version", TraceVersion},
+      {"tracer", T.Tracer},           {"processes", std::move(Processes)},
+      {"sites", std::move(Sites)},    {"findings", std::move(Findings)},
+      {"races", std::move(Races)},    {"unlocatedCalls", T.UnlocatedCalls}};
 }
 
 namespace {
@@ -89,6 +110,24 @@ public:
     if (!A)
       fail(Where, ("has no array '" + Key + "'").str());
     return A;
+  }
+  /// Calls \p Read(Object, Where) for each element of \p Top's array
+  /// \p Key, until one is not an object (the error says which). A missing
+  /// array is an error unless \p Optional.
+  template <typename Fn>
+  void eachObject(const Object &Top, llvm::StringRef Key, bool Optional,
+                  Fn Read) {
+    const Array *A =
+        Optional ? Top.getArray(Key) : array(Top, Key, "the trace");
+    if (!A)
+      return;
+    for (size_t I = 0; I < A->size(); ++I) {
+      std::string At = (Key + "[" + llvm::Twine(I) + "]").str();
+      const Object *O = object((*A)[I], At);
+      if (!O)
+        return;
+      Read(*O, At);
+    }
   }
   std::string string(const Object &O, llvm::StringRef Key,
                      llvm::StringRef Where) {
@@ -193,49 +232,67 @@ llvm::Expected<Trace> traceFromJson(const Value &V) {
   Trace T;
   T.Tracer = R.string(*Top, "tracer", "the trace");
   T.UnlocatedCalls = R.number(*Top, "unlocatedCalls", "the trace");
-  if (const Array *Ps = R.array(*Top, "processes", "the trace"))
-    for (size_t I = 0; I < Ps->size(); ++I) {
-      std::string At = "processes[" + std::to_string(I) + "]";
-      const Object *O = R.object((*Ps)[I], At);
-      if (!O)
-        break;
-      TracedProcess P;
-      P.Pid = static_cast<long>(R.integer(*O, "pid", At));
-      P.Executable = R.string(*O, "executable", At);
-      P.Signal = static_cast<int>(R.integer(*O, "signal", At));
-      P.Crash = R.location(*O, "crash", At);
-      P.CrashedIn = R.string(*O, "crashedIn", At);
-      P.StreamsCreated = R.number(*O, "streamsCreated", At);
-      P.ActivityRecords = R.number(*O, "activityRecords", At);
-      P.UnmatchedActivity = R.number(*O, "unmatchedActivity", At);
-      P.DroppedActivity = R.number(*O, "droppedActivity", At);
-      T.Processes.push_back(std::move(P));
-    }
-  if (const Array *Ss = R.array(*Top, "sites", "the trace"))
-    for (size_t I = 0; I < Ss->size(); ++I) {
-      std::string At = "sites[" + std::to_string(I) + "]";
-      const Object *O = R.object((*Ss)[I], At);
-      if (!O)
-        break;
-      TraceSite S = readSite(R, *O, At);
-      T.Sites.push_back(std::move(S));
-    }
-  if (const Array *Fs = R.array(*Top, "findings", "the trace"))
-    for (size_t I = 0; I < Fs->size(); ++I) {
-      std::string At = "findings[" + std::to_string(I) + "]";
-      const Object *O = R.object((*Fs)[I], At);
-      if (!O)
-        break;
-      RuntimeFinding F;
-      F.CheckId = R.string(*O, "checkId", At);
-      F.Location = R.location(*O, "location", At);
-      F.Api = R.string(*O, "api", At);
-      F.Message = R.string(*O, "message", At);
-      F.Calls = R.number(*O, "calls", At);
-      F.Bytes = R.number(*O, "bytes", At);
-      F.HostNs = R.number(*O, "hostNs", At);
-      T.Findings.push_back(std::move(F));
-    }
+  R.eachObject(
+      *Top, "processes", false, [&](const Object &O, const std::string &At) {
+        TracedProcess P;
+        P.Pid = static_cast<long>(R.integer(O, "pid", At));
+        P.Executable = R.string(O, "executable", At);
+        P.Signal = static_cast<int>(R.integer(O, "signal", At));
+        P.Crash = R.location(O, "crash", At);
+        P.CrashedIn = R.string(O, "crashedIn", At);
+        P.StreamsCreated = R.number(O, "streamsCreated", At);
+        P.ActivityRecords = R.number(O, "activityRecords", At);
+        P.UnmatchedActivity = R.number(O, "unmatchedActivity", At);
+        P.DroppedActivity = R.number(O, "droppedActivity", At);
+        if (const Value *RD = O.get("raceDetection"))
+          if (const Object *RO = R.object(*RD, At + ".raceDetection")) {
+            P.DetectedRaces = true;
+            P.WatchedCopies = R.number(*RO, "watchedCopies", At);
+            P.UnwatchedCopies = R.number(*RO, "unwatchedCopies", At);
+            // Optional: traces of before the cost was recorded lack them.
+            for (auto [Key, Field] :
+                 {std::pair{"protectCalls", &P.ProtectCalls},
+                  {"protectBytes", &P.ProtectBytes},
+                  {"protectNs", &P.ProtectNs}})
+              if (RO->get(Key))
+                *Field = R.number(*RO, Key, At);
+          }
+        T.Processes.push_back(std::move(P));
+      });
+  R.eachObject(*Top, "sites", false,
+               [&](const Object &O, const std::string &At) {
+                 T.Sites.push_back(readSite(R, O, At));
+               });
+  R.eachObject(*Top, "findings", false,
+               [&](const Object &O, const std::string &At) {
+                 RuntimeFinding F;
+                 F.CheckId = R.string(O, "checkId", At);
+                 F.Location = R.location(O, "location", At);
+                 F.Api = R.string(O, "api", At);
+                 F.Message = R.string(O, "message", At);
+                 F.Calls = R.number(O, "calls", At);
+                 F.Bytes = R.number(O, "bytes", At);
+                 F.HostNs = R.number(O, "hostNs", At);
+                 F.Related = R.location(O, "related", At);
+                 F.RelatedMessage = R.string(O, "relatedMessage", At);
+                 T.Findings.push_back(std::move(F));
+               });
+  // Optional: traces written before race detection have none.
+  R.eachObject(*Top, "races", true,
+               [&](const Object &O, const std::string &At) {
+                 TraceRace Race;
+                 Race.Access = R.location(O, "access", At);
+                 Race.Copy = R.location(O, "copy", At);
+                 Race.CopyApi = R.string(O, "copyApi", At);
+                 Race.Write = R.boolean(O, "write", At);
+                 Race.DeviceToHost = R.boolean(O, "deviceToHost", At);
+                 Race.CopyBytes = R.number(O, "copyBytes", At);
+                 Race.Offset = R.number(O, "offset", At);
+                 Race.Count = R.number(O, "count", At);
+                 Race.TimeLeftKnown = O.get("timeLeftNs") != nullptr;
+                 Race.TimeLeftNs = R.integer(O, "timeLeftNs", At);
+                 T.Races.push_back(std::move(Race));
+               });
   if (!Error.empty())
     return llvm::createStringError(Error);
   return T;

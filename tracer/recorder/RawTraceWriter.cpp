@@ -120,6 +120,22 @@ std::string formatRawTrace(const RawTrace &T) {
   J.field("activityRecords", T.Facts.ActivityRecords);
   J.field("unmatchedActivity", T.Facts.UnmatchedActivity);
   J.field("droppedActivity", T.Facts.DroppedActivity);
+  if (T.DetectedRaces) {
+    J.key("raceDetection");
+    J.open('{');
+    J.field("watchedCopies", T.RaceFacts.Watched);
+    J.field("unwatchedCopies", T.RaceFacts.Unwatched);
+    J.field("sharedPageSteps", T.RaceFacts.SharedPageSteps);
+    J.field("runtimeAccesses", T.RaceFacts.RuntimeAccesses);
+    J.field("racesDropped", T.RaceFacts.RacesDropped);
+    J.field("protectCalls", T.RaceFacts.ProtectCalls);
+    J.field("protectBytes", T.RaceFacts.ProtectBytes);
+    J.field("protectNs", T.RaceFacts.ProtectNs);
+    J.key("stopped");
+    J.value();
+    J.Out += T.RaceFacts.Stopped ? "true" : "false";
+    J.close('}');
+  }
   J.close('}');
 
   J.key("modules");
@@ -177,6 +193,26 @@ std::string formatRawTrace(const RawTrace &T) {
     J.close('}');
   }
   J.close(']');
+
+  if (T.DetectedRaces) {
+    J.key("races");
+    J.open('[');
+    for (const RawRace &R : T.Races) {
+      J.open('{');
+      J.field("copySite", R.CopySite);
+      J.field("stack", R.Stack);
+      J.field("access", std::string(R.Write ? "write" : "read"));
+      J.field("direction", std::string(R.DeviceToHost ? "device-to-host"
+                                                      : "host-to-device"));
+      J.field("copyBytes", R.CopyBytes);
+      J.field("offset", R.Offset);
+      J.field("count", R.Count);
+      J.field("accessNs", R.AccessNs);
+      J.field("copyEndNs", R.CopyEndNs);
+      J.close('}');
+    }
+    J.close(']');
+  }
   J.close('}');
   J.Out += '\n';
   return J.Out;

@@ -11,6 +11,7 @@
 #define CUDA_ASYNC_TRACE_RECORDER_RAWTRACEWRITER_H
 
 #include "CallStacks.h"
+#include "RaceDetector.h"
 #include "SiteTable.h"
 
 #include <string>
@@ -35,6 +36,11 @@ struct RawTrace {
   /// The exported symbol nearest below each crash frame (dladdr), "" where
   /// none: names the C library's free() that no local file symbolizes.
   std::vector<std::string> CrashSymbols;
+  /// Whether the race detector ran (cuda-async-trace --races), and what it
+  /// found.
+  bool DetectedRaces = false;
+  std::vector<RawRace> Races;
+  RaceDetectorFacts RaceFacts;
 };
 
 /// The raw trace as JSON text.

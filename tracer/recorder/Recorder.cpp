@@ -13,6 +13,17 @@ std::uint32_t Recorder::enter(const CatalogRow *Api, const char *Function,
   return Sites.siteFor(Api, Function, StackId);
 }
 
+void *Recorder::hostFunctionMarker(StreamKey Stream, bool DriverSaysCapturing) {
+  if (!Races)
+    return nullptr;
+  std::uint64_t UpTo = Sites.sequence();
+  if (DriverSaysCapturing || Sites.capturing(Stream)) {
+    Races->completed(Stream, UpTo);
+    return nullptr;
+  }
+  return Races->hostFunctionMarker(Stream, UpTo);
+}
+
 bool Recorder::write(const std::string &Pattern, int Signal, Stack Crash,
                      std::vector<std::string> CrashSymbols) {
   if (Written.exchange(true))
@@ -20,6 +31,14 @@ bool Recorder::write(const std::string &Pattern, int Signal, Stack Crash,
   Sites.finish();
   RawTrace T;
   T.Sites = Sites.sites();
+  if (Races) {
+    // Every protection lifted first: the program is ending.
+    Races->stop(nullptr);
+    T.DetectedRaces = true;
+    T.Races = Races->races(Stacks);
+    T.RaceFacts = Races->facts();
+  }
+  // After the races, whose access stacks are interned into them.
   T.Stacks = Stacks.stacks();
   T.Modules = loadedModules();
   T.Facts = Sites.facts();

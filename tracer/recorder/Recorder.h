@@ -10,24 +10,44 @@
 #define CUDA_ASYNC_TRACE_RECORDER_RECORDER_H
 
 #include "CallStacks.h"
+#include "RaceDetector.h"
 #include "RawTraceWriter.h"
 #include "SiteTable.h"
 
 #include <atomic>
+#include <memory>
 #include <string>
 
 namespace cuda_async_trace {
 
 class Recorder {
 public:
-  /// \p Tracer names what reports the calls ("CUPTI 130001").
-  explicit Recorder(std::string Tracer) : Tracer(std::move(Tracer)) {}
+  /// \p Tracer names what reports the calls ("CUPTI 130001"). With
+  /// \p DetectRaces, a race detector watches the copies (its clock
+  /// \p ClockOffsetNs ahead of CLOCK_MONOTONIC, as the activity records').
+  explicit Recorder(std::string Tracer, bool DetectRaces = false,
+                    std::int64_t ClockOffsetNs = 0)
+      : Tracer(std::move(Tracer)),
+        Races(DetectRaces ? std::make_unique<RaceDetector>(ClockOffsetNs)
+                          : nullptr),
+        Sites(Races.get()) {}
 
   /// A call of \p Api starts: its site, from the calling stack (the
   /// caller's own \p Skip frames left out).
   std::uint32_t enter(const CatalogRow *Api, const char *Function,
                       unsigned Skip);
   SiteTable &sites() { return Sites; }
+  /// The race detector, if races are detected.
+  RaceDetector *races() { return Races.get(); }
+
+  /// The race detector's marker for a host function the program is about
+  /// to put on \p Stream (RaceDetector::hostFunctionReached runs it), or
+  /// nullptr: none to enqueue. A host function captured into a graph
+  /// (\p DriverSaysCapturing, or a capture this table saw begin) runs at
+  /// each launch of the graph, not now: no marker goes there, and the
+  /// stream's work issued so far counts as finished now (nothing false is
+  /// reported; a race after it goes unseen).
+  void *hostFunctionMarker(StreamKey Stream, bool DriverSaysCapturing);
 
   /// Writes the raw trace to \p Pattern ("%p": the process id), once: a
   /// second call (a crash during exit) does nothing. \p Signal and \p Crash:
@@ -38,6 +58,8 @@ public:
 
 private:
   std::string Tracer;
+  /// Before the site table, which reports to it.
+  std::unique_ptr<RaceDetector> Races;
   SiteTable Sites;
   StackTable Stacks;
   std::atomic<bool> Written{false};

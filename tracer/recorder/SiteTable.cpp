@@ -3,6 +3,7 @@
 #include "SiteTable.h"
 
 #include <algorithm>
+#include <atomic>
 #include <iterator>
 
 namespace cuda_async_trace {
@@ -38,6 +39,20 @@ StreamClass classifyStream(std::uintptr_t Stream, bool PerThreadCall) {
   return StreamClass::Created;
 }
 
+StreamKey streamKey(const CallArgs &Args, bool PerThreadCall) {
+  if (!Args.HasStream)
+    return PerThreadCall ? PerThreadKey : LegacyKey;
+  switch (classifyStream(Args.Stream, PerThreadCall)) {
+  case StreamClass::Legacy:
+    return LegacyKey;
+  case StreamClass::PerThread:
+    return PerThreadKey;
+  case StreamClass::Created:
+    break;
+  }
+  return Args.Stream;
+}
+
 std::uint32_t SiteTable::siteFor(const CatalogRow *Api, const char *Function,
                                  std::uint32_t Stack) {
   std::lock_guard<std::mutex> Guard(Lock);
@@ -71,13 +86,81 @@ static bool pins(const CatalogRow &Api) {
          Api.Kind == CallKind::Register;
 }
 
-/// The default streams' keys: the legacy stream is 0 whichever handle named
-/// it, the per-thread stream cudaStreamPerThread's 0x2.
-constexpr std::uintptr_t LegacyKey = 0, PerThreadKey = 0x2;
+/// A number for the calling thread, never given to another (thread ids and
+/// tids are reused once a thread ends).
+static std::size_t currentThread() {
+  static std::atomic<std::size_t> Threads{0};
+  thread_local const std::size_t Id = ++Threads;
+  return Id;
+}
+
+bool SiteTable::blocking(StreamKey Stream) const {
+  return Stream != PerThreadKey && !NonBlockingStreams.count(Stream);
+}
+
+template <typename Pred>
+SiteTable::IssuedWork SiteTable::drain(Pred Covers,
+                                       std::set<StreamKey> &Streams) {
+  IssuedWork Waited;
+  for (auto It = IssuedSinceSync.begin(); It != IssuedSinceSync.end();) {
+    if (!Covers(It->first)) {
+      ++It;
+      continue;
+    }
+    add(Waited, It->second);
+    Streams.insert(It->first);
+    It = IssuedSinceSync.erase(It);
+  }
+  return Waited;
+}
+
+template <typename Pred> void SiteTable::completedWhere(Pred Covers) {
+  if (!Observer)
+    return;
+  for (StreamKey Stream : KnownStreams)
+    if (Covers(Stream))
+      completed(Stream, Sequence);
+}
+
+void SiteTable::completed(StreamKey Stream, std::uint64_t UpTo,
+                          unsigned Depth) {
+  Observer->completed(Stream, UpTo);
+  // Work that ran after another stream's event implies that stream's work
+  // up to the event is finished too (a chain of waits, depth bounded).
+  auto It = Dependencies.find(Stream);
+  if (It == Dependencies.end() || Depth > 16)
+    return;
+  std::vector<Dependency> Implied;
+  auto &List = It->second;
+  for (auto D = List.begin(); D != List.end();) {
+    if (D->At > UpTo) {
+      ++D;
+      continue;
+    }
+    Implied.push_back(*D);
+    D = List.erase(D);
+  }
+  for (const Dependency &D : Implied)
+    completed(D.On, D.UpTo, Depth + 1);
+}
+
+void SiteTable::heldBackByLegacyWork() {
+  auto Legacy = IssuedSinceSync.find(LegacyKey);
+  if (Legacy == IssuedSinceSync.end())
+    return;
+  for (const auto &[Issuer, Work] : Legacy->second) {
+    std::uint64_t &Counted = LegacyCounted[Issuer];
+    if (Work.Last > Counted) {
+      ++Sites[Issuer].LegacySerialized;
+      Counted = Work.Last;
+    }
+  }
+}
 
 void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
                            bool PerThreadCall, std::uint64_t HostNs, int Error,
                            std::uint64_t Correlation) {
+  ThreadKey Thread = currentThread();
   std::lock_guard<std::mutex> Guard(Lock);
   Site &S = Sites[SiteIndex];
   std::uint64_t PreviousRun = S.LastSequence;
@@ -87,19 +170,18 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
   if (Error != 0) {
     if (S.Failures++ == 0)
       S.FirstError = Error;
-    // A failed call did nothing to track: no work, no registration.
+    // A failed call did nothing to track: no work, no registration, no
+    // wait (a query that says "not ready" included).
     return;
   }
   if (Args.HasSize)
     S.ArgumentBytes += Args.Size;
 
-  // The stream the call names; a call without one (a blocking copy) runs on
-  // the default stream.
-  StreamKey Key = PerThreadCall ? PerThreadKey : LegacyKey;
-  StreamClass Class =
-      PerThreadCall ? StreamClass::PerThread : StreamClass::Legacy;
+  StreamKey Key = streamKey(Args, PerThreadCall);
+  StreamClass Class = Key == LegacyKey      ? StreamClass::Legacy
+                      : Key == PerThreadKey ? StreamClass::PerThread
+                                            : StreamClass::Created;
   if (Args.HasStream) {
-    Class = classifyStream(Args.Stream, PerThreadCall);
     switch (Class) {
     case StreamClass::Legacy:
       ++S.LegacyStreamCalls;
@@ -111,88 +193,94 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
       ++S.CreatedStreamCalls;
       break;
     }
-    Key = Class == StreamClass::Legacy      ? LegacyKey
-          : Class == StreamClass::PerThread ? PerThreadKey
-                                            : Args.Stream;
     if (S.Streams.size() < 64)
       S.Streams.insert(Key);
   }
-  // Whether a created stream that synchronizes with the legacy stream (not
-  // cudaStreamNonBlocking) has work in flight.
-  auto CreatedBlockingBusy = [this] {
-    for (const auto &[Stream, Work] : IssuedSinceSync)
-      if (Stream != LegacyKey && Stream != PerThreadKey && !Work.empty() &&
-          !NonBlockingStreams.count(Stream))
-        return true;
-    return false;
-  };
 
   CallKind Kind = S.Api->Kind;
+  // Work issued on a capturing stream becomes a graph's node: nothing is in
+  // flight until the graph is launched.
+  if (issuesWork(Kind) && Capturing.count(Key))
+    return;
   if (issuesWork(Kind)) {
     if (Correlation)
       Correlations[Correlation] = SiteIndex;
     bool Transfer = Kind != CallKind::KernelLaunch;
     if (S.Api->Async || !Transfer) {
-      if (Class == StreamClass::Legacy &&
-          (CreatedBlockingBusy() ||
-           (PreviousRun && (Transfer || LastTransfer > PreviousRun))))
-        ++S.LegacySerialized;
+      // Work on a created blocking stream waits for legacy-stream work in
+      // flight: that work holds it back.
+      if (Class == StreamClass::Created && blocking(Key))
+        heldBackByLegacyWork();
       Issued &I = IssuedSinceSync[Key][SiteIndex];
       I.Last = Now;
       ++I.Count;
+      KnownStreams.insert(Key);
       if (Transfer)
-        LastTransfer = Now;
+        LastTransfer[Thread] = Now;
+      if (Kind == CallKind::Copy && Observer)
+        Observer->copyIssued(SiteIndex, *S.Api, Args, Key, Now, Correlation);
       return;
     }
     // A blocking copy or memset waits for its stream first: on the legacy
     // default stream, that is every blocking stream too (CUDA's implicit
     // synchronization); on the per-thread stream, that stream alone.
-    IssuedWork Waited;
-    std::vector<StreamKey> Drained;
-    for (const auto &[Stream, Work] : IssuedSinceSync) {
-      bool Waits =
-          Stream == Key || (Key == LegacyKey && Stream != PerThreadKey &&
-                            !NonBlockingStreams.count(Stream));
-      if (!Waits)
-        continue;
-      add(Waited, Work);
-      Drained.push_back(Stream);
-    }
-    synchronized(S, PreviousRun, HostNs, Waited);
-    for (StreamKey Stream : Drained)
-      IssuedSinceSync.erase(Stream);
+    auto Covers = [&](StreamKey Stream) {
+      return Stream == Key || (Key == LegacyKey && blocking(Stream));
+    };
+    std::set<StreamKey> Streams;
+    IssuedWork Waited = drain(Covers, Streams);
+    synchronized(SiteIndex, PreviousRun, HostNs, Waited, Streams);
+    completedWhere(Covers);
     return;
   }
 
   if (pins(*S.Api)) {
-    auto Release = LastRelease.find(SiteIndex);
-    if (PreviousRun &&
-        (LastTransfer > PreviousRun ||
-         (Release != LastRelease.end() && Release->second > PreviousRun))) {
+    // A loop is one thread running this pinning call again after it
+    // transferred, or released what the call pinned, since its previous
+    // run: threads that each pin once are not a loop.
+    std::uint64_t &Previous = PinnedRun[{SiteIndex, Thread}];
+    auto Released = PinnedReleased.find({SiteIndex, Thread});
+    if (Previous &&
+        (LastTransfer[Thread] > Previous ||
+         (Released != PinnedReleased.end() && Released->second > Previous))) {
       ++S.RepinnedInLoop;
       S.RepinnedNs += HostNs;
     }
+    Previous = Now;
     std::uintptr_t Pinned =
         Kind == CallKind::Register ? Args.Ptr : Args.Allocated;
-    if (Pinned)
+    if (Pinned) {
       PinnedBy[Pinned] = SiteIndex;
+      // cudaHostRegisterReadOnly (0x08): the memory may be read-only.
+      if (Observer && Args.HasSize)
+        Observer->pinned(Pinned, Args.Size,
+                         Kind == CallKind::Register && (Args.Flags & 0x08));
+    }
   }
 
   switch (Kind) {
-  case CallKind::StreamSync: {
-    auto It = IssuedSinceSync.find(Key);
-    if (It != IssuedSinceSync.end()) {
-      synchronized(S, PreviousRun, HostNs, It->second);
-      IssuedSinceSync.erase(It);
+  case CallKind::StreamSync:
+  case CallKind::StreamQuery: {
+    if (Kind == CallKind::StreamSync) {
+      std::set<StreamKey> Streams;
+      IssuedWork Waited =
+          drain([&](StreamKey Stream) { return Stream == Key; }, Streams);
+      synchronized(SiteIndex, PreviousRun, HostNs, Waited, Streams);
     }
+    // A query that succeeds says the stream is idle too. Whether a wait for
+    // the legacy stream covers the blocking streams' earlier work is not
+    // documented: the observer (which must not report work the host may
+    // have waited for) takes it as covered.
+    completedWhere([&](StreamKey Stream) {
+      return Stream == Key || (Key == LegacyKey && blocking(Stream));
+    });
     break;
   }
   case CallKind::DeviceSync: {
-    IssuedWork All;
-    for (const auto &[Stream, Work] : IssuedSinceSync)
-      add(All, Work);
-    synchronized(S, PreviousRun, HostNs, All);
-    IssuedSinceSync.clear();
+    std::set<StreamKey> Streams;
+    IssuedWork All = drain([](StreamKey) { return true; }, Streams);
+    synchronized(SiteIndex, PreviousRun, HostNs, All, Streams);
+    completedWhere([](StreamKey) { return true; });
     break;
   }
   case CallKind::EventRecord:
@@ -202,22 +290,51 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
           Key, It == IssuedSinceSync.end() ? IssuedWork() : It->second, Now};
     }
     break;
-  case CallKind::EventSync: {
+  case CallKind::EventSync:
+  case CallKind::EventQuery: {
     auto It = EventWork.find(Args.Event);
     if (It == EventWork.end())
       break;
-    synchronized(S, PreviousRun, HostNs, It->second.Work);
+    const RecordedEvent &E = It->second;
     // What the stream had issued before the record is done now.
-    auto Stream = IssuedSinceSync.find(It->second.Stream);
+    auto Stream = IssuedSinceSync.find(E.Stream);
     if (Stream != IssuedSinceSync.end()) {
       for (auto W = Stream->second.begin(); W != Stream->second.end();)
-        W = W->second.Last <= It->second.Recorded ? Stream->second.erase(W)
-                                                  : std::next(W);
+        W = W->second.Last <= E.Recorded ? Stream->second.erase(W)
+                                         : std::next(W);
       if (Stream->second.empty())
         IssuedSinceSync.erase(Stream);
     }
+    if (Kind == CallKind::EventSync)
+      synchronized(SiteIndex, PreviousRun, HostNs, E.Work,
+                   E.Work.empty() ? std::set<StreamKey>()
+                                  : std::set<StreamKey>{E.Stream});
+    if (Observer)
+      for (StreamKey Known : KnownStreams)
+        if (Known == E.Stream || (E.Stream == LegacyKey && blocking(Known)))
+          completed(Known, E.Recorded);
     break;
   }
+  case CallKind::StreamWaitEvent: {
+    auto It = EventWork.find(Args.Event);
+    if (It == EventWork.end())
+      break;
+    auto Capture = Capturing.find(It->second.Stream);
+    if (Capture != Capturing.end())
+      // Waiting for a capturing stream's event joins its capture.
+      Capturing[Key] = Capture->second;
+    else
+      Dependencies[Key].push_back(
+          {Now, It->second.Stream, It->second.Recorded});
+    break;
+  }
+  case CallKind::CaptureBegin:
+    Capturing[Key] = Key;
+    break;
+  case CallKind::CaptureEnd:
+    for (auto It = Capturing.begin(); It != Capturing.end();)
+      It = It->second == Key ? Capturing.erase(It) : std::next(It);
+    break;
   case CallKind::StreamCreate:
     ++Facts.StreamsCreated;
     // cudaStreamNonBlocking and CU_STREAM_NON_BLOCKING are both 0x1.
@@ -230,12 +347,22 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
     break;
   case CallKind::Unregister:
   case CallKind::Release: {
+    // cudaFree and cudaFreeHost synchronize the device before they release:
+    // a host wait for everything, though not a synchronization the program
+    // wrote.
+    if (Kind == CallKind::Release && !S.Api->Async) {
+      std::set<StreamKey> Streams;
+      drain([](StreamKey) { return true; }, Streams);
+      completedWhere([](StreamKey) { return true; });
+    }
     if (Kind == CallKind::Unregister)
       Registered.erase(Args.Ptr);
     auto It = PinnedBy.find(Args.Ptr);
     if (It != PinnedBy.end()) {
-      LastRelease[It->second] = Now;
+      PinnedReleased[{It->second, Thread}] = Now;
       PinnedBy.erase(It);
+      if (Observer)
+        Observer->unpinned(Args.Ptr);
     }
     break;
   }
@@ -244,11 +371,12 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
   }
 }
 
-void SiteTable::synchronized(Site &S, std::uint64_t PreviousRun,
-                             std::uint64_t HostNs, const IssuedWork &Waited) {
+void SiteTable::synchronized(std::uint32_t SiteIndex, std::uint64_t PreviousRun,
+                             std::uint64_t HostNs, const IssuedWork &Waited,
+                             const std::set<StreamKey> &Streams) {
   if (Waited.empty())
     return;
-  ++S.SyncsWithWork;
+  ++Sites[SiteIndex].SyncsWithWork;
   if (PreviousRun == 0)
     return;
   // The operations issued since this call last ran. A site's count covers
@@ -266,11 +394,34 @@ void SiteTable::synchronized(Site &S, std::uint64_t PreviousRun,
     }
   if (Own < 2)
     return;
-  ++S.RepeatedSyncsOfOwnWork;
-  S.RepeatedSyncBlockedNs += HostNs;
+  // Work of this iteration still in flight after the wait (the other slot
+  // of a double buffer): the wait did not drain the iteration, so the
+  // iterations overlap.
+  for (const auto &[Stream, Work] : IssuedSinceSync)
+    for (const auto &[Issuer, W] : Work)
+      if (W.Last > PreviousRun)
+        return;
+  SyncLoop &Loop = SyncLoops[SiteIndex];
+  for (StreamKey Stream : Streams)
+    if (Stream != LegacyKey)
+      Loop.Streams.insert(Stream);
+  ++Loop.Runs;
+  Loop.BlockedNs += HostNs;
   for (const auto &[Issuer, Work] : Waited)
     if (Work.Last > PreviousRun)
-      ++Sites[Issuer].WaitedByRepeatedSync;
+      ++Loop.Waited[Issuer];
+  // The iterations could overlap only if the loop's work goes to two
+  // streams (or more): from then on its waits are the finding, those
+  // before included.
+  if (Loop.Streams.size() < 2)
+    return;
+  Site &S = Sites[SiteIndex];
+  S.RepeatedSyncsOfOwnWork += Loop.Runs;
+  S.RepeatedSyncBlockedNs += Loop.BlockedNs;
+  for (const auto &[Issuer, N] : Loop.Waited)
+    Sites[Issuer].WaitedByRepeatedSync += N;
+  Loop.Runs = Loop.BlockedNs = 0;
+  Loop.Waited.clear();
 }
 
 void SiteTable::addCorrelation(std::uint64_t Correlation,
@@ -281,9 +432,11 @@ void SiteTable::addCorrelation(std::uint64_t Correlation,
 
 void SiteTable::recordActivity(std::uint64_t Correlation, std::uint64_t GpuNs,
                                std::uint64_t Bytes, bool IsCopy, MemoryKind Src,
-                               MemoryKind Dst) {
+                               MemoryKind Dst, std::uint64_t EndNs) {
   std::lock_guard<std::mutex> Guard(Lock);
   ++Facts.ActivityRecords;
+  if (IsCopy && EndNs && Observer)
+    Observer->copyEnded(Correlation, EndNs);
   auto It = Correlations.find(Correlation);
   if (It == Correlations.end()) {
     ++Facts.UnmatchedActivity;
@@ -305,6 +458,16 @@ void SiteTable::recordActivity(std::uint64_t Correlation, std::uint64_t GpuNs,
     ++S.PageableCopies;
     S.PageableBytes += Bytes;
   }
+}
+
+std::uint64_t SiteTable::sequence() const {
+  std::lock_guard<std::mutex> Guard(Lock);
+  return Sequence;
+}
+
+bool SiteTable::capturing(StreamKey Stream) const {
+  std::lock_guard<std::mutex> Guard(Lock);
+  return Capturing.count(Stream) > 0;
 }
 
 void SiteTable::recordDroppedActivity(std::uint64_t Count) {

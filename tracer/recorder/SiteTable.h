@@ -12,6 +12,7 @@
 #ifndef CUDA_ASYNC_TRACE_RECORDER_SITETABLE_H
 #define CUDA_ASYNC_TRACE_RECORDER_SITETABLE_H
 
+#include "CallObserver.h"
 #include "SiteCounters.h"
 #include "TracedApi.h"
 
@@ -47,6 +48,10 @@ enum class StreamClass : std::uint8_t { Legacy, PerThread, Created };
 /// cudaStreamPerThread 0x2.
 StreamClass classifyStream(std::uintptr_t Stream, bool PerThreadCall);
 
+/// The stream a call's work goes to, as the table keys it; a call without a
+/// stream argument (a blocking copy) runs on the default stream.
+StreamKey streamKey(const CallArgs &Args, bool PerThreadCall);
+
 /// One catalogued call reached through one stack, and what its calls did.
 struct Site : SiteCounters {
   const CatalogRow *Api = nullptr;
@@ -70,6 +75,10 @@ struct ProcessFacts {
 
 class SiteTable {
 public:
+  /// \p Observer, if any, learns of the calls (CallObserver.h); it must
+  /// outlive the table's calls.
+  explicit SiteTable(CallObserver *Observer = nullptr) : Observer(Observer) {}
+
   /// The site of \p Api called through \p Stack, made on first use.
   std::uint32_t siteFor(const CatalogRow *Api, const char *Function,
                         std::uint32_t Stack);
@@ -77,7 +86,8 @@ public:
   /// One finished call at \p SiteIndex: \p HostNs spent inside it,
   /// \p Error its result (0: success), \p PerThreadCall whether a null stream
   /// meant the per-thread default stream, \p Correlation the id CUPTI gives
-  /// the GPU work it started.
+  /// the GPU work it started. Made on the calling thread: the pinning rule
+  /// counts per thread.
   void recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
                   bool PerThreadCall, std::uint64_t HostNs, int Error,
                   std::uint64_t Correlation);
@@ -87,12 +97,20 @@ public:
   void addCorrelation(std::uint64_t Correlation, std::uint32_t SiteIndex);
 
   /// One activity record: a copy (with its memory kinds), a memset or a
-  /// kernel, by the correlation id of the call that issued it.
+  /// kernel, by the correlation id of the call that issued it; \p EndNs is
+  /// when the GPU finished it.
   void recordActivity(std::uint64_t Correlation, std::uint64_t GpuNs,
                       std::uint64_t Bytes, bool IsCopy, MemoryKind Src,
-                      MemoryKind Dst);
+                      MemoryKind Dst, std::uint64_t EndNs = 0);
 
   void recordDroppedActivity(std::uint64_t Count);
+
+  /// The number of the latest call: work issued so far has this number or
+  /// a lower one.
+  std::uint64_t sequence() const;
+
+  /// Whether work issued on \p Stream now goes into a graph being captured.
+  bool capturing(StreamKey Stream) const;
 
   /// Ends the trace: counts registrations left in place.
   void finish();
@@ -102,9 +120,6 @@ public:
   ProcessFacts facts() const;
 
 private:
-  /// The streams synchronizations wait for: 0 stands for the legacy default
-  /// stream, whatever handle named it.
-  using StreamKey = std::uintptr_t;
   /// Work issued by each site: the sequence number of its latest call and
   /// how many calls issued it.
   struct Issued {
@@ -112,16 +127,41 @@ private:
     std::uint64_t Count = 0;
   };
   using IssuedWork = std::map<std::uint32_t, Issued>;
+  /// A thread of the program, numbered in the order it first made a call.
+  using ThreadKey = std::size_t;
   static void add(IssuedWork &Into, const IssuedWork &From);
-  void synchronized(Site &S, std::uint64_t PreviousRun, std::uint64_t HostNs,
-                    const IssuedWork &Issued);
+  /// Whether \p Stream synchronizes with the legacy default stream: the
+  /// legacy stream itself, and created streams not cudaStreamNonBlocking.
+  bool blocking(StreamKey Stream) const;
+  /// The host waited at site \p SiteIndex for \p Waited, issued on
+  /// \p Streams, and knows it finished (cuda-async-sync-in-loop's rule).
+  void synchronized(std::uint32_t SiteIndex, std::uint64_t PreviousRun,
+                    std::uint64_t HostNs, const IssuedWork &Waited,
+                    const std::set<StreamKey> &Streams);
+  /// Drains the work on every stream \p Covers accepts: what a wait for
+  /// them leaves nothing of. Returns that work, and its streams.
+  template <typename Pred>
+  IssuedWork drain(Pred Covers, std::set<StreamKey> &Streams);
+  /// Tells the observer that the streams \p Covers accepts are finished up
+  /// to the current call.
+  template <typename Pred> void completedWhere(Pred Covers);
+  /// Tells the observer that \p Stream is finished up to \p UpTo, and so
+  /// is what it waited for before that (cudaStreamWaitEvent).
+  void completed(StreamKey Stream, std::uint64_t UpTo, unsigned Depth = 0);
+  /// Work on a created stream that synchronizes with the legacy stream is
+  /// being issued: legacy-stream work still in flight holds it back
+  /// (cuda-async-default-stream's rule).
+  void heldBackByLegacyWork();
 
+  CallObserver *Observer;
   mutable std::mutex Lock;
   std::vector<Site> Sites;
   std::map<std::pair<const CatalogRow *, std::uint32_t>, std::uint32_t> Index;
   std::unordered_map<std::uint64_t, std::uint32_t> Correlations;
   /// Sites that issued work on each stream since it was last synchronized.
   std::map<StreamKey, IssuedWork> IssuedSinceSync;
+  /// Every stream work was issued on.
+  std::set<StreamKey> KnownStreams;
   /// What each event stood for when it was recorded: the stream, its work
   /// then, and the sequence number of the record.
   struct RecordedEvent {
@@ -130,6 +170,17 @@ private:
     std::uint64_t Recorded = 0;
   };
   std::unordered_map<std::uintptr_t, RecordedEvent> EventWork;
+  /// A stream's wait for another's event: its work from call number At on
+  /// runs after the other stream's work up to UpTo.
+  struct Dependency {
+    std::uint64_t At = 0;
+    StreamKey On = 0;
+    std::uint64_t UpTo = 0;
+  };
+  std::map<StreamKey, std::vector<Dependency>> Dependencies;
+  /// Streams being captured into a graph, and the stream whose capture
+  /// they joined: their work is recorded, not run.
+  std::map<StreamKey, StreamKey> Capturing;
   std::uint64_t Sequence = 0;
   /// Created streams that do not synchronize with the legacy default stream
   /// (cudaStreamNonBlocking).
@@ -138,10 +189,24 @@ private:
   std::unordered_map<std::uintptr_t, std::uint32_t> Registered;
   /// Pinned pointer (allocated or registered) -> the site that pinned it.
   std::unordered_map<std::uintptr_t, std::uint32_t> PinnedBy;
-  /// Per site: the sequence number of the last release of memory it pinned.
-  std::unordered_map<std::uint32_t, std::uint64_t> LastRelease;
-  /// The sequence number of the last async transfer (copy or memset).
-  std::uint64_t LastTransfer = 0;
+  /// The pinning rule's loops are one thread's: per (site, thread), its
+  /// previous run and the last release of memory it pinned; per thread,
+  /// its last async transfer.
+  std::map<std::pair<std::uint32_t, ThreadKey>, std::uint64_t> PinnedRun,
+      PinnedReleased;
+  std::map<ThreadKey, std::uint64_t> LastTransfer;
+  /// Per legacy-stream site, the latest of its calls already counted as
+  /// holding created-stream work back.
+  std::map<std::uint32_t, std::uint64_t> LegacyCounted;
+  /// A synchronization that waited for its own iteration's work is a
+  /// finding once the loop is seen to use two streams (one stream cannot
+  /// overlap its iterations): until then its runs wait here.
+  struct SyncLoop {
+    std::set<StreamKey> Streams;
+    std::uint64_t Runs = 0, BlockedNs = 0;
+    std::map<std::uint32_t, std::uint64_t> Waited;
+  };
+  std::map<std::uint32_t, SyncLoop> SyncLoops;
   ProcessFacts Facts;
 };
 

@@ -31,12 +31,14 @@ struct Rows {
   unsigned Count = 0;
 
   void add(const char *Name, CallKind Kind, bool Async, ApiMemory Memory,
-           const char *RoleText) {
+           const char *RoleText,
+           CopyDirection Direction = CopyDirection::Descriptor) {
     CatalogRow &Row = Table[Count++];
     Row.Name = Name;
     Row.Kind = Kind;
     Row.Async = Async;
     Row.Memory = Memory;
+    Row.Direction = Direction;
     parseRoles(RoleText, Row);
   }
 
@@ -50,7 +52,8 @@ struct Rows {
 #define Blocking false
 #define CUDA_COPY(Name, Family, Mode, Direction, Roles)                        \
   if (Family)                                                                  \
-    add(#Name, CallKind::Copy, Mode, ApiMemory::None, Roles);
+    add(#Name, CallKind::Copy, Mode, ApiMemory::None, Roles,                   \
+        CopyDirection::Direction);
 #define CUDA_MEMSET(Name, Family, Mode, Roles)                                 \
   if (Family)                                                                  \
     add(#Name, CallKind::Memset, Mode, ApiMemory::None, Roles);
@@ -127,6 +130,12 @@ const char *callKindName(CallKind K) {
     return "stream-wait-event";
   case CallKind::KernelLaunch:
     return "kernel-launch";
+  case CallKind::HostFunc:
+    return "host-func";
+  case CallKind::CaptureBegin:
+    return "capture-begin";
+  case CallKind::CaptureEnd:
+    return "capture-end";
   }
   return "unknown";
 }

@@ -26,6 +26,9 @@ enum class ApiMemory : std::uint8_t { None, Pageable, Pinned, Managed, Device };
 /// The catalog's roles of arguments (checks/api/ApiKind.h).
 using cuda_async_lint::ArgRole;
 
+/// The catalog's directions of a copy (checks/api/ApiKind.h).
+using cuda_async_lint::CopyDirection;
+
 constexpr unsigned MaxRoles = 12;
 
 struct CatalogRow {
@@ -34,6 +37,8 @@ struct CatalogRow {
   /// Returns before the work is done (cudaMemcpyAsync), or not.
   bool Async;
   ApiMemory Memory;
+  /// A copy's direction; Descriptor for every other call.
+  CopyDirection Direction;
   /// The role of each parameter; none for '-'.
   std::optional<ArgRole> Roles[MaxRoles];
   unsigned RoleCount;
@@ -53,6 +58,11 @@ struct CallArgs {
   std::uintptr_t Event = 0;
   /// The pointer a release, registration or unregistration is given.
   std::uintptr_t Ptr = 0;
+  /// A copy's destination and source, and its cudaMemcpyKind argument.
+  std::uintptr_t Dst = 0;
+  std::uintptr_t Src = 0;
+  bool HasCopyKind = false;
+  std::uint64_t CopyKind = 0;
   /// What an allocation wrote to its 'out' parameter (after the call).
   std::uintptr_t Allocated = 0;
   bool HasSize = false;

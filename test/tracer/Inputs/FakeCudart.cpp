@@ -1,13 +1,23 @@
 // The stand-in runtime (FakeCudart.h). Built as libcudart_fake.so: the
 // tracer passes over frames in libcudart*, as it does the real runtime's.
+// With CUDA_ASYNC_TRACE_RACES=1 its recorder detects races, as the
+// injection library's does.
 #include "FakeCudart.h"
 
-#include "CrashHandler.h"
 #include "Recorder.h"
+#include "SignalHandlers.h"
 
 #include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <functional>
 #include <map>
+#include <mutex>
+#include <pthread.h>
+#include <set>
 #include <sys/mman.h>
+#include <thread>
+#include <vector>
 
 using namespace cuda_async_trace;
 
@@ -17,14 +27,36 @@ std::string *Pattern;
 Recorder *Record;
 std::map<const char *, std::size_t> Pinned; // start -> size
 std::uint64_t Correlation = 0;
+std::mutex Lock;
+std::set<cudaStream_t> Finished;
+std::map<cudaEvent_t, cudaStream_t> RecordedOn;
+std::vector<std::thread> HostFunctions;
+/// The capturing streams, and the host functions captured on each.
+std::map<cudaStream_t, std::vector<std::function<void()>>> Capturing;
+
+std::uint64_t nowNs() {
+  timespec T;
+  clock_gettime(CLOCK_MONOTONIC, &T);
+  return static_cast<std::uint64_t>(T.tv_sec) * 1000000000ull +
+         static_cast<std::uint64_t>(T.tv_nsec);
+}
 
 Recorder &recorder() {
   if (!Record) {
     const char *Out = std::getenv("CUDA_ASYNC_TRACE_OUTPUT");
+    const char *Races = std::getenv("CUDA_ASYNC_TRACE_RACES");
     Pattern = new std::string(Out ? Out : "fake.%p.raw.json");
-    Record = new Recorder("fake CUDA runtime");
-    installCrashHandlers(Record, Pattern);
-    std::atexit([] { Record->write(*Pattern); });
+    Record = new Recorder("fake CUDA runtime",
+                          Races && std::strcmp(Races, "1") == 0);
+    installSignalHandlers(Record, Pattern);
+    std::atexit([] {
+      fakeJoinHostFunctions();
+      Record->write(*Pattern);
+    });
+    pthread_atfork(nullptr, nullptr, [] {
+      if (RaceDetector *R = Record->races())
+        R->forkedChild();
+    });
   }
   return *Record;
 }
@@ -48,12 +80,15 @@ int call(const char *Name, CallArgs Args, int Error = 0,
   const CatalogRow *Row = catalogRow(Name);
   std::uint32_t Site = recorder().enter(Row, Name, 1);
   std::uint64_t Id = ++Correlation;
+  if (RaceDetector *Races = recorder().races())
+    Races->checkHandler(signalDispatcher);
   recorder().sites().recordCall(Site, Args, false, 1000, Error, Id);
   if (!Error && Row->Kind == CallKind::Copy) {
     MemoryKind H = hostKind(Host);
-    recorder().sites().recordActivity(Id, 500, Args.Size, true,
-                                      ToDevice ? H : MemoryKind::Device,
-                                      ToDevice ? MemoryKind::Device : H);
+    // The stand-in's copies take a millisecond of GPU time each.
+    recorder().sites().recordActivity(
+        Id, 500, Args.Size, true, ToDevice ? H : MemoryKind::Device,
+        ToDevice ? MemoryKind::Device : H, nowNs() + 1000000);
   }
   return Error;
 }
@@ -109,12 +144,13 @@ int cudaFree(void *Ptr) {
   return call("cudaFree", A);
 }
 
-int cudaHostRegister(void *Ptr, size_t Size, unsigned) {
+int cudaHostRegister(void *Ptr, size_t Size, unsigned Flags) {
   Pinned[static_cast<const char *>(Ptr)] = Size;
   CallArgs A;
   A.Ptr = reinterpret_cast<std::uintptr_t>(Ptr);
   A.HasSize = true;
   A.Size = Size;
+  A.Flags = Flags;
   return call("cudaHostRegister", A);
 }
 
@@ -130,6 +166,14 @@ int cudaMemcpyAsync(void *Dst, const void *Src, size_t Size,
   CallArgs A = onStream(Stream);
   A.HasSize = true;
   A.Size = Size;
+  A.Dst = reinterpret_cast<std::uintptr_t>(Dst);
+  A.Src = reinterpret_cast<std::uintptr_t>(Src);
+  A.HasCopyKind = true;
+  A.CopyKind = Kind;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    Finished.erase(Stream);
+  }
   bool ToDevice = Kind == cudaMemcpyHostToDevice;
   return call("cudaMemcpyAsync", A, 0, ToDevice ? Src : Dst, ToDevice);
 }
@@ -173,6 +217,7 @@ int cudaEventCreate(cudaEvent_t *Event) {
 }
 
 int cudaEventRecord(cudaEvent_t Event, cudaStream_t Stream) {
+  RecordedOn[Event] = Stream;
   CallArgs A = onStream(Stream);
   A.Event = reinterpret_cast<std::uintptr_t>(Event);
   return call("cudaEventRecord", A);
@@ -182,5 +227,88 @@ int cudaEventSynchronize(cudaEvent_t Event) {
   CallArgs A;
   A.Event = reinterpret_cast<std::uintptr_t>(Event);
   return call("cudaEventSynchronize", A);
+}
+
+int cudaStreamQuery(cudaStream_t Stream) {
+  bool Done;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    Done = Finished.count(Stream) > 0;
+  }
+  return call("cudaStreamQuery", onStream(Stream),
+              Done ? 0 : cudaErrorNotReady);
+}
+
+int cudaEventQuery(cudaEvent_t Event) {
+  bool Done;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    Done = Finished.count(RecordedOn[Event]) > 0;
+  }
+  CallArgs A;
+  A.Event = reinterpret_cast<std::uintptr_t>(Event);
+  return call("cudaEventQuery", A, Done ? 0 : cudaErrorNotReady);
+}
+
+int cudaLaunchHostFunc(cudaStream_t Stream, cudaHostFn_t Fn, void *UserData) {
+  // As the injection library does: the race detector's marker goes on the
+  // stream first (here, it runs first on the host functions' thread).
+  void *Marker =
+      recorder().hostFunctionMarker(streamKey(onStream(Stream), false), false);
+  int Result = call("cudaLaunchHostFunc", onStream(Stream));
+  auto Run = [Marker, Fn, UserData] {
+    if (Marker)
+      RaceDetector::hostFunctionReached(Marker);
+    Fn(UserData);
+  };
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto Capture = Capturing.find(Stream);
+  if (Capture != Capturing.end())
+    Capture->second.push_back(Run);
+  else
+    HostFunctions.emplace_back(Run);
+  return Result;
+}
+
+int cudaStreamBeginCapture(cudaStream_t Stream, int) {
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    Capturing[Stream];
+  }
+  return call("cudaStreamBeginCapture", onStream(Stream));
+}
+
+struct FakeGraph {
+  std::vector<std::function<void()>> Nodes;
+};
+
+int cudaStreamEndCapture(cudaStream_t Stream, cudaGraph_t *Graph) {
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    *Graph = new FakeGraph{std::move(Capturing[Stream])};
+    Capturing.erase(Stream);
+  }
+  return call("cudaStreamEndCapture", onStream(Stream));
+}
+
+int cudaGraphLaunch(cudaGraph_t Graph, cudaStream_t) {
+  for (const auto &Node : Graph->Nodes)
+    Node();
+  return 0;
+}
+
+void fakeFinish(cudaStream_t Stream) {
+  std::lock_guard<std::mutex> Guard(Lock);
+  Finished.insert(Stream);
+}
+
+void fakeJoinHostFunctions() {
+  std::vector<std::thread> Running;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    Running.swap(HostFunctions);
+  }
+  for (std::thread &T : Running)
+    T.join();
 }
 }

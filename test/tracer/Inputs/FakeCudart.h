@@ -10,7 +10,14 @@
 
 typedef struct FakeStream *cudaStream_t;
 typedef struct FakeEvent *cudaEvent_t;
-enum cudaMemcpyKind { cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2 };
+typedef void (*cudaHostFn_t)(void *UserData);
+enum cudaMemcpyKind {
+  cudaMemcpyHostToDevice = 1,
+  cudaMemcpyDeviceToHost = 2,
+  cudaMemcpyDefault = 4
+};
+/// What a query returns while work is in flight.
+constexpr int cudaErrorNotReady = 600;
 
 extern "C" {
 int cudaMallocHost(void **Ptr, size_t Size);
@@ -31,6 +38,23 @@ int cudaDeviceSynchronize();
 int cudaEventCreate(cudaEvent_t *Event);
 int cudaEventRecord(cudaEvent_t Event, cudaStream_t Stream);
 int cudaEventSynchronize(cudaEvent_t Event);
+/// The stand-in's GPU finishes nothing by itself: a query says "not ready"
+/// until \p Ready is set for the stream (fakeFinish), then "done".
+int cudaStreamQuery(cudaStream_t Stream);
+int cudaEventQuery(cudaEvent_t Event);
+/// Runs \p Fn on another thread, as the driver runs host functions.
+int cudaLaunchHostFunc(cudaStream_t Stream, cudaHostFn_t Fn, void *UserData);
+/// Stream capture, as CUDA's: a host function launched on a capturing
+/// stream is a node of the graph, run at each cudaGraphLaunch (on the
+/// calling thread here), not now. A graph is its own executable graph.
+typedef struct FakeGraph *cudaGraph_t;
+int cudaStreamBeginCapture(cudaStream_t Stream, int Mode);
+int cudaStreamEndCapture(cudaStream_t Stream, cudaGraph_t *Graph);
+int cudaGraphLaunch(cudaGraph_t Graph, cudaStream_t Stream);
+/// The stand-in's own: its work on \p Stream is finished (queries succeed).
+void fakeFinish(cudaStream_t Stream);
+/// Waits until every host function launched so far has run.
+void fakeJoinHostFunctions();
 }
 
 #endif

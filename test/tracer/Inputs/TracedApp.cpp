@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <thread>
 
 #define MARK(Name) std::printf("line %s %d\n", Name, __LINE__)
 
@@ -39,14 +40,54 @@ static void pinned(cudaStream_t S) {
   cudaFreeHost(Host);
 }
 
-static void syncInLoop(cudaStream_t S) {
+// A stream per batch, and each iteration waits for its own batch.
+static void syncInLoop(cudaStream_t A, cudaStream_t B) {
+  void *Host;
+  cudaMallocHost(&Host, N);
+  cudaStream_t Streams[2] = {A, B};
+  for (int I = 0; I < 4; ++I) {
+    cudaMemcpyAsync(Device, Host, N, cudaMemcpyHostToDevice, Streams[I % 2]);
+    cudaLaunchKernel(Kernel, Streams[I % 2]);
+    MARK("sync-in-loop"); cudaStreamSynchronize(Streams[I % 2]);
+  }
+  cudaFreeHost(Host);
+}
+
+// The same on one stream: its iterations could not overlap anyway.
+static void syncInSingleStreamLoop(cudaStream_t S) {
   void *Host;
   cudaMallocHost(&Host, N);
   for (int I = 0; I < 4; ++I) {
     cudaMemcpyAsync(Device, Host, N, cudaMemcpyHostToDevice, S);
     cudaLaunchKernel(Kernel, S);
-    MARK("sync-in-loop"); cudaStreamSynchronize(S);
+    cudaStreamSynchronize(S);
   }
+  cudaFreeHost(Host);
+}
+
+// cuda-samples' simpleMultiCopy: each iteration first waits for the other
+// slot's previous cycle, then issues its own.
+static void cycleDone(cudaStream_t A, cudaStream_t B) {
+  void *Host;
+  cudaMallocHost(&Host, 2 * N);
+  char *In = static_cast<char *>(Host);
+  cudaStream_t Streams[2] = {A, B};
+  cudaEvent_t Done[2];
+  for (int I = 0; I < 2; ++I) {
+    cudaEventCreate(&Done[I]);
+    cudaEventRecord(Done[I], Streams[I]);
+  }
+  int Current = 0;
+  for (int I = 0; I < 6; ++I) {
+    int Next = (Current + 1) % 2;
+    cudaEventSynchronize(Done[Next]);
+    cudaLaunchKernel(Kernel, Streams[Current]);
+    cudaMemcpyAsync(Device, In + Next * N, N, cudaMemcpyHostToDevice, Streams[Next]);
+    cudaMemcpyAsync(In + Current * N, Device, N, cudaMemcpyDeviceToHost, Streams[Current]);
+    cudaEventRecord(Done[Current], Streams[Current]);
+    Current = Next;
+  }
+  cudaDeviceSynchronize();
   cudaFreeHost(Host);
 }
 
@@ -111,13 +152,41 @@ static void setupPins(cudaStream_t S) {
     cudaFreeHost(Ring[I]);
 }
 
+// Work on the legacy stream, then on a created stream while it is pending:
+// the created stream's work waits for it.
 static void legacy(cudaStream_t S) {
   void *Host;
   cudaMallocHost(&Host, N);
-  cudaLaunchKernel(Kernel, S);
   MARK("legacy-copy"); cudaMemcpyAsync(Device, Host, N, cudaMemcpyHostToDevice, nullptr);
+  cudaLaunchKernel(Kernel, S);
   cudaDeviceSynchronize();
   cudaFreeHost(Host);
+}
+
+// cuda-samples' simpleHyperQ: a fan-out on created streams, a sum kernel on
+// the legacy stream that gathers them, a blocking copy of the result.
+static void legacyJoin(cudaStream_t A, cudaStream_t B) {
+  void *Host;
+  cudaMallocHost(&Host, N);
+  for (int I = 0; I < 4; ++I)
+    cudaLaunchKernel(Kernel, I % 2 ? A : B);
+  cudaLaunchKernel(Kernel, nullptr);
+  cudaMemcpy(Host, Device, N, cudaMemcpyDeviceToHost);
+  cudaFreeHost(Host);
+}
+
+// Worker threads each pin one buffer and use it: no loop pins again.
+static void workerThreads(cudaStream_t S) {
+  std::thread Workers[6];
+  for (std::thread &W : Workers)
+    W = std::thread([S] {
+      void *Host;
+      cudaMallocHost(&Host, N);
+      cudaMemcpyAsync(Device, Host, N, cudaMemcpyHostToDevice, S);
+      cudaStreamSynchronize(S);
+    });
+  for (std::thread &W : Workers)
+    W.join();
 }
 
 // Non-blocking streams do not wait for the legacy stream, nor it for them.
@@ -160,15 +229,16 @@ static void crashInFree() {
   MARK("crash-free"); std::fflush(stdout); std::free(Host);
 }
 
-static void eventSyncInLoop(cudaStream_t S) {
+static void eventSyncInLoop(cudaStream_t A, cudaStream_t B) {
   void *Host;
   cudaMallocHost(&Host, N);
+  cudaStream_t Streams[2] = {A, B};
   cudaEvent_t Done;
   cudaEventCreate(&Done);
   for (int I = 0; I < 3; ++I) {
-    cudaMemcpyAsync(Device, Host, N, cudaMemcpyHostToDevice, S);
-    cudaLaunchKernel(Kernel, S);
-    cudaEventRecord(Done, S);
+    cudaMemcpyAsync(Device, Host, N, cudaMemcpyHostToDevice, Streams[I % 2]);
+    cudaLaunchKernel(Kernel, Streams[I % 2]);
+    cudaEventRecord(Done, Streams[I % 2]);
     MARK("event-sync-in-loop"); cudaEventSynchronize(Done);
   }
   cudaFreeHost(Host);
@@ -186,7 +256,15 @@ int main(int Argc, char **Argv) {
     else if (!std::strcmp(A, "pinned"))
       pinned(S);
     else if (!std::strcmp(A, "sync-in-loop"))
-      syncInLoop(S);
+      syncInLoop(S, T);
+    else if (!std::strcmp(A, "sync-single-stream"))
+      syncInSingleStreamLoop(S);
+    else if (!std::strcmp(A, "cycle-done"))
+      cycleDone(S, T);
+    else if (!std::strcmp(A, "legacy-join"))
+      legacyJoin(S, T);
+    else if (!std::strcmp(A, "worker-threads"))
+      workerThreads(S);
     else if (!std::strcmp(A, "double-buffer"))
       doubleBuffer(S, T);
     else if (!std::strcmp(A, "sync-after-inner-loop"))
@@ -210,7 +288,7 @@ int main(int Argc, char **Argv) {
     else if (!std::strcmp(A, "crash-free"))
       crashInFree();
     else if (!std::strcmp(A, "event-sync-in-loop"))
-      eventSyncInLoop(S);
+      eventSyncInLoop(S, T);
     else {
       std::fprintf(stderr, "unknown scenario '%s'\n", A);
       return 2;

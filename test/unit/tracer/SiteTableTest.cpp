@@ -3,6 +3,7 @@
 #include "SiteTable.h"
 
 #include "gtest/gtest.h"
+#include <thread>
 
 using namespace cuda_async_trace;
 
@@ -39,17 +40,65 @@ public:
 constexpr std::uintptr_t S1 = 0x1000, S2 = 0x2000;
 
 TEST(SiteTableTest, SyncWaitingForItsOwnIterationsWork) {
+  // A stream per batch, each iteration waiting for its own batch.
   Program P;
+  std::uintptr_t Streams[2] = {S1, S2};
   for (int I = 0; I < 4; ++I) {
-    P.call("cudaMemcpyAsync", 1, Program::on(S1));
-    P.call("cudaLaunchKernel", 2, Program::on(S1));
-    P.call("cudaStreamSynchronize", 3, Program::on(S1));
+    P.call("cudaMemcpyAsync", 1, Program::on(Streams[I % 2]));
+    P.call("cudaLaunchKernel", 2, Program::on(Streams[I % 2]));
+    P.call("cudaStreamSynchronize", 3, Program::on(Streams[I % 2]));
   }
   const Site &Sync = P.at("cudaStreamSynchronize", 3);
   EXPECT_EQ(Sync.SyncsWithWork, 4u);
   // The first run has no previous run to compare with.
   EXPECT_EQ(Sync.RepeatedSyncsOfOwnWork, 3u);
   EXPECT_EQ(P.at("cudaMemcpyAsync", 1).WaitedByRepeatedSync, 3u);
+}
+
+TEST(SiteTableTest, OneStreamCannotOverlapItsOwnIterations) {
+  Program P;
+  for (int I = 0; I < 4; ++I) {
+    P.call("cudaMemcpyAsync", 1, Program::on(S1));
+    P.call("cudaLaunchKernel", 2, Program::on(S1));
+    P.call("cudaStreamSynchronize", 3, Program::on(S1));
+  }
+  EXPECT_EQ(P.at("cudaStreamSynchronize", 3).RepeatedSyncsOfOwnWork, 0u);
+}
+
+TEST(SiteTableTest, TwoStreamsInOneIterationAreEnough) {
+  Program P;
+  for (int I = 0; I < 3; ++I) {
+    P.call("cudaMemcpyAsync", 1, Program::on(S1));
+    P.call("cudaLaunchKernel", 2, Program::on(S2));
+    P.call("cudaDeviceSynchronize", 3);
+  }
+  EXPECT_EQ(P.at("cudaDeviceSynchronize", 3).RepeatedSyncsOfOwnWork, 2u);
+}
+
+TEST(SiteTableTest, WaitingForTheOtherSlotAtTheTopOfTheLoop) {
+  // cuda-samples' simpleMultiCopy: each iteration first waits, through an
+  // event, for the previous cycle's work on the other slot, then issues
+  // its own; the slot it does not wait for stays in flight.
+  Program P;
+  std::uintptr_t Streams[2] = {S1, S2};
+  CallArgs Record[2], Wait[2];
+  for (int I = 0; I < 2; ++I) {
+    Record[I] = Program::on(Streams[I]);
+    Record[I].Event = Wait[I].Event = 0x70 + I;
+    P.call("cudaEventRecord", 5, Record[I]);
+  }
+  int Current = 0;
+  for (int I = 0; I < 6; ++I) {
+    int Next = (Current + 1) % 2;
+    P.call("cudaEventSynchronize", 1, Wait[Next]);
+    P.call("cudaLaunchKernel", 2, Program::on(Streams[Current]));
+    P.call("cudaMemcpyAsync", 3, Program::on(Streams[Next]));
+    P.call("cudaMemcpyAsync", 4, Program::on(Streams[Current]));
+    P.call("cudaEventRecord", 5, Record[Current]);
+    Current = Next;
+  }
+  EXPECT_GT(P.at("cudaEventSynchronize", 1).SyncsWithWork, 0u);
+  EXPECT_EQ(P.at("cudaEventSynchronize", 1).RepeatedSyncsOfOwnWork, 0u);
 }
 
 TEST(SiteTableTest, DoubleBufferWaitsForTheEarlierIteration) {
@@ -109,7 +158,25 @@ TEST(SiteTableTest, EventSyncWaitsForWhatTheEventStoodFor) {
   Wait.Event = 0x77;
   for (int I = 0; I < 3; ++I) {
     P.call("cudaMemcpyAsync", 1, Program::on(S1));
-    P.call("cudaLaunchKernel", 2, Program::on(S1));
+    P.call("cudaLaunchKernel", 2, Program::on(S2));
+    P.call("cudaStreamWaitEvent", 6, Program::on(S1));
+    P.call("cudaEventRecord", 3, Record);
+    P.call("cudaEventSynchronize", 4, Wait);
+  }
+  EXPECT_EQ(P.at("cudaEventSynchronize", 4).RepeatedSyncsOfOwnWork, 0u)
+      << "the event stood for S1's work alone: one stream";
+}
+
+TEST(SiteTableTest, EventSyncInALoopOverTwoStreams) {
+  Program P;
+  std::uintptr_t Streams[2] = {S1, S2};
+  CallArgs Wait;
+  Wait.Event = 0x77;
+  for (int I = 0; I < 3; ++I) {
+    CallArgs Record = Program::on(Streams[I % 2]);
+    Record.Event = 0x77;
+    P.call("cudaMemcpyAsync", 1, Program::on(Streams[I % 2]));
+    P.call("cudaLaunchKernel", 2, Program::on(Streams[I % 2]));
     P.call("cudaEventRecord", 3, Record);
     P.call("cudaEventSynchronize", 4, Wait);
   }
@@ -149,9 +216,10 @@ TEST(SiteTableTest, BlockingCopyWaitsForBlockingStreamsOnly) {
   }
   // cudaStreamNonBlocking: the legacy stream's blocking copy does not wait.
   EXPECT_EQ(P.at("cudaMemcpy", 4).SyncsWithWork, 0u);
+  std::uintptr_t Blocking[2] = {S1, 0x3000};
   for (int I = 0; I < 3; ++I) {
-    P.call("cudaMemcpyAsync", 5, Program::on(S1));
-    P.call("cudaLaunchKernel", 6, Program::on(S1));
+    P.call("cudaMemcpyAsync", 5, Program::on(Blocking[I % 2]));
+    P.call("cudaLaunchKernel", 6, Program::on(Blocking[I % 2]));
     P.call("cudaMemcpy", 7);
   }
   EXPECT_EQ(P.at("cudaMemcpy", 7).RepeatedSyncsOfOwnWork, 2u);
@@ -170,6 +238,21 @@ TEST(SiteTableTest, PinningInTheLoopThatUsesTheMemory) {
     P.call("cudaFreeHost", 4, Free);
   }
   EXPECT_EQ(P.at("cudaMallocHost", 1).RepinnedInLoop, 2u);
+}
+
+TEST(SiteTableTest, ThreadsThatEachPinOnceAreNoLoop) {
+  // Worker threads, each pinning its own buffer once and using it.
+  Program P;
+  for (int T = 0; T < 6; ++T)
+    std::thread([&P, T] {
+      CallArgs Alloc;
+      Alloc.Allocated = 0x9000 + T;
+      P.call("cudaMallocHost", 1, Alloc);
+      P.call("cudaMemcpyAsync", 2, Program::on(S1));
+      P.call("cudaStreamSynchronize", 3, Program::on(S1));
+    }).join();
+  EXPECT_EQ(P.at("cudaMallocHost", 1).Calls, 6u);
+  EXPECT_EQ(P.at("cudaMallocHost", 1).RepinnedInLoop, 0u);
 }
 
 TEST(SiteTableTest, PinningAFixedSetBeforeUseIsSetUp) {
@@ -208,19 +291,49 @@ TEST(SiteTableTest, FailedCallsTrackNothing) {
   EXPECT_EQ(S.LeftRegistered, 0u);
 }
 
-TEST(SiteTableTest, LegacyStreamWorkBesideBusyCreatedStreams) {
+TEST(SiteTableTest, LegacyStreamWorkHoldsBackLaterCreatedStreamWork) {
   Program P;
-  P.call("cudaLaunchKernel", 1, Program::on(S1));
   P.call("cudaMemcpyAsync", 2, Program::on(0));
+  P.call("cudaLaunchKernel", 1, Program::on(S1));
+  P.call("cudaLaunchKernel", 1, Program::on(S2));
   EXPECT_EQ(P.at("cudaMemcpyAsync", 2).LegacySerialized, 1u);
   EXPECT_EQ(P.at("cudaMemcpyAsync", 2).LegacyStreamCalls, 1u);
   // cudaStreamPerThread is not the legacy stream; nor is a null stream in a
   // per-thread (_ptsz) call.
   P.call("cudaMemcpyAsync", 3, Program::on(0x2));
   P.call("cudaMemcpyAsync", 4, Program::on(0), 0, /*PerThread=*/true);
+  P.call("cudaLaunchKernel", 1, Program::on(S1));
   EXPECT_EQ(P.at("cudaMemcpyAsync", 3).LegacySerialized, 0u);
   EXPECT_EQ(P.at("cudaMemcpyAsync", 4).PerThreadStreamCalls, 1u);
   EXPECT_EQ(P.at("cudaMemcpyAsync", 4).LegacySerialized, 0u);
+}
+
+TEST(SiteTableTest, AJoinOnTheLegacyStreamIsNotAFinding) {
+  // cuda-samples' simpleHyperQ: kernels fanned out on created streams, then
+  // a sum on the legacy stream that gathers them, then a blocking copy.
+  Program P;
+  for (int I = 0; I < 4; ++I)
+    P.call("cudaLaunchKernel", 1, Program::on(I % 2 ? S1 : S2));
+  P.call("cudaLaunchKernel", 2, Program::on(0));
+  P.call("cudaMemcpy", 3);
+  EXPECT_EQ(P.at("cudaLaunchKernel", 2).LegacySerialized, 0u);
+}
+
+TEST(SiteTableTest, LegacyWorkTheHostWaitedForIsNotAFinding) {
+  // A timing baseline on the legacy stream, waited for through an event
+  // before the streamed version runs.
+  Program P;
+  CallArgs Record = Program::on(0);
+  Record.Event = 0x77;
+  CallArgs Wait;
+  Wait.Event = 0x77;
+  P.call("cudaLaunchKernel", 1, Program::on(0));
+  P.call("cudaMemcpyAsync", 2, Program::on(0));
+  P.call("cudaEventRecord", 3, Record);
+  P.call("cudaEventSynchronize", 4, Wait);
+  P.call("cudaLaunchKernel", 5, Program::on(S1));
+  EXPECT_EQ(P.at("cudaLaunchKernel", 1).LegacySerialized, 0u);
+  EXPECT_EQ(P.at("cudaMemcpyAsync", 2).LegacySerialized, 0u);
 }
 
 TEST(SiteTableTest, LoneLegacyKernelIsNotAFinding) {
@@ -229,6 +342,19 @@ TEST(SiteTableTest, LoneLegacyKernelIsNotAFinding) {
   P.call("cudaDeviceSynchronize", 2);
   P.call("cudaLaunchKernel", 1, Program::on(0));
   EXPECT_EQ(P.at("cudaLaunchKernel", 1).LegacySerialized, 0u);
+}
+
+TEST(SiteTableTest, LegacyKernelInAStreamedLoop) {
+  // The check's example: the kernel on the legacy stream holds back the
+  // next copy on a created stream, every iteration.
+  Program P;
+  std::uintptr_t Streams[2] = {S1, S2};
+  for (int I = 0; I < 4; ++I) {
+    P.call("cudaMemcpyAsync", 1, Program::on(Streams[I % 2]));
+    P.call("cudaLaunchKernel", 2, Program::on(0));
+    P.call("cudaMemcpyAsync", 3, Program::on(Streams[I % 2]));
+  }
+  EXPECT_EQ(P.at("cudaLaunchKernel", 2).LegacySerialized, 4u);
 }
 
 TEST(SiteTableTest, ActivityBySourceAndDestinationKinds) {
@@ -245,6 +371,76 @@ TEST(SiteTableTest, ActivityBySourceAndDestinationKinds) {
   ASSERT_EQ(S.MemoryKinds.size(), 1u);
   EXPECT_EQ(*S.MemoryKinds.begin(), "pageable->device");
   EXPECT_EQ(P.Table.facts().UnmatchedActivity, 1u);
+}
+
+/// What an observer (the race detector) learns from the table.
+struct Observed : CallObserver {
+  std::vector<std::pair<StreamKey, std::uint64_t>> Issued, Completed;
+  void pinned(std::uintptr_t, std::uint64_t, bool) override {}
+  void unpinned(std::uintptr_t) override {}
+  void copyIssued(std::uint32_t, const CatalogRow &, const CallArgs &,
+                  StreamKey Stream, std::uint64_t Sequence,
+                  std::uint64_t) override {
+    Issued.emplace_back(Stream, Sequence);
+  }
+  void completed(StreamKey Stream, std::uint64_t UpTo) override {
+    Completed.emplace_back(Stream, UpTo);
+  }
+  void copyEnded(std::uint64_t, std::uint64_t) override {}
+  /// Whether the host knows the copy issued as call \p Sequence on
+  /// \p Stream is finished.
+  bool done(StreamKey Stream, std::uint64_t Sequence) const {
+    for (const auto &[S, UpTo] : Completed)
+      if (S == Stream && UpTo >= Sequence)
+        return true;
+    return false;
+  }
+};
+
+TEST(SiteTableTest, AWaitCoversWhatItsStreamWaitedFor) {
+  // Copy on S1, an event S2 waits for, S2's own event synchronized: the
+  // copy is finished too.
+  Observed O;
+  SiteTable Table(&O);
+  auto Call = [&](const char *Api, CallArgs A) {
+    Table.recordCall(Table.siteFor(catalogRow(Api), Api, 0), A, false, 1, 0, 0);
+  };
+  Call("cudaMemcpyAsync", Program::on(S1));
+  CallArgs Record1 = Program::on(S1), Wait = Program::on(S2),
+           Record2 = Program::on(S2);
+  Record1.Event = Wait.Event = 0x71;
+  Record2.Event = 0x72;
+  Call("cudaEventRecord", Record1);
+  Call("cudaStreamWaitEvent", Wait);
+  Call("cudaLaunchKernel", Program::on(S2));
+  Call("cudaEventRecord", Record2);
+  ASSERT_EQ(O.Issued.size(), 1u);
+  EXPECT_FALSE(O.done(S1, O.Issued[0].second));
+  CallArgs Sync;
+  Sync.Event = 0x72;
+  Call("cudaEventSynchronize", Sync);
+  EXPECT_TRUE(O.done(S1, O.Issued[0].second));
+}
+
+TEST(SiteTableTest, CapturedWorkIsNotInFlight) {
+  // Work issued while S1 (and S2, joining through an event) is captured
+  // into a graph runs only when the graph is launched.
+  Observed O;
+  SiteTable Table(&O);
+  auto Call = [&](const char *Api, CallArgs A) {
+    Table.recordCall(Table.siteFor(catalogRow(Api), Api, 0), A, false, 1, 0, 0);
+  };
+  Call("cudaStreamBeginCapture", Program::on(S1));
+  CallArgs Fork = Program::on(S1), Join = Program::on(S2);
+  Fork.Event = Join.Event = 0x71;
+  Call("cudaEventRecord", Fork);
+  Call("cudaStreamWaitEvent", Join);
+  Call("cudaMemcpyAsync", Program::on(S1));
+  Call("cudaMemcpyAsync", Program::on(S2));
+  Call("cudaStreamEndCapture", Program::on(S1));
+  EXPECT_TRUE(O.Issued.empty());
+  Call("cudaMemcpyAsync", Program::on(S2));
+  EXPECT_EQ(O.Issued.size(), 1u);
 }
 
 TEST(SiteTableTest, EveryCatalogRowHasAKind) {

@@ -119,6 +119,68 @@ TEST(TraceTest, CallSiteRules) {
   EXPECT_EQ(releaseFunction(""), "");
 }
 
+TEST(TraceTest, LaunchStubsNameTheirKernel) {
+  // As nvcc 13 names them, and as LLVM's symbolizer demangles the frames.
+  EXPECT_EQ(kernelOfStub("__device_stub__Z3sumPfi(float*, int)"), "sum");
+  EXPECT_EQ(kernelOfStub("__device_stub__Z5scaleIfEvPT_S0_(float*, float)"),
+            "scale");
+  EXPECT_EQ(kernelOfStub("__wrapper__device_stub_scale<float>"), "scale");
+  EXPECT_EQ(kernelOfStub("__device_stub__ZN2ns4stepEPf(float*)"), "ns::step");
+  EXPECT_EQ(kernelOfStub("__device_stub__Z5plainPf(float*)"), "plain");
+  EXPECT_EQ(kernelOfStub("main"), "");
+  EXPECT_EQ(baseName("sum(float*, int)"), "sum");
+  EXPECT_EQ(baseName("scale<float>"), "scale");
+  EXPECT_EQ(baseName("void ns::scale<float>(float*, float)"), "ns::scale");
+}
+
+TEST(TraceTest, RaceFindingsNameTheAccessAndTheCopy) {
+  Trace T;
+  TraceRace R;
+  R.Access = {"/src/app.cu", 30, 9, "run()"};
+  R.Copy = {"/src/app.cu", 28, 3, "run()"};
+  R.CopyApi = "cudaMemcpyAsync";
+  R.DeviceToHost = true;
+  R.CopyBytes = 1 << 20;
+  R.Offset = 64;
+  R.Count = 2;
+  R.TimeLeftKnown = true;
+  R.TimeLeftNs = 1'500'000;
+  T.Races.push_back(R);
+  R.Access.Line = 40;
+  R.Write = true;
+  R.DeviceToHost = false;
+  R.TimeLeftNs = -3'000;
+  R.Count = 1;
+  T.Races.push_back(R);
+  std::vector<RuntimeFinding> F = runtimeFindings(T);
+  ASSERT_EQ(F.size(), 2u);
+  EXPECT_EQ(F[0].CheckId, "cuda-async-unsynchronized-access");
+  EXPECT_EQ(F[0].Location.Line, 30u);
+  EXPECT_EQ(F[0].Related.Line, 28u);
+  EXPECT_EQ(F[0].Message,
+            "the host read the destination of a 1.0 MiB device-to-host "
+            "'cudaMemcpyAsync' issued at app.cu:28 while it was in flight (at "
+            "offset 64), 1.5 ms before the GPU finished it, 2 times: "
+            "synchronize the copy's stream, or an event recorded after it, "
+            "first");
+  EXPECT_NE(F[1].Message.find("the host wrote the source of a 1.0 MiB "
+                              "host-to-device"),
+            std::string::npos);
+  EXPECT_NE(F[1].Message.find("(the GPU had finished it 3 us earlier, but "
+                              "nothing had told the host)"),
+            std::string::npos);
+  // And through the trace's JSON.
+  T.Findings = F;
+  llvm::Expected<Trace> Back = traceFromJson(toJson(T));
+  ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
+  ASSERT_EQ(Back->Races.size(), 2u);
+  EXPECT_EQ(Back->Races[1].TimeLeftNs, -3'000);
+  EXPECT_TRUE(Back->Races[1].Write);
+  EXPECT_EQ(Back->Findings[0].Related.Line, 28u);
+  EXPECT_EQ(Back->Findings[0].RelatedMessage,
+            "the async copy it raced with was issued here");
+}
+
 TEST(TraceTest, Units) {
   EXPECT_EQ(formatDuration(1'900'000'000), "1.9 s");
   EXPECT_EQ(formatDuration(240'000'000), "240 ms");

@@ -1,0 +1,66 @@
+#!/bin/bash
+# Runs the tracer's public-programs corpus (docs/runtime-trace/corpus.md) on
+# a GPU machine: builds each program from its own checkout (nothing of them
+# is in this repository) and runs it traced with race detection, then packs
+# the raw traces and the programs (their DWARF symbolizes the traces):
+#
+#   CUDA_SAMPLES=DIR BLOG=DIR scripts/trace-corpus.sh INJECTION OUTDIR
+#     -> OUTDIR/corpus.tar.gz
+#
+# CUDA_SAMPLES: a checkout of NVIDIA/cuda-samples (commit c94ff366);
+# BLOG: of NVIDIA-developer-blog/code-samples (commit 72d62ec), its
+# series/cuda-cpp/overlap-data-transfers and optimize-data-transfers files.
+# INJECTION: libcuda-async-trace-injection.so (scripts/gpu-trace.sh builds
+# it). Each program runs at most T seconds (60). Finish the traces where LLVM
+# is: cuda-async-trace --finish raw/NAME.*.raw.json --symbols bin.
+set -u
+INJ=${1:?usage: trace-corpus.sh INJECTION OUTDIR}
+OUT=${2:?usage: trace-corpus.sh INJECTION OUTDIR}
+CS=${CUDA_SAMPLES:?set CUDA_SAMPLES to a cuda-samples checkout}
+BLOG=${BLOG:?set BLOG to a code-samples checkout}
+# Absolute: the builds run in the output's bin/.
+CS=$(cd "$CS" && pwd) && BLOG=$(cd "$BLOG" && pwd) && INJ=$(realpath -m "$INJ") ||
+  exit 2
+W=${WORK:-/tmp/cuda-async-trace-corpus}
+rm -rf "$W"; mkdir -p "$W/bin" "$W/raw" "$OUT"
+NV=(nvcc -g -O2 -arch=sm_90 -I"$CS/Common")
+
+# sample NAME: the sample's directory in the checkout.
+sample() { find "$CS" -type d -name "$1" -not -path '*/.git/*' | head -1; }
+# build NAME FILES... [FLAGS...], in the background.
+build() {
+  local name=$1; shift
+  ( cd "$W/bin" && "${NV[@]}" -o "$name" "$@" ) > "$W/raw/$name.build.log" 2>&1 ||
+    { echo "BUILD FAIL $name"; tail -5 "$W/raw/$name.build.log"; } &
+}
+one() { local name=$1 d; d=$(sample "$name"); build "$name" "$d/$name.cu" "${@:2}"; }
+for s in simpleStreams simpleMultiCopy simpleHyperQ asyncAPI simpleMultiGPU \
+         simpleCudaGraphs StreamPriorities simpleZeroCopy \
+         streamOrderedAllocation graphMemoryNodes; do
+  one "$s"
+done
+d=$(sample simpleCallback)
+build simpleCallback "$d/simpleCallback.cu" "$d/multithreading.cpp"
+one cudaOpenMP -Xcompiler -fopenmp -lgomp
+d=$(sample MonteCarloMultiGPU)
+build MonteCarloMultiGPU "$d/MonteCarloMultiGPU.cpp" "$d/MonteCarlo_gold.cpp" \
+  "$d/MonteCarlo_kernel.cu" "$d/multithreading.cpp" -lcurand
+d=$(sample jacobiCudaGraphs)
+build jacobiCudaGraphs "$d/jacobi.cu" "$d/main.cpp"
+d=$(sample binomialOptions)
+build binomialOptions "$d/binomialOptions.cpp" "$d/binomialOptions_gold.cpp" \
+  "$d/binomialOptions_kernel.cu"
+for f in async bandwidthtest profile; do
+  build "$f" "$(find "$BLOG" -name "$f.cu" | head -1)"
+done
+wait
+
+for p in $(ls "$W/bin"); do
+  echo "== $p"
+  ( cd "$W/bin" && CUDA_INJECTION64_PATH=$INJ CUDA_ASYNC_TRACE_RACES=1 \
+      CUDA_ASYNC_TRACE_OUTPUT=$W/raw/$p.%p.raw.json \
+      timeout -s KILL "${T:-60}" ./"$p" ) > "$W/raw/$p.log" 2>&1
+  echo "exit $?" >> "$W/raw/$p.log"
+  tail -2 "$W/raw/$p.log"
+done
+tar -C "$W" -czf "$OUT/corpus.tar.gz" bin raw

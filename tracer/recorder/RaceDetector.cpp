@@ -1,0 +1,674 @@
+//===- RaceDetector.cpp - The host touching a copy still in flight --------===//
+
+#include "RaceDetector.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <ctime>
+#include <link.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <ucontext.h>
+#include <unistd.h>
+#include <unwind.h>
+
+namespace cuda_async_trace {
+
+namespace {
+
+pid_t threadId() { return static_cast<pid_t>(syscall(SYS_gettid)); }
+
+std::uint64_t monotonicNs() {
+  timespec T;
+  clock_gettime(CLOCK_MONOTONIC, &T);
+  return static_cast<std::uint64_t>(T.tv_sec) * 1000000000ull +
+         static_cast<std::uint64_t>(T.tv_nsec);
+}
+
+/// Writes \p Message to stderr with write(2): safe in a handler.
+void say(const char *Message) {
+  const char *Prefix = "cuda-async-trace: ";
+  ssize_t Ignored = write(2, Prefix, std::strlen(Prefix));
+  Ignored = write(2, Message, std::strlen(Message));
+  Ignored = write(2, "\n", 1);
+  (void)Ignored;
+}
+
+/// Whether a loaded object is the CUDA driver's or runtime's, CUPTI's, or
+/// the tracer's own: accesses from their code are not the program's.
+bool isCudaLibrary(const char *Path) {
+  const char *Name = std::strrchr(Path, '/');
+  Name = Name ? Name + 1 : Path;
+  for (const char *Prefix : {"libcuda.so", "libcudart", "libcupti",
+                             "libnvidia-", "libcuda-async-trace-injection"})
+    if (std::strncmp(Name, Prefix, std::strlen(Prefix)) == 0)
+      return true;
+  return false;
+}
+
+struct RangeCollector {
+  std::pair<std::uintptr_t, std::uintptr_t> *Ranges;
+  unsigned *Count;
+  unsigned Max;
+};
+
+int collectRuntimeRanges(struct dl_phdr_info *Info, std::size_t, void *Arg) {
+  auto *C = static_cast<RangeCollector *>(Arg);
+  if (!Info->dlpi_name || !isCudaLibrary(Info->dlpi_name))
+    return 0;
+  for (int I = 0; I < Info->dlpi_phnum && *C->Count < C->Max; ++I) {
+    const ElfW(Phdr) &Ph = Info->dlpi_phdr[I];
+    if (Ph.p_type == PT_LOAD && (Ph.p_flags & PF_X))
+      C->Ranges[(*C->Count)++] = {Info->dlpi_addr + Ph.p_vaddr,
+                                  Info->dlpi_addr + Ph.p_vaddr + Ph.p_memsz};
+  }
+  return 0;
+}
+
+struct Unwinding {
+  std::uintptr_t *Frames;
+  unsigned Count;
+  unsigned Max;
+};
+
+_Unwind_Reason_Code onFrame(struct _Unwind_Context *Context, void *Arg) {
+  auto *U = static_cast<Unwinding *>(Arg);
+  int BeforeInstruction = 0;
+  std::uintptr_t IP = _Unwind_GetIPInfo(Context, &BeforeInstruction);
+  if (IP == 0)
+    return _URC_END_OF_STACK;
+  // A signal frame's IP is the faulting instruction itself, not a return
+  // address: one more, so that the symbolizer's "one byte before" lands in
+  // it.
+  U->Frames[U->Count++] = BeforeInstruction ? IP + 1 : IP;
+  return U->Count >= U->Max ? _URC_END_OF_STACK : _URC_NO_REASON;
+}
+
+/// The program counter and whether the access was a write, from the signal
+/// context (x86-64: the page fault's error code has bit 1 for a write).
+bool faultDetails(void *Context, std::uintptr_t &Pc, bool &Write) {
+#if defined(__x86_64__)
+  auto *UC = static_cast<ucontext_t *>(Context);
+  Pc = static_cast<std::uintptr_t>(UC->uc_mcontext.gregs[REG_RIP]);
+  Write = (UC->uc_mcontext.gregs[REG_ERR] & 0x2) != 0;
+  return true;
+#else
+  (void)Context;
+  Pc = 0;
+  Write = false;
+  return false;
+#endif
+}
+
+/// Sets or clears the trap flag: one instruction, then SIGTRAP.
+void setTrapFlag(void *Context, bool On) {
+#if defined(__x86_64__)
+  auto *UC = static_cast<ucontext_t *>(Context);
+  constexpr greg_t TrapFlag = 0x100;
+  if (On)
+    UC->uc_mcontext.gregs[REG_EFL] |= TrapFlag;
+  else
+    UC->uc_mcontext.gregs[REG_EFL] &= ~TrapFlag;
+#else
+  (void)Context;
+  (void)On;
+#endif
+}
+
+} // namespace
+
+RaceDetector::RaceDetector(std::int64_t ClockOffsetNs)
+    : ClockOffsetNs(ClockOffsetNs),
+      PageSize(static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE))) {
+  RangeCollector C{RuntimeRanges, &RuntimeRangeCount, MaxRuntimeRanges};
+  dl_iterate_phdr(collectRuntimeRanges, &C);
+#if !defined(__x86_64__)
+  // Without a trap flag, a fault on a shared page could not run on.
+  stop("race detection needs x86-64; it is off");
+#endif
+}
+
+RaceDetector::~RaceDetector() {
+  {
+    std::lock_guard<std::mutex> Guard(HelperLock);
+    HelperQuit = true;
+  }
+  HelperWake.notify_one();
+  if (Helper.joinable())
+    Helper.join();
+}
+
+void RaceDetector::wakeHelper() {
+  {
+    std::lock_guard<std::mutex> Guard(HelperLock);
+    HelperWork = true;
+    if (!Helper.joinable())
+      Helper = std::thread([this] { protectTails(); });
+  }
+  HelperWake.notify_one();
+}
+
+void RaceDetector::protectTails() {
+  // Its own faults are none: it never touches the buffers.
+  for (;;) {
+    {
+      std::unique_lock<std::mutex> Guard(HelperLock);
+      HelperWake.wait(Guard, [this] { return HelperWork || HelperQuit; });
+      if (HelperQuit)
+        return;
+      HelperWork = false;
+    }
+    // A chunk of the oldest unfinished tail at a time, the lock released
+    // in between: an issue or a fault waits for one chunk at most.
+    for (;;) {
+      lock();
+      Flight *Next = nullptr;
+      for (unsigned I = 0; I < FlightsHigh && !Next; ++I)
+        if (Flights[I].Used && !Flights[I].Raced && !Flights[I].TailStopped &&
+            Flights[I].WatchedEnd < Flights[I].End)
+          Next = &Flights[I];
+      if (!Next) {
+        unlock();
+        break;
+      }
+      std::uintptr_t From = Next->WatchedEnd;
+      Next->WatchedEnd = std::min(Next->End, From + ChunkBytes);
+      if (!reprotect(From, Next->WatchedEnd)) {
+        // Part of the range cannot be protected (unmapped meanwhile): the
+        // flight keeps what it has.
+        std::uintptr_t To = Next->WatchedEnd;
+        Next->WatchedEnd = From;
+        Next->TailStopped = true;
+        reprotect(From, To);
+        unlock();
+        warnOnce(SaidUnprotectable,
+                 "cannot protect the host side of an async copy (mprotect "
+                 "failed): race detection is off for such buffers");
+        continue;
+      }
+      unlock();
+    }
+  }
+}
+
+void RaceDetector::lock() {
+  pid_t Self = threadId();
+  while (Busy.test_and_set(std::memory_order_acquire))
+    ;
+  LockOwner.store(Self, std::memory_order_relaxed);
+}
+
+bool RaceDetector::lockInHandler() {
+  pid_t Self = threadId();
+  while (Busy.test_and_set(std::memory_order_acquire))
+    if (LockOwner.load(std::memory_order_relaxed) == Self)
+      return false;
+  LockOwner.store(Self, std::memory_order_relaxed);
+  return true;
+}
+
+void RaceDetector::unlock() {
+  LockOwner.store(0, std::memory_order_relaxed);
+  Busy.clear(std::memory_order_release);
+}
+
+void RaceDetector::warnOnce(std::atomic<bool> &Said, const char *Message) {
+  if (!Said.exchange(true))
+    say(Message);
+}
+
+bool RaceDetector::inRuntime(std::uintptr_t Pc) const {
+  for (unsigned I = 0; I < RuntimeRangeCount; ++I)
+    if (Pc >= RuntimeRanges[I].first && Pc < RuntimeRanges[I].second)
+      return true;
+  return false;
+}
+
+bool RaceDetector::reprotect(std::uintptr_t Begin, std::uintptr_t End) {
+  Begin &= ~(PageSize - 1);
+  End = (End + PageSize - 1) & ~(PageSize - 1);
+  // The flights and the steps on these pages, gathered first (a handler's
+  // stack is small: past the cap, every flight is looked at per page).
+  constexpr unsigned Cap = 32;
+  const Flight *Near[Cap];
+  unsigned NearCount = 0;
+  bool Overflow = false;
+  for (unsigned I = 0; I < FlightsHigh; ++I) {
+    const Flight &F = Flights[I];
+    if (!F.Used || F.Raced || F.WatchedEnd <= Begin || F.Begin >= End)
+      continue;
+    if (NearCount == Cap) {
+      Overflow = true;
+      break;
+    }
+    Near[NearCount++] = &F;
+  }
+  std::uintptr_t Stepped[MaxSteppers];
+  unsigned SteppedCount = 0;
+  for (const Stepper &S : Steppers)
+    if (S.Tid.load(std::memory_order_relaxed) && S.Page >= Begin &&
+        S.Page < End)
+      Stepped[SteppedCount++] = S.Page;
+
+  // Each page gets the strongest protection a watched flight on it asks
+  // for (PROT_NONE for a device-to-host destination, PROT_READ for a
+  // host-to-device source), none while a thread steps on it; runs of one
+  // protection take one mprotect.
+  auto ProtectionOf = [&](std::uintptr_t Page) {
+    for (unsigned I = 0; I < SteppedCount; ++I)
+      if (Stepped[I] == Page)
+        return PROT_READ | PROT_WRITE;
+    int Prot = PROT_READ | PROT_WRITE;
+    auto Apply = [&](const Flight &F) {
+      if (F.Used && !F.Raced && F.WatchedEnd > Page &&
+          F.Begin < Page + PageSize)
+        Prot = F.DeviceToHost ? PROT_NONE : (Prot & PROT_READ);
+    };
+    if (Overflow)
+      for (unsigned I = 0; I < FlightsHigh && Prot != PROT_NONE; ++I)
+        Apply(Flights[I]);
+    else
+      for (unsigned I = 0; I < NearCount && Prot != PROT_NONE; ++I)
+        Apply(*Near[I]);
+    return Prot;
+  };
+  bool Ok = true;
+  std::uintptr_t RunStart = Begin;
+  int RunProt = -1;
+  auto Flush = [&](std::uintptr_t To) {
+    if (RunProt < 0 || To <= RunStart)
+      return;
+    std::uint64_t Start = monotonicNs();
+    if (mprotect(reinterpret_cast<void *>(RunStart), To - RunStart, RunProt))
+      Ok = false;
+    ++Facts.ProtectCalls;
+    Facts.ProtectBytes += To - RunStart;
+    Facts.ProtectNs += monotonicNs() - Start;
+  };
+  for (std::uintptr_t Page = Begin; Page < End; Page += PageSize) {
+    int Prot = ProtectionOf(Page);
+    if (Prot != RunProt) {
+      Flush(Page);
+      RunStart = Page;
+      RunProt = Prot;
+    }
+  }
+  Flush(End);
+  return Ok;
+}
+
+template <typename Pred> void RaceDetector::lift(Pred Done) {
+  // Not in a handler: a vector may grow here.
+  std::vector<std::pair<std::uintptr_t, std::uintptr_t>> Lifted;
+  for (unsigned I = 0; I < FlightsHigh; ++I) {
+    Flight &F = Flights[I];
+    if (!F.Used || !Done(F))
+      continue;
+    F.Used = false;
+    Lifted.emplace_back(F.Begin, F.WatchedEnd);
+  }
+  while (FlightsHigh && !Flights[FlightsHigh - 1].Used)
+    --FlightsHigh;
+  for (const auto &[Begin, End] : Lifted)
+    reprotect(Begin, End);
+}
+
+void RaceDetector::pinned(std::uintptr_t Ptr, std::uint64_t Size,
+                          bool ReadOnly) {
+  // Registered read-only memory is left alone: lifting a protection makes
+  // pages writable, which it may not be.
+  if (ReadOnly || !Size)
+    return;
+  std::lock_guard<std::mutex> Guard(PinnedLock);
+  Pinned[Ptr] = Ptr + Size;
+}
+
+void RaceDetector::unpinned(std::uintptr_t Ptr) {
+  std::uintptr_t End;
+  {
+    std::lock_guard<std::mutex> Guard(PinnedLock);
+    auto It = Pinned.find(Ptr);
+    if (It == Pinned.end())
+      return;
+    End = It->second;
+    Pinned.erase(It);
+  }
+  lock();
+  lift([&](const Flight &F) { return F.Begin >= Ptr && F.End <= End; });
+  unlock();
+}
+
+void RaceDetector::copyIssued(std::uint32_t Site, const CatalogRow &Api,
+                              const CallArgs &Args, StreamKey Stream,
+                              std::uint64_t Sequence,
+                              std::uint64_t Correlation) {
+  if (!Enabled.load(std::memory_order_relaxed) || !Args.HasSize ||
+      Args.Size == 0)
+    return;
+  // The host side, by the copy's direction (cudaMemcpyKind: 1 host to
+  // device, 2 device to host, 4 default); with unified addressing, the side
+  // that lies in pinned memory.
+  auto InPinned = [this](std::uintptr_t P, std::uint64_t N) {
+    std::lock_guard<std::mutex> Guard(PinnedLock);
+    auto It = Pinned.upper_bound(P);
+    if (It == Pinned.begin())
+      return false;
+    --It;
+    return P >= It->first && P + N <= It->second;
+  };
+  CopyDirection Direction = Api.Direction;
+  if (Direction == CopyDirection::KindArg) {
+    if (!Args.HasCopyKind)
+      return;
+    Direction = Args.CopyKind == 1   ? CopyDirection::HostToDevice
+                : Args.CopyKind == 2 ? CopyDirection::DeviceToHost
+                : Args.CopyKind == 4 ? CopyDirection::Default
+                                     : CopyDirection::Descriptor;
+  }
+  if (Direction == CopyDirection::Default) {
+    bool Src = InPinned(Args.Src, Args.Size),
+         Dst = InPinned(Args.Dst, Args.Size);
+    if (Src == Dst)
+      return;
+    Direction = Src ? CopyDirection::HostToDevice : CopyDirection::DeviceToHost;
+  }
+  if (Direction != CopyDirection::HostToDevice &&
+      Direction != CopyDirection::DeviceToHost)
+    return;
+  bool DeviceToHost = Direction == CopyDirection::DeviceToHost;
+  std::uintptr_t Host = DeviceToHost ? Args.Dst : Args.Src;
+  if (!Host || !InPinned(Host, Args.Size))
+    return;
+
+  lock();
+  unsigned Slot = 0;
+  while (Slot < MaxFlights && Flights[Slot].Used)
+    ++Slot;
+  if (Slot == MaxFlights) {
+    ++Facts.Unwatched;
+    unlock();
+    warnOnce(SaidFull, "more async copies in flight than the race detector "
+                       "watches (4096): the rest are not watched");
+    return;
+  }
+  Flight &F = Flights[Slot];
+  F = Flight();
+  F.Used = true;
+  F.DeviceToHost = DeviceToHost;
+  F.Begin = Host;
+  F.End = Host + Args.Size;
+  // The head now, page by page to its last page; the rest by the helper.
+  F.WatchedEnd = std::min(F.End, (F.Begin + SyncHeadBytes + PageSize - 1) &
+                                     ~(PageSize - 1));
+  F.Stream = Stream;
+  F.Sequence = Sequence;
+  F.Site = Site;
+  F.Correlation = Correlation;
+  if (Slot >= FlightsHigh)
+    FlightsHigh = Slot + 1;
+  if (reprotect(F.Begin, F.WatchedEnd)) {
+    ++Facts.Watched;
+    bool Tail = F.WatchedEnd < F.End;
+    unlock();
+    if (Tail)
+      wakeHelper();
+    return;
+  }
+  // mprotect refused (memory it cannot protect, a range partly unmapped):
+  // this buffer goes unwatched, and its pages are as the others need.
+  F.Used = false;
+  reprotect(F.Begin, F.WatchedEnd);
+  ++Facts.Unwatched;
+  unlock();
+  warnOnce(SaidUnprotectable,
+           "cannot protect the host side of an async copy (mprotect "
+           "failed): race detection is off for such buffers");
+}
+
+void RaceDetector::completed(StreamKey Stream, std::uint64_t UpTo) {
+  lock();
+  lift([&](const Flight &F) {
+    return F.Stream == Stream && F.Sequence <= UpTo;
+  });
+  unlock();
+}
+
+void RaceDetector::copyEnded(std::uint64_t Correlation, std::uint64_t EndNs) {
+  // The record may come before the race (kept with the flight) or after it.
+  lock();
+  for (unsigned I = 0; I < FlightsHigh; ++I)
+    if (Flights[I].Used && Flights[I].Correlation == Correlation)
+      Flights[I].CopyEndNs = EndNs;
+  for (unsigned I = 0; I < RaceCount; ++I)
+    if (Races[I].Correlation == Correlation)
+      Races[I].CopyEndNs = EndNs;
+  unlock();
+}
+
+namespace {
+struct Marker {
+  RaceDetector *Detector;
+  StreamKey Stream;
+  std::uint64_t UpTo;
+};
+} // namespace
+
+void *RaceDetector::hostFunctionMarker(StreamKey Stream, std::uint64_t UpTo) {
+  if (!Enabled.load(std::memory_order_relaxed))
+    return nullptr;
+  return new Marker{this, Stream, UpTo};
+}
+
+void RaceDetector::hostFunctionReached(void *Data) {
+  // Runs on the CUDA driver's thread, before the program's own host
+  // function: the work issued before it on its stream is finished.
+  auto *M = static_cast<Marker *>(Data);
+  M->Detector->completed(M->Stream, M->UpTo);
+  delete M;
+}
+
+bool RaceDetector::onSegv(siginfo_t *Info, void *Context) {
+  // Only a protection fault can be ours (an unmapped address is not).
+  if (Info->si_code != SEGV_ACCERR)
+    return false;
+  std::uintptr_t Address = reinterpret_cast<std::uintptr_t>(Info->si_addr);
+  std::uintptr_t Page = Address & ~(PageSize - 1);
+  std::uintptr_t Pc;
+  bool Write;
+  if (!faultDetails(Context, Pc, Write))
+    return false;
+  pid_t Self = threadId();
+  if (Enabled.load(std::memory_order_relaxed) &&
+      handleWatched(Address, Page, Pc, Write, Self, Context))
+    return true;
+  return retryOnce(Address, Self);
+}
+
+bool RaceDetector::handleWatched(std::uintptr_t Address, std::uintptr_t Page,
+                                 std::uintptr_t Pc, bool Write, pid_t Self,
+                                 void *Context) {
+  if (!lockInHandler())
+    return false;
+  Flight *Hit = nullptr;
+  bool OnWatchedPage = false;
+  for (unsigned I = 0; I < FlightsHigh; ++I) {
+    Flight &F = Flights[I];
+    if (!F.Used || F.Raced || F.WatchedEnd <= Page ||
+        F.Begin >= Page + PageSize)
+      continue;
+    OnWatchedPage = true;
+    if (Address >= F.Begin && Address < F.WatchedEnd) {
+      Hit = &F;
+      break;
+    }
+  }
+  if (OnWatchedPage)
+    // A fault of ours ends a pending retry of this thread. (Not any fault:
+    // a real crash's second fault must find its retry and crash.)
+    for (Retry &R : Retries)
+      if (R.Tid.load(std::memory_order_relaxed) == Self)
+        R.Tid.store(0, std::memory_order_relaxed);
+
+  if (Hit && !inRuntime(Pc)) {
+    // The race: recorded once per flight, then the buffer is the program's
+    // again and the instruction runs on.
+    if (RaceCount < MaxRaces) {
+      Race &R = Races[RaceCount++];
+      R.Site = Hit->Site;
+      R.Write = Write;
+      R.DeviceToHost = Hit->DeviceToHost;
+      R.CopyBytes = Hit->End - Hit->Begin;
+      R.Offset = Address - Hit->Begin;
+      R.Correlation = Hit->Correlation;
+      R.AccessNs = monotonicNs() + ClockOffsetNs;
+      R.CopyEndNs = Hit->CopyEndNs;
+      Unwinding U{R.Frames, 0, MaxFrames};
+      _Unwind_Backtrace(onFrame, &U);
+      R.FrameCount = U.Count;
+    } else {
+      ++Facts.RacesDropped;
+    }
+    Hit->Raced = true;
+    reprotect(Hit->Begin, Hit->WatchedEnd);
+    unlock();
+    return true;
+  }
+
+  if (OnWatchedPage) {
+    // A shared page (or the CUDA libraries' own access): open the page for
+    // one instruction, then SIGTRAP protects it again.
+    for (Stepper &S : Steppers) {
+      pid_t Free = 0;
+      if (S.Tid.compare_exchange_strong(Free, Self)) {
+        S.Page = Page;
+        if (Hit)
+          ++Facts.RuntimeAccesses;
+        else
+          ++Facts.SharedPageSteps;
+        mprotect(reinterpret_cast<void *>(Page), PageSize,
+                 PROT_READ | PROT_WRITE);
+        setTrapFlag(Context, true);
+        unlock();
+        return true;
+      }
+    }
+    // Every step slot taken: leave the page open until the flights on it
+    // end (a race there goes unseen; nothing false is reported).
+    mprotect(reinterpret_cast<void *>(Page), PageSize, PROT_READ | PROT_WRITE);
+    unlock();
+    return true;
+  }
+  unlock();
+  return false;
+}
+
+bool RaceDetector::retryOnce(std::uintptr_t Address, pid_t Self) {
+  // On no watched page: a protection lifted between the fault and this
+  // handler (a wait on another thread, the end of detection) leaves the
+  // instruction free to run again, once. A second fault at the same
+  // address is the program's own.
+  for (Retry &R : Retries)
+    if (R.Tid.load(std::memory_order_relaxed) == Self) {
+      bool Again = R.Address == Address;
+      R.Tid.store(0, std::memory_order_relaxed);
+      if (Again)
+        return false;
+    }
+  for (Retry &R : Retries) {
+    pid_t Free = 0;
+    if (R.Tid.compare_exchange_strong(Free, Self)) {
+      R.Address = Address;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool RaceDetector::onTrap(siginfo_t *, void *Context) {
+  pid_t Self = threadId();
+  for (Stepper &S : Steppers) {
+    if (S.Tid.load(std::memory_order_relaxed) != Self)
+      continue;
+    setTrapFlag(Context, false);
+    if (!lockInHandler())
+      return false;
+    std::uintptr_t Page = S.Page;
+    S.Tid.store(0, std::memory_order_relaxed);
+    reprotect(Page, Page + PageSize);
+    unlock();
+    return true;
+  }
+  return false;
+}
+
+void RaceDetector::checkHandler(void (*Handler)(int, siginfo_t *, void *)) {
+  if (!Enabled.load(std::memory_order_relaxed))
+    return;
+  struct sigaction Current;
+  if (sigaction(SIGSEGV, nullptr, &Current) == 0 &&
+      (!(Current.sa_flags & SA_SIGINFO) || Current.sa_sigaction != Handler))
+    stop("the program installed its own SIGSEGV handler: race detection is "
+         "off from here");
+}
+
+void RaceDetector::stop(const char *Why) {
+  if (Enabled.exchange(false) && Why)
+    warnOnce(SaidStopped, Why);
+  lock();
+  Facts.Stopped = true;
+  for (unsigned I = 0; I < FlightsHigh; ++I)
+    if (Flights[I].Used) {
+      Flights[I].Used = false;
+      mprotect(reinterpret_cast<void *>(Flights[I].Begin & ~(PageSize - 1)),
+               ((Flights[I].WatchedEnd + PageSize - 1) & ~(PageSize - 1)) -
+                   (Flights[I].Begin & ~(PageSize - 1)),
+               PROT_READ | PROT_WRITE);
+    }
+  FlightsHigh = 0;
+  unlock();
+}
+
+void RaceDetector::forkedChild() {
+  LockOwner.store(0, std::memory_order_relaxed);
+  Busy.clear(std::memory_order_release);
+  stop(nullptr);
+}
+
+std::vector<RawRace> RaceDetector::races(StackTable &Stacks) {
+  lock();
+  std::vector<Race> Copy(Races, Races + RaceCount);
+  unlock();
+  std::map<std::tuple<std::uint32_t, std::uint32_t, bool>, RawRace> Merged;
+  for (const Race &R : Copy) {
+    std::uint32_t StackId =
+        Stacks.intern(Stack(R.Frames, R.Frames + R.FrameCount));
+    auto [It, Inserted] = Merged.try_emplace({R.Site, StackId, R.Write});
+    RawRace &Out = It->second;
+    if (Inserted) {
+      Out.CopySite = R.Site;
+      Out.Stack = StackId;
+      Out.Write = R.Write;
+      Out.DeviceToHost = R.DeviceToHost;
+      Out.CopyBytes = R.CopyBytes;
+      Out.Offset = R.Offset;
+      Out.AccessNs = R.AccessNs;
+      Out.CopyEndNs = R.CopyEndNs;
+    }
+    ++Out.Count;
+  }
+  std::vector<RawRace> Out;
+  for (auto &[Key, R] : Merged)
+    Out.push_back(R);
+  return Out;
+}
+
+RaceDetectorFacts RaceDetector::facts() const {
+  auto *Self = const_cast<RaceDetector *>(this);
+  Self->lock();
+  RaceDetectorFacts F = Facts;
+  Self->unlock();
+  return F;
+}
+
+} // namespace cuda_async_trace

@@ -1,0 +1,250 @@
+//===- RaceDetector.h - The host touching a copy still in flight -*- C++
+//-*-===//
+//
+// cuda-async-unsynchronized-access at run time, by page protection. The DMA
+// engines do not go through the CPU's page tables, so while an async copy
+// whose host side is pinned or registered memory is in flight, its pages can
+// be protected from the host alone: a device-to-host destination PROT_NONE
+// (the host must neither read nor write it), a host-to-device source
+// PROT_READ (the host must not write it). The copy runs at full speed with
+// correct data (design/probes/mprotect_pinned.cu, measured on an H100), and a
+// host access faults at its exact address. The protection is lifted when the
+// host learns that the copy finished: a wait that covers it, a successful
+// query, a host function enqueued after it starting to run, the release or
+// unregistration of its memory, the end of the process.
+//
+// A fault inside an in-flight buffer is a race: recorded (read or write,
+// address, the stack), the buffer's protection lifted, the instruction run
+// again. A fault on a protected page outside every in-flight buffer (buffers
+// share pages) runs on with nothing recorded: the page is opened for one
+// instruction (the x86-64 trap flag) and protected again. Any other fault is
+// not ours (SignalHandlers.h chains it to the program's own handler).
+//
+// Protecting costs about 12 ns per KiB on an H100's host (a 32 MiB buffer,
+// 0.35 ms; docs/runtime-trace.md), which on the issuing thread would hold
+// back the work issued after the copy. So a copy's first SyncHeadBytes are
+// protected before the call returns (an access right after the issue, a
+// loop from the buffer's start, is caught), and the rest by a helper
+// thread, in chunks, in order: a race past the head in the first moments of
+// a large copy can go unseen. Lifting stays synchronous: after the host's
+// wait, its own accesses and its system calls on the buffer (which fail
+// with EFAULT on a protected page, not fault) must find it open.
+//
+// Everything the signal handlers touch is a fixed-size table behind a
+// spinlock, allocated up front: no malloc in a handler. Plain POSIX, so CPU
+// tests drive it through a stand-in CUDA runtime.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_TRACE_RECORDER_RACEDETECTOR_H
+#define CUDA_ASYNC_TRACE_RECORDER_RACEDETECTOR_H
+
+#include "CallObserver.h"
+#include "CallStacks.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <csignal>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+#include <sys/types.h>
+#include <thread>
+#include <vector>
+
+namespace cuda_async_trace {
+
+/// One race as the raw trace records it: the copy's site, the access's
+/// stack, and what was touched.
+struct RawRace {
+  std::uint32_t CopySite = 0;
+  std::uint32_t Stack = 0;
+  bool Write = false;
+  /// The copy's direction: device-to-host (its destination was touched) or
+  /// host-to-device (its source was).
+  bool DeviceToHost = false;
+  std::uint64_t CopyBytes = 0;
+  /// Where in the buffer the first access fell.
+  std::uint64_t Offset = 0;
+  std::uint64_t Count = 0;
+  /// When the first access happened, and when the GPU finished its copy
+  /// (0: no activity record), on the activity records' clock.
+  std::uint64_t AccessNs = 0;
+  std::uint64_t CopyEndNs = 0;
+};
+
+/// What the detector did, for the raw trace and the docs' overhead figures.
+struct RaceDetectorFacts {
+  /// Copies whose host side was protected while in flight.
+  std::uint64_t Watched = 0;
+  /// Copies of pinned memory left unwatched: the table was full, or the
+  /// memory could not be protected.
+  std::uint64_t Unwatched = 0;
+  /// Faults on a shared page outside every in-flight buffer (run on).
+  std::uint64_t SharedPageSteps = 0;
+  /// Accesses the CUDA libraries themselves made (run on).
+  std::uint64_t RuntimeAccesses = 0;
+  /// Races beyond the record table's capacity.
+  std::uint64_t RacesDropped = 0;
+  /// The mprotect calls that protected or lifted a range, the bytes they
+  /// covered and the time they took: the detector's cost.
+  std::uint64_t ProtectCalls = 0;
+  std::uint64_t ProtectBytes = 0;
+  std::uint64_t ProtectNs = 0;
+  /// Set once race detection was turned off, and why.
+  bool Stopped = false;
+};
+
+class RaceDetector : public CallObserver {
+public:
+  /// \p ClockOffsetNs: what to add to CLOCK_MONOTONIC to read the activity
+  /// records' clock.
+  explicit RaceDetector(std::int64_t ClockOffsetNs = 0);
+  /// Stops the helper thread.
+  ~RaceDetector() override;
+
+  // CallObserver.
+  void pinned(std::uintptr_t Ptr, std::uint64_t Size, bool ReadOnly) override;
+  void unpinned(std::uintptr_t Ptr) override;
+  void copyIssued(std::uint32_t Site, const CatalogRow &Api,
+                  const CallArgs &Args, StreamKey Stream,
+                  std::uint64_t Sequence, std::uint64_t Correlation) override;
+  void completed(StreamKey Stream, std::uint64_t UpTo) override;
+  void copyEnded(std::uint64_t Correlation, std::uint64_t EndNs) override;
+
+  /// A host function is about to be enqueued on \p Stream; the work issued
+  /// there up to \p UpTo is finished once it starts. Returns what the
+  /// runtime must be given to run hostFunctionReached() first, on the same
+  /// stream (a marker the tracer enqueues before the program's function).
+  void *hostFunctionMarker(StreamKey Stream, std::uint64_t UpTo);
+  /// The marker's host function: the work before it is finished.
+  static void hostFunctionReached(void *Marker);
+
+  /// The signal handlers' part: whether a SIGSEGV or SIGTRAP was the
+  /// detector's own (then it is handled and the thread goes on).
+  bool onSegv(siginfo_t *Info, void *Context);
+  bool onTrap(siginfo_t *Info, void *Context);
+
+  /// Whether \p Handler is the process's SIGSEGV handler still; if the
+  /// program replaced it, race detection stops (said once on stderr).
+  void checkHandler(void (*Handler)(int, siginfo_t *, void *));
+
+  /// Lifts every protection and stops: at the end of the process, in the
+  /// child of a fork(), or when the program took over SIGSEGV.
+  void stop(const char *Why);
+  /// In the child of a fork(): the lock may have been held by a thread the
+  /// child does not have. Stops without a word.
+  void forkedChild();
+
+  /// The races recorded, one per (copy site, access stack, read or write),
+  /// their stacks interned in \p Stacks.
+  std::vector<RawRace> races(StackTable &Stacks);
+  RaceDetectorFacts facts() const;
+
+  /// Fixed capacities (the handlers allocate nothing).
+  static constexpr unsigned MaxFlights = 4096;
+  static constexpr unsigned MaxRaces = 512;
+  static constexpr unsigned MaxFrames = 48;
+  static constexpr unsigned MaxSteppers = 64;
+  static constexpr unsigned MaxRuntimeRanges = 64;
+  /// What the issuing thread protects itself, and the helper's chunk (about
+  /// 12 us of mprotect, the longest it holds the lock).
+  static constexpr std::uintptr_t SyncHeadBytes = 256 << 10;
+  static constexpr std::uintptr_t ChunkBytes = 1 << 20;
+
+private:
+  /// An async copy in flight whose host side is protected.
+  struct Flight {
+    bool Used = false;
+    /// Lifted after a race on it: it no longer protects its pages.
+    bool Raced = false;
+    bool DeviceToHost = false;
+    std::uintptr_t Begin = 0, End = 0;
+    /// Protected so far: [Begin, WatchedEnd), up to End once the helper
+    /// thread is done with it.
+    std::uintptr_t WatchedEnd = 0;
+    /// Its tail could not be protected: WatchedEnd stays where it is.
+    bool TailStopped = false;
+    StreamKey Stream = 0;
+    std::uint64_t Sequence = 0;
+    std::uint32_t Site = 0;
+    std::uint64_t Correlation = 0;
+    /// When the GPU finished it, if its activity record came first.
+    std::uint64_t CopyEndNs = 0;
+  };
+  struct Race {
+    std::uint32_t Site;
+    bool Write, DeviceToHost;
+    std::uint64_t CopyBytes, Offset, Correlation, AccessNs, CopyEndNs;
+    std::uintptr_t Frames[MaxFrames];
+    unsigned FrameCount;
+  };
+  /// A thread running one instruction on a page opened for it.
+  struct Stepper {
+    std::atomic<pid_t> Tid{0};
+    std::uintptr_t Page = 0;
+  };
+
+  void lock();
+  /// In a handler: false if this thread already holds the lock (a fault in
+  /// the detector itself: not ours).
+  bool lockInHandler();
+  void unlock();
+  /// Protects pages [Begin, End) as the watched flights on them require
+  /// (and the pages opened for a step leave open). Locked.
+  bool reprotect(std::uintptr_t Begin, std::uintptr_t End);
+  /// Lifts the flights \p Done accepts and protects their pages again as
+  /// the rest require. Locked.
+  template <typename Pred> void lift(Pred Done);
+  bool inRuntime(std::uintptr_t Pc) const;
+  /// onSegv's part for a fault on a page the detector protects.
+  bool handleWatched(std::uintptr_t Address, std::uintptr_t Page,
+                     std::uintptr_t Pc, bool Write, pid_t Self, void *Context);
+  /// onSegv's part for any other protection fault.
+  bool retryOnce(std::uintptr_t Address, pid_t Self);
+  void warnOnce(std::atomic<bool> &Said, const char *Message);
+  /// The helper thread: protects the flights' tails, a chunk at a time.
+  void protectTails();
+  /// Wakes the helper thread (starting it the first time).
+  void wakeHelper();
+
+  std::int64_t ClockOffsetNs;
+  std::uintptr_t PageSize;
+  std::atomic<bool> Enabled{true};
+  std::atomic<pid_t> LockOwner{0};
+  std::atomic_flag Busy = ATOMIC_FLAG_INIT;
+
+  Flight Flights[MaxFlights];
+  unsigned FlightsHigh = 0;
+  Race Races[MaxRaces];
+  unsigned RaceCount = 0;
+  Stepper Steppers[MaxSteppers];
+  /// A fault on no watched page is retried once per thread: a protection
+  /// lifted between the fault and the handler leaves nothing to catch.
+  struct Retry {
+    std::atomic<pid_t> Tid{0};
+    std::uintptr_t Address = 0;
+  } Retries[MaxSteppers];
+  /// Code of the CUDA libraries: their own accesses are not the program's.
+  std::pair<std::uintptr_t, std::uintptr_t> RuntimeRanges[MaxRuntimeRanges];
+  unsigned RuntimeRangeCount = 0;
+
+  /// The helper thread and its wake-ups (normal context).
+  std::mutex HelperLock;
+  std::condition_variable HelperWake;
+  std::thread Helper;
+  bool HelperWork = false, HelperQuit = false;
+
+  /// Pinned and registered memory: start -> end (normal context).
+  std::mutex PinnedLock;
+  std::map<std::uintptr_t, std::uintptr_t> Pinned;
+
+  RaceDetectorFacts Facts;
+  std::atomic<bool> SaidUnprotectable{false}, SaidFull{false},
+      SaidStopped{false};
+};
+
+} // namespace cuda_async_trace
+
+#endif // CUDA_ASYNC_TRACE_RECORDER_RACEDETECTOR_H
