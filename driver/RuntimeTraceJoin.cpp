@@ -191,8 +191,10 @@ offsetOf(llvm::StringRef Text, unsigned Line, unsigned Column) {
   return {static_cast<unsigned>(Start + Col), LineText.str()};
 }
 
-std::optional<FileLocation> RuntimeTraceJoin::localLocation(
-    const SourceLocation &L, llvm::ArrayRef<std::string> AnalysedFiles) const {
+std::optional<FileLocation>
+RuntimeTraceJoin::localLocation(const SourceLocation &L,
+                                llvm::ArrayRef<std::string> AnalysedFiles,
+                                std::string *LineText) const {
   if (!L.known())
     return std::nullopt;
   std::string Local;
@@ -209,8 +211,12 @@ std::optional<FileLocation> RuntimeTraceJoin::localLocation(
   Out.File = Local;
   Out.Line = L.Line;
   Out.Column = L.Column;
-  if (auto Buffer = llvm::MemoryBuffer::getFile(Local, /*IsText=*/true))
-    Out.Offset = offsetOf((*Buffer)->getBuffer(), L.Line, L.Column).first;
+  if (auto Buffer = llvm::MemoryBuffer::getFile(Local, /*IsText=*/true)) {
+    auto [Offset, Text] = offsetOf((*Buffer)->getBuffer(), L.Line, L.Column);
+    Out.Offset = Offset;
+    if (LineText)
+      *LineText = std::move(Text);
+  }
   return Out;
 }
 
@@ -223,18 +229,16 @@ RuntimeTraceJoin::uncovered(llvm::ArrayRef<std::string> AnalysedFiles,
     if (Covered.count(I))
       continue;
     const RuntimeFinding &R = T.Findings[I];
-    std::optional<FileLocation> Loc = localLocation(R.Location, AnalysedFiles);
+    ResolvedFinding F;
+    std::optional<FileLocation> Loc =
+        localLocation(R.Location, AnalysedFiles, &F.LineText);
     if (!Loc) {
       ++Elsewhere;
       continue;
     }
-    ResolvedFinding F;
     F.CheckId = R.CheckId;
     F.Loc = *Loc;
     F.Message = R.Message + "; found at run time by cuda-async-trace";
-    if (auto Buffer = llvm::MemoryBuffer::getFile(F.Loc.File, /*IsText=*/true))
-      F.LineText =
-          offsetOf((*Buffer)->getBuffer(), F.Loc.Line, F.Loc.Column).second;
     const std::string &Local = F.Loc.File;
     RenderedMessage M;
     M.File = Local;

@@ -46,10 +46,12 @@ private:
   /// Whether the trace's \p TraceFile names the analysed \p File.
   bool sameFile(llvm::StringRef TraceFile, llvm::StringRef File) const;
   /// \p L as a location in one of \p AnalysedFiles, or in a file of the
-  /// program under the source root; std::nullopt elsewhere.
+  /// program under the source root; std::nullopt elsewhere. \p LineText,
+  /// if given, gets the text of its line.
   std::optional<FileLocation>
   localLocation(const cuda_async_trace::SourceLocation &L,
-                llvm::ArrayRef<std::string> AnalysedFiles) const;
+                llvm::ArrayRef<std::string> AnalysedFiles,
+                std::string *LineText = nullptr) const;
 
   cuda_async_trace::Trace T;
   std::string TracePath;

@@ -114,12 +114,17 @@ SiteTable::IssuedWork SiteTable::drain(Pred Covers,
   return Waited;
 }
 
-template <typename Pred> void SiteTable::completedWhere(Pred Covers) {
+bool SiteTable::covers(StreamKey Waited, StreamKey Stream) const {
+  return Stream == Waited || (Waited == LegacyKey && blocking(Stream));
+}
+
+template <typename Pred>
+void SiteTable::completedWhere(Pred Covers, std::uint64_t UpTo) {
   if (!Observer)
     return;
   for (StreamKey Stream : KnownStreams)
     if (Covers(Stream))
-      completed(Stream, Sequence);
+      completed(Stream, UpTo);
 }
 
 void SiteTable::completed(StreamKey Stream, std::uint64_t UpTo,
@@ -224,13 +229,11 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
     // A blocking copy or memset waits for its stream first: on the legacy
     // default stream, that is every blocking stream too (CUDA's implicit
     // synchronization); on the per-thread stream, that stream alone.
-    auto Covers = [&](StreamKey Stream) {
-      return Stream == Key || (Key == LegacyKey && blocking(Stream));
-    };
+    auto Covers = [&](StreamKey Stream) { return covers(Key, Stream); };
     std::set<StreamKey> Streams;
     IssuedWork Waited = drain(Covers, Streams);
     synchronized(SiteIndex, PreviousRun, HostNs, Waited, Streams);
-    completedWhere(Covers);
+    completedWhere(Covers, Now);
     return;
   }
 
@@ -271,16 +274,14 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
     // the legacy stream covers the blocking streams' earlier work is not
     // documented: the observer (which must not report work the host may
     // have waited for) takes it as covered.
-    completedWhere([&](StreamKey Stream) {
-      return Stream == Key || (Key == LegacyKey && blocking(Stream));
-    });
+    completedWhere([&](StreamKey Stream) { return covers(Key, Stream); }, Now);
     break;
   }
   case CallKind::DeviceSync: {
     std::set<StreamKey> Streams;
     IssuedWork All = drain([](StreamKey) { return true; }, Streams);
     synchronized(SiteIndex, PreviousRun, HostNs, All, Streams);
-    completedWhere([](StreamKey) { return true; });
+    completedWhere([](StreamKey) { return true; }, Now);
     break;
   }
   case CallKind::EventRecord:
@@ -309,10 +310,8 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
       synchronized(SiteIndex, PreviousRun, HostNs, E.Work,
                    E.Work.empty() ? std::set<StreamKey>()
                                   : std::set<StreamKey>{E.Stream});
-    if (Observer)
-      for (StreamKey Known : KnownStreams)
-        if (Known == E.Stream || (E.Stream == LegacyKey && blocking(Known)))
-          completed(Known, E.Recorded);
+    completedWhere([&](StreamKey Stream) { return covers(E.Stream, Stream); },
+                   E.Recorded);
     break;
   }
   case CallKind::StreamWaitEvent: {
@@ -353,7 +352,7 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
     if (Kind == CallKind::Release && !S.Api->Async) {
       std::set<StreamKey> Streams;
       drain([](StreamKey) { return true; }, Streams);
-      completedWhere([](StreamKey) { return true; });
+      completedWhere([](StreamKey) { return true; }, Now);
     }
     if (Kind == CallKind::Unregister)
       Registered.erase(Args.Ptr);

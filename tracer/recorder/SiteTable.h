@@ -133,6 +133,10 @@ private:
   /// Whether \p Stream synchronizes with the legacy default stream: the
   /// legacy stream itself, and created streams not cudaStreamNonBlocking.
   bool blocking(StreamKey Stream) const;
+  /// Whether a wait for \p Waited covers \p Stream's earlier work: the
+  /// stream itself and, for the legacy stream, every blocking stream (CUDA's
+  /// implicit synchronization).
+  bool covers(StreamKey Waited, StreamKey Stream) const;
   /// The host waited at site \p SiteIndex for \p Waited, issued on
   /// \p Streams, and knows it finished (cuda-async-sync-in-loop's rule).
   void synchronized(std::uint32_t SiteIndex, std::uint64_t PreviousRun,
@@ -143,8 +147,8 @@ private:
   template <typename Pred>
   IssuedWork drain(Pred Covers, std::set<StreamKey> &Streams);
   /// Tells the observer that the streams \p Covers accepts are finished up
-  /// to the current call.
-  template <typename Pred> void completedWhere(Pred Covers);
+  /// to \p UpTo.
+  template <typename Pred> void completedWhere(Pred Covers, std::uint64_t UpTo);
   /// Tells the observer that \p Stream is finished up to \p UpTo, and so
   /// is what it waited for before that (cudaStreamWaitEvent).
   void completed(StreamKey Stream, std::uint64_t UpTo, unsigned Depth = 0);
