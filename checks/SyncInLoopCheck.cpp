@@ -39,12 +39,19 @@ namespace {
 class LoopOperations : public RecursiveASTVisitor<LoopOperations> {
 public:
   std::vector<AsyncOperation> Ops;
+  explicit LoopOperations(const ASTContext &Ctx) : Ctx(Ctx) {}
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
   bool VisitStmt(Stmt *S) {
-    if (std::optional<AsyncOperation> Op = asyncOperation(S))
+    std::optional<AsyncOperation> Op = asyncOperation(S);
+    if (!Op)
+      Op = opaqueStreamWork(S, Ctx);
+    if (Op)
       Ops.push_back(*Op);
     return true;
   }
+
+private:
+  const ASTContext &Ctx;
 };
 
 /// Whether two iterations of \p Loop could run at once without the wait:
@@ -52,8 +59,9 @@ public:
 /// iterations must use at least two streams (an element of an array of
 /// streams chosen per iteration counts as many). The legacy default stream
 /// synchronizes with every blocking stream and adds none.
-bool iterationsCanOverlap(const Stmt *Loop, bool PerThread) {
-  LoopOperations Body;
+bool iterationsCanOverlap(const Stmt *Loop, bool PerThread,
+                          const ASTContext &Ctx) {
+  LoopOperations Body(Ctx);
   Body.TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
   std::set<const ValueDecl *> Named;
   bool PerThreadStream = false;
@@ -174,15 +182,18 @@ SyncInLoopCheck::FunctionFacts SyncInLoopCheck::factsOf(const FunctionDecl *FD,
                                                         ASTContext &Ctx) {
   FunctionFacts Facts;
   Facts.PerThread = usesPerThreadDefaultStream(FD);
-  Facts.Waits = iterationWaits(FD, Ctx, Facts.PerThread);
+  if (!Creations)
+    Creations.emplace(Ctx);
+  Facts.Waits = iterationWaits(FD, Ctx, Facts.PerThread, *Creations);
   return Facts;
 }
 
-const SyncInLoopCheck::LoopFacts &SyncInLoopCheck::loopFacts(const Stmt *Loop,
-                                                             bool PerThread) {
+const SyncInLoopCheck::LoopFacts &
+SyncInLoopCheck::loopFacts(const Stmt *Loop, bool PerThread,
+                           const ASTContext &Ctx) {
   auto [It, New] = Loops.try_emplace(Loop);
   if (New) {
-    It->second.CanOverlap = iterationsCanOverlap(Loop, PerThread);
+    It->second.CanOverlap = iterationsCanOverlap(Loop, PerThread, Ctx);
     LoopControl Control;
     Control.collect(Loop);
     It->second.ControlVars = std::move(Control.Vars);
@@ -206,14 +217,23 @@ void SyncInLoopCheck::run(const MatchFinder::MatchResult &R) {
   if (Waits == Facts.Waits.end())
     return;
   const SourceManager &SM = *R.SourceManager;
-  // This iteration's work: issued in the loop's body.
+  // This iteration's work: issued in the loop's body. A wait in an inner
+  // loop that waits for no work of its own loop may wait for the work an
+  // enclosing loop issued earlier in its iteration ('for (i) sync(s[i])'
+  // after two launches in the batch loop): that loop is the one it
+  // serializes. (Work an inner loop issued is done with when its loop
+  // exits: a wait after it is an epoch-level barrier, not reported.)
   std::vector<const AsyncOperation *> Waited;
-  for (const AsyncOperation &Op : Waits->second)
-    if (isWrittenWithin(Op.Call, loopBody(Loop), SM))
-      Waited.push_back(&Op);
+  for (; Loop; Loop = enclosingLoop(Loop, *R.Context)) {
+    for (const AsyncOperation &Op : Waits->second)
+      if (isWrittenWithin(Op.Call, loopBody(Loop), SM))
+        Waited.push_back(&Op);
+    if (!Waited.empty())
+      break;
+  }
   if (Waited.empty())
     return;
-  const LoopFacts &Shape = loopFacts(Loop, Facts.PerThread);
+  const LoopFacts &Shape = loopFacts(Loop, Facts.PerThread, *R.Context);
   if (!Shape.CanOverlap || leavesTheLoop(Sync, Loop, *R.Context))
     return;
   // A loop that waits for a result it needs to decide whether to go on

@@ -14,6 +14,7 @@
 #include "analysis/FunctionCache.h"
 #include "analysis/IterationWork.h"
 #include "cuda-async-lint/Check.h"
+#include <optional>
 #include <set>
 
 namespace cuda_async_lint {
@@ -31,8 +32,7 @@ private:
     /// What each synchronization waits for of its iteration's work.
     std::map<const clang::CallExpr *, std::vector<AsyncOperation>> Waits;
   };
-  static FunctionFacts factsOf(const clang::FunctionDecl *FD,
-                               clang::ASTContext &Ctx);
+  FunctionFacts factsOf(const clang::FunctionDecl *FD, clang::ASTContext &Ctx);
   /// What a loop's every wait shares, computed once per loop.
   struct LoopFacts {
     /// Its iterations use two or more streams.
@@ -40,14 +40,18 @@ private:
     /// The variables its continuation (condition, exiting branches) reads.
     std::set<const clang::VarDecl *> ControlVars;
   };
-  const LoopFacts &loopFacts(const clang::Stmt *Loop, bool PerThread);
+  const LoopFacts &loopFacts(const clang::Stmt *Loop, bool PerThread,
+                             const clang::ASTContext &Ctx);
   void resetTranslationUnit() override {
     Cache.clear();
     Loops.clear();
+    Creations.reset();
   }
 
   FunctionCache<FunctionFacts> Cache;
   std::map<const clang::Stmt *, LoopFacts> Loops;
+  /// How the unit creates its streams, scanned at the first wait in a loop.
+  std::optional<StreamCreations> Creations;
 };
 
 } // namespace cuda_async_lint

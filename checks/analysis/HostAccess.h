@@ -34,12 +34,19 @@ struct BufferRef {
   /// the function whose 'this' it is reached through; null where the
   /// object is not named ('plan[i].h').
   const clang::Decl *Object = nullptr;
+  /// For a buffer in flight: variables its offset or index used that have
+  /// been written since ('h + i * n' after '++i'; Deps is then empty). It
+  /// is some earlier slice: not the one they name now ('h + i * n' again),
+  /// but any other part of the buffer ('h', 'h[0]', 'h + j * n').
+  std::set<const clang::VarDecl *> Stale = {};
 
   bool operator<(const BufferRef &O) const {
-    return std::tie(Base, Deps, Object) < std::tie(O.Base, O.Deps, O.Object);
+    return std::tie(Base, Deps, Stale, Object) <
+           std::tie(O.Base, O.Deps, O.Stale, O.Object);
   }
   bool operator==(const BufferRef &O) const {
-    return Base == O.Base && Deps == O.Deps && Object == O.Object;
+    return Base == O.Base && Deps == O.Deps && Stale == O.Stale &&
+           Object == O.Object;
   }
 };
 

@@ -28,8 +28,9 @@ class IterationDataflow {
 public:
   using State = WorkState;
 
-  IterationDataflow(ASTContext &Ctx, bool PerThread)
-      : Ctx(Ctx), PerThread(PerThread) {}
+  IterationDataflow(ASTContext &Ctx, bool PerThread,
+                    const StreamCreations &Created)
+      : Ctx(Ctx), PerThread(PerThread), Created(Created) {}
 
   State entryState() const { return {}; }
 
@@ -69,7 +70,10 @@ private:
     std::optional<CFGStmt> CS = E.getAs<CFGStmt>();
     if (!CS)
       return;
-    if (std::optional<AsyncOperation> Op = asyncOperation(CS->getStmt())) {
+    std::optional<AsyncOperation> Op = asyncOperation(CS->getStmt());
+    if (!Op)
+      Op = opaqueStreamWork(CS->getStmt(), Ctx);
+    if (Op) {
       S.Pending.insert(*Op);
       return;
     }
@@ -96,7 +100,7 @@ private:
         Waited = It->second;
     } else {
       for (const AsyncOperation &Op : S.Pending)
-        if (syncCovers(Call, *Api, Op, PerThread))
+        if (syncCovers(Call, *Api, Op, PerThread, Created))
           Waited.insert(Op);
     }
     if (Out && !Waited.empty()) {
@@ -114,12 +118,14 @@ private:
 
   ASTContext &Ctx;
   bool PerThread;
+  const StreamCreations &Created;
 };
 
 } // namespace
 
 bool syncCovers(const CallExpr *Sync, const ApiSpec &Api,
-                const AsyncOperation &Op, bool PerThread) {
+                const AsyncOperation &Op, bool PerThread,
+                const StreamCreations &Created) {
   using K = StreamRef::Kind;
   StreamRef OpStream = streamRef(Op.Stream);
   bool OpOnPerThread = isPerThreadStream(OpStream, Op.Stream, PerThread);
@@ -138,11 +144,14 @@ bool syncCovers(const CallExpr *Sync, const ApiSpec &Api,
     return S == OpStream;
   }
   case ApiKind::Copy:
-    // Blocking copies wait for the default stream (and, in legacy builds,
-    // for blocking streams: their flags are not known here, so only work on
-    // the default stream itself counts).
-    return PerThread ? OpOnPerThread
-                     : OpStream.K == K::Legacy && !OpOnPerThread;
+    // Blocking copies run on the default stream. In legacy builds that
+    // waits for every blocking stream: those this unit creates without
+    // cudaStreamNonBlocking (a stream created elsewhere may be one).
+    if (PerThread)
+      return OpOnPerThread;
+    return (OpStream.K == K::Legacy && !OpOnPerThread) ||
+           ((OpStream.K == K::Named || OpStream.K == K::ArrayElement) &&
+            Created.isBlocking(OpStream.Decl));
   default:
     return false;
   }
@@ -173,12 +182,13 @@ bool isHostSynchronization(const CallExpr *Call, const ASTContext &Ctx) {
 }
 
 std::map<const CallExpr *, std::vector<AsyncOperation>>
-iterationWaits(const FunctionDecl *FD, ASTContext &Ctx, bool PerThread) {
+iterationWaits(const FunctionDecl *FD, ASTContext &Ctx, bool PerThread,
+               const StreamCreations &Created) {
   std::map<const CallExpr *, std::vector<AsyncOperation>> Waits;
   std::unique_ptr<CFG> Cfg = buildAnalysisCFG(FD, Ctx);
   if (!Cfg)
     return Waits;
-  IterationDataflow Dataflow(Ctx, PerThread);
+  IterationDataflow Dataflow(Ctx, PerThread, Created);
   solveAndReplay(*Cfg, Dataflow, Waits);
   return Waits;
 }

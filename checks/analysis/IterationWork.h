@@ -19,6 +19,7 @@
 
 #include "../api/AsyncOperation.h"
 #include "../api/CudaApiCatalog.h"
+#include "NonBlockingStreams.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include <map>
@@ -29,9 +30,11 @@ namespace cuda_async_lint {
 /// True if the synchronization \p Sync (an API call of \p Api) waits for
 /// \p Op on its stream. \p PerThread: compiled with --default-stream
 /// per-thread, where 0 and blocking calls wait for the per-thread stream
-/// only.
+/// only; otherwise blocking calls wait for the streams \p Created says are
+/// blocking.
 bool syncCovers(const clang::CallExpr *Sync, const ApiSpec &Api,
-                const AsyncOperation &Op, bool PerThread);
+                const AsyncOperation &Op, bool PerThread,
+                const StreamCreations &Created);
 
 /// True if \p Call blocks the host: a stream, device or event
 /// synchronization, or a blocking copy that involves host memory (a
@@ -43,7 +46,7 @@ bool isHostSynchronization(const clang::CallExpr *Call,
 /// waits for, in issue order.
 std::map<const clang::CallExpr *, std::vector<AsyncOperation>>
 iterationWaits(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
-               bool PerThread);
+               bool PerThread, const StreamCreations &Created);
 
 } // namespace cuda_async_lint
 

@@ -4,6 +4,8 @@
 #include "../api/CudaApiCatalog.h"
 #include "../api/StreamRef.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include <map>
 
 using namespace clang;
 
@@ -11,27 +13,40 @@ namespace cuda_async_lint {
 
 namespace {
 
-/// The stream creations with cudaStreamNonBlocking (flag bit 1).
-class NonBlockingFinder : public RecursiveASTVisitor<NonBlockingFinder> {
+/// The stream creations, with what their flags say (bit 1 is
+/// cudaStreamNonBlocking; cudaStreamCreate has none).
+class CreationFinder : public RecursiveASTVisitor<CreationFinder> {
 public:
-  std::set<const ValueDecl *> NonBlocking;
-  explicit NonBlockingFinder(const ASTContext &Ctx) : Ctx(Ctx) {}
+  enum Flag : unsigned { Blocking = 1, NonBlocking = 2, Unknown = 4 };
+  std::map<const ValueDecl *, unsigned> Created;
+  explicit CreationFinder(const ASTContext &Ctx) : Ctx(Ctx) {}
+
+  /// Only the program's code creates the program's streams.
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        Ctx.getSourceManager().isInSystemHeader(
+            Ctx.getSourceManager().getExpansionLoc(D->getLocation())))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
 
   bool VisitCallExpr(CallExpr *Call) {
     const ApiSpec *Api = lookupApi(Call);
     if (!Api || Api->Kind != ApiKind::StreamCreate)
       return true;
-    const Expr *Flags = Api->arg(Call, ArgRole::Flags);
     const Expr *Out = Api->arg(Call, ArgRole::Out);
-    Expr::EvalResult R;
-    if (!Flags || !Out || Flags->isValueDependent() ||
-        !Flags->EvaluateAsInt(R, Ctx) || !(R.Val.getInt().getZExtValue() & 1))
+    const Expr *Created = Out ? addressOfOperand(Out) : nullptr;
+    StreamRef S = streamRef(Created);
+    if (!Created || !S.Decl)
       return true;
-    if (const Expr *Created = addressOfOperand(Out)) {
-      StreamRef S = streamRef(Created);
-      if (S.Decl)
-        NonBlocking.insert(S.Decl);
-    }
+    const Expr *Flags = Api->arg(Call, ArgRole::Flags);
+    Expr::EvalResult R;
+    unsigned Flag = Blocking;
+    if (Flags && (Flags->isValueDependent() || !Flags->EvaluateAsInt(R, Ctx)))
+      Flag = Unknown;
+    else if (Flags && (R.Val.getInt().getZExtValue() & 1))
+      Flag = NonBlocking;
+    this->Created[S.Decl] |= Flag;
     return true;
   }
 
@@ -43,9 +58,21 @@ private:
 
 std::set<const ValueDecl *> nonBlockingStreams(const FunctionDecl *FD,
                                                const ASTContext &Ctx) {
-  NonBlockingFinder Finder(Ctx);
+  CreationFinder Finder(Ctx);
   Finder.TraverseDecl(const_cast<FunctionDecl *>(FD));
-  return std::move(Finder.NonBlocking);
+  std::set<const ValueDecl *> NonBlocking;
+  for (auto [Decl, Flags] : Finder.Created)
+    if (Flags & CreationFinder::NonBlocking)
+      NonBlocking.insert(Decl);
+  return NonBlocking;
+}
+
+StreamCreations::StreamCreations(const ASTContext &Ctx) {
+  CreationFinder Finder(Ctx);
+  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (auto [Decl, Flags] : Finder.Created)
+    if (Flags == CreationFinder::Blocking)
+      Blocking.insert(Decl);
 }
 
 } // namespace cuda_async_lint

@@ -23,6 +23,23 @@ namespace cuda_async_lint {
 std::set<const clang::ValueDecl *>
 nonBlockingStreams(const clang::FunctionDecl *FD, const clang::ASTContext &Ctx);
 
+/// The streams (variables, fields, arrays) the translation unit creates,
+/// each of its creations without cudaStreamNonBlocking: the legacy stream's
+/// blocking calls wait for them. A stream created elsewhere (another unit,
+/// a caller's argument) or with flags not known here may not be one.
+class StreamCreations {
+public:
+  /// Scans the program's code of \p Ctx's translation unit (not system
+  /// headers) once.
+  explicit StreamCreations(const clang::ASTContext &Ctx);
+  bool isBlocking(const clang::ValueDecl *D) const {
+    return D && Blocking.count(D);
+  }
+
+private:
+  std::set<const clang::ValueDecl *> Blocking;
+};
+
 } // namespace cuda_async_lint
 
 #endif // CUDA_ASYNC_LINT_ANALYSIS_NONBLOCKINGSTREAMS_H

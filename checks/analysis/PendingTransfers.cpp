@@ -1,6 +1,7 @@
 //===- PendingTransfers.cpp - The pending-transfer dataflow ---------------===//
 
 #include "PendingTransfers.h"
+#include "../api/AsyncOperation.h"
 #include "../api/CudaApiCatalog.h"
 #include "BranchFacts.h"
 #include "ForwardDataflow.h"
@@ -21,37 +22,6 @@ namespace {
 template <typename Set, typename Pred> void eraseIf(Set &S, Pred P) {
   for (auto It = S.begin(); It != S.end();)
     It = P(*It) ? S.erase(It) : std::next(It);
-}
-
-/// A function whose body the analysis cannot see: defined in another
-/// translation unit, and not a library function of a system header (those
-/// do not touch CUDA streams) nor a catalogued CUDA call.
-bool isOpaqueFunction(const FunctionDecl *FD, const ASTContext &Ctx) {
-  if (FD->hasBody() || lookupApi(FD))
-    return false;
-  const SourceManager &SM = Ctx.getSourceManager();
-  return !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()));
-}
-
-/// A pointer to the driver's opaque record \p Name.
-bool isHandleType(QualType T, llvm::StringRef Name) {
-  const auto *Ptr = T.getCanonicalType()->getAs<PointerType>();
-  const auto *Record = Ptr ? Ptr->getPointeeType()->getAsRecordDecl() : nullptr;
-  return Record && Record->getName() == Name;
-}
-/// A pointer to some runtime's opaque record \p Record names.
-bool isHandleType(QualType T, llvm::StringRef PlatformApis::*Record) {
-  return llvm::any_of(allPlatforms(), [&](const PlatformApis &P) {
-    return isHandleType(T, P.*Record);
-  });
-}
-/// cudaStream_t, CUstream, hipStream_t.
-bool isStreamType(QualType T) {
-  return isHandleType(T, &PlatformApis::StreamRecord);
-}
-/// cudaEvent_t, CUevent, hipEvent_t.
-bool isEventType(QualType T) {
-  return isHandleType(T, &PlatformApis::EventRecord);
 }
 
 const VarDecl *declRefVar(const Expr *E) {
@@ -559,11 +529,23 @@ private:
     if (St)
       if (const VarDecl *Written = HostAccessFinder::writtenVariable(St)) {
         BranchFacts::written(Written, D.Facts);
-        // The buffers derived from it are other buffers now.
+        // The buffers derived from it are other buffers now. A slice it
+        // indexed is an earlier slice: still in flight, and still part of
+        // the whole buffer (read after the issuing loop, before the wait).
         eraseIf(D.Pending, [&](const PendingTransfer &P) {
-          return P.Buffer.Base == Written || P.Buffer.Deps.count(Written) ||
-                 P.Buffer.Object == Written;
+          return P.Buffer.Base == Written || P.Buffer.Object == Written;
         });
+        std::vector<PendingTransfer> Moved;
+        eraseIf(D.Pending, [&](const PendingTransfer &P) {
+          if (!P.Buffer.Deps.count(Written))
+            return false;
+          Moved.push_back(P);
+          // Its other variables ('n' in 'h + i * n') no longer say which.
+          Moved.back().Buffer.Deps.clear();
+          Moved.back().Buffer.Stale.insert(Written);
+          return true;
+        });
+        D.Pending.insert(Moved.begin(), Moved.end());
         if (LoopCounters.count(Written)) {
           if (isa<DeclStmt>(St))
             D.Advanced.erase(Written);
@@ -667,8 +649,12 @@ private:
           P.Buffer.Base == A.Buffer.Base &&
           P.Buffer.Object == A.Buffer.Object &&
           (A.Whole() ||
-           std::includes(A.Buffer.Deps.begin(), A.Buffer.Deps.end(),
-                         P.Buffer.Deps.begin(), P.Buffer.Deps.end()));
+           (std::includes(A.Buffer.Deps.begin(), A.Buffer.Deps.end(),
+                          P.Buffer.Deps.begin(), P.Buffer.Deps.end()) &&
+            // 'h + i * n' now is not the slice of an earlier 'i'.
+            llvm::none_of(P.Buffer.Stale, [&](const clang::VarDecl *V) {
+              return A.Buffer.Deps.count(V);
+            })));
       // Reading a buffer the device only reads is fine.
       bool Conflict =
           SameBuffer && (P.DeviceWrites || A.Kind != AccessKind::Read);

@@ -2,7 +2,9 @@
 
 #include "AsyncOperation.h"
 #include "CudaApiCatalog.h"
+#include "StreamRef.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -29,6 +31,31 @@ std::optional<AsyncOperation> asyncOperation(const Stmt *S) {
   if (!Transfer && !Launch)
     return std::nullopt;
   return AsyncOperation{Call, Transfer, Api->arg(Call, ArgRole::Stream)};
+}
+
+bool isOpaqueFunction(const FunctionDecl *FD, const ASTContext &Ctx) {
+  if (FD->hasBody() || lookupApi(FD))
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  return !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()));
+}
+
+std::optional<AsyncOperation> opaqueStreamWork(const Stmt *S,
+                                               const ASTContext &Ctx) {
+  const auto *Call = dyn_cast<CallExpr>(S);
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || !isOpaqueFunction(FD, Ctx))
+    return std::nullopt;
+  const Expr *Stream = nullptr;
+  for (const Expr *Arg : Call->arguments())
+    if (isStreamType(Arg->getType())) {
+      if (Stream)
+        return std::nullopt; // Which one it works on is not known.
+      Stream = Arg;
+    }
+  if (!Stream)
+    return std::nullopt;
+  return AsyncOperation{Call, false, Stream};
 }
 
 } // namespace cuda_async_lint

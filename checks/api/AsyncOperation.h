@@ -3,6 +3,7 @@
 #ifndef CUDA_ASYNC_LINT_API_ASYNCOPERATION_H
 #define CUDA_ASYNC_LINT_API_ASYNCOPERATION_H
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include <optional>
 
@@ -27,6 +28,19 @@ struct AsyncOperation {
 /// configuration struct (cudaLaunchKernelEx) are not: their stream is not
 /// known.
 std::optional<AsyncOperation> asyncOperation(const clang::Stmt *S);
+
+/// A function whose body the analysis cannot see: defined in another
+/// translation unit, and not a library function of a system header (those
+/// do not touch CUDA streams) nor a catalogued CUDA call.
+bool isOpaqueFunction(const clang::FunctionDecl *FD,
+                      const clang::ASTContext &Ctx);
+
+/// A call of an opaque function given exactly one stream: as its caller
+/// sees it, work enqueued on that stream ('MonteCarloGPU(&plan[i],
+/// streams[i])', a library's launcher). Not a transfer: what it touches is
+/// not known.
+std::optional<AsyncOperation> opaqueStreamWork(const clang::Stmt *S,
+                                               const clang::ASTContext &Ctx);
 
 } // namespace cuda_async_lint
 

@@ -13,6 +13,25 @@ using namespace clang;
 
 namespace cuda_async_lint {
 
+namespace {
+/// A pointer to some runtime's opaque record \p Record names.
+bool isHandleType(QualType T, llvm::StringRef PlatformApis::*Record) {
+  const auto *Ptr = T.getCanonicalType()->getAs<PointerType>();
+  const auto *RD = Ptr ? Ptr->getPointeeType()->getAsRecordDecl() : nullptr;
+  return RD && llvm::any_of(allPlatforms(), [&](const PlatformApis &P) {
+           return RD->getName() == P.*Record;
+         });
+}
+} // namespace
+
+bool isStreamType(QualType T) {
+  return isHandleType(T, &PlatformApis::StreamRecord);
+}
+
+bool isEventType(QualType T) {
+  return isHandleType(T, &PlatformApis::EventRecord);
+}
+
 StreamRef streamRef(const Expr *E) {
   if (!E)
     return StreamRef::legacy();
@@ -38,8 +57,13 @@ StreamRef streamRef(const Expr *E) {
       if (!VD->getType()->isReferenceType())
         return {StreamRef::Kind::Named, VD};
   if (const auto *ME = dyn_cast<MemberExpr>(E))
-    if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+    if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
+      // 'plan[i].stream': a stream per element of an array of structs is
+      // an array of streams.
+      if (isa<ArraySubscriptExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        return {StreamRef::Kind::ArrayElement, FD};
       return {StreamRef::Kind::Named, FD};
+    }
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
     const Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))

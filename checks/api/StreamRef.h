@@ -23,7 +23,8 @@ struct StreamRef {
   enum class Kind { Legacy, PerThread, Named, ArrayElement, Unknown };
   Kind K = Kind::Unknown;
   /// Named: the VarDecl or FieldDecl. ArrayElement: the array's VarDecl or
-  /// FieldDecl (every element counts as one stream for synchronization).
+  /// FieldDecl, or the stream field of an array's elements ('plan[i].s');
+  /// every element counts as one stream for synchronization.
   const clang::ValueDecl *Decl = nullptr;
 
   static StreamRef legacy() { return {Kind::Legacy, nullptr}; }
@@ -37,6 +38,11 @@ struct StreamRef {
     return std::tie(K, Decl) < std::tie(O.K, O.Decl);
   }
 };
+
+/// cudaStream_t, CUstream, hipStream_t.
+bool isStreamType(clang::QualType T);
+/// cudaEvent_t, CUevent, hipEvent_t.
+bool isEventType(clang::QualType T);
 
 /// The stream (or event) argument \p E names; null \p E is an omitted
 /// argument: the legacy default stream.

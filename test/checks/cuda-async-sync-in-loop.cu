@@ -370,3 +370,128 @@ void memsetIsNoWait(float *d, int n, cudaStream_t *st) {
     cudaMemset(d, 0, 1024);
   }
 }
+
+// ---------------------------------------------------------------------------
+// Held out from real programs (scripts/injected-bugs.py).
+
+// simpleMultiCopy's cycle with its upload made blocking: a blocking copy runs
+// on the legacy stream, which waits for every stream created blocking, so it
+// waits for this cycle's kernel.
+void blockingUploadInCycle(float **dIn, float **hIn, int nreps) {
+  cudaStream_t streams[2];
+  for (int i = 0; i < 2; ++i)
+    cudaStreamCreate(&streams[i]);
+  for (int i = 0; i < nreps; ++i) {
+    process<<<1, 256, 0, streams[i % 2]>>>(dIn[i % 2]);
+    cudaMemcpy(dIn[(i + 1) % 2], hIn[(i + 1) % 2], 1024,
+               cudaMemcpyHostToDevice);
+    // LEGACY: :[[@LINE-2]]:5: warning: 'cudaMemcpy' inside the loop waits for work issued earlier in the same iteration
+    // LEGACY: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+// Streams created cudaStreamNonBlocking: the blocking copy does not wait for
+// them.
+void blockingCopyBesideNonBlockingStreams(float **dIn, float **hIn, int n) {
+  cudaStream_t streams[2];
+  for (int i = 0; i < 2; ++i)
+    cudaStreamCreateWithFlags(&streams[i], cudaStreamNonBlocking);
+  for (int i = 0; i < n; ++i) {
+    process<<<1, 256, 0, streams[i % 2]>>>(dIn[i % 2]);
+    cudaMemcpy(dIn[(i + 1) % 2], hIn[(i + 1) % 2], 1024,
+               cudaMemcpyHostToDevice);
+  }
+}
+
+// Streams the caller created, with flags not known here: silent.
+void blockingCopyBesideCallersStreams(float **dIn, float **hIn, int n,
+                                      cudaStream_t *streams) {
+  for (int i = 0; i < n; ++i) {
+    process<<<1, 256, 0, streams[i % 2]>>>(dIn[i % 2]);
+    cudaMemcpy(dIn[(i + 1) % 2], hIn[(i + 1) % 2], 1024,
+               cudaMemcpyHostToDevice);
+  }
+}
+
+// simpleMultiGPU: a stream per element of an array of plans.
+struct GpuPlan {
+  cudaStream_t stream;
+  float *d, *h;
+};
+void planStreamSync(GpuPlan *plan, int gpus) {
+  for (int i = 0; i < gpus; ++i) {
+    cudaMemcpyAsync(plan[i].d, plan[i].h, 1024, cudaMemcpyHostToDevice,
+                    plan[i].stream);
+    process<<<1, 256, 0, plan[i].stream>>>(plan[i].d);
+    cudaStreamSynchronize(plan[i].stream);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-5]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+// One plan's stream, reached through a pointer: one stream, silent.
+void onePlanStreamSync(GpuPlan *plan, int n) {
+  for (int i = 0; i < n; ++i) {
+    process<<<1, 256, 0, plan->stream>>>(plan->d);
+    cudaStreamSynchronize(plan->stream);
+  }
+}
+
+// MonteCarloMultiGPU: the work is issued by a function of another
+// translation unit given the stream.
+void solveOn(GpuPlan *plan, cudaStream_t stream);
+void solveOnBoth(GpuPlan *plan, cudaStream_t a, cudaStream_t b);
+void opaqueSolverSync(GpuPlan *plan, cudaStream_t *streams, int n) {
+  for (int i = 0; i < n; ++i) {
+    solveOn(&plan[i], streams[i]);
+    cudaStreamSynchronize(streams[i]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+// Given two streams, which one it works on is not known: silent.
+void opaqueTwoStreamSolverSync(GpuPlan *plan, cudaStream_t *streams, int n) {
+  for (int i = 0; i < n; ++i) {
+    solveOnBoth(&plan[i], streams[i], streams[i + 1]);
+    cudaStreamSynchronize(streams[i]);
+  }
+}
+
+// A helper of this translation unit that issues nothing: silent.
+void describe(GpuPlan *plan, cudaStream_t stream) { plan->h = nullptr; }
+void knownHelperSync(GpuPlan *plan, cudaStream_t *streams, int n) {
+  for (int i = 0; i < n; ++i) {
+    describe(&plan[i], streams[i]);
+    cudaStreamSynchronize(streams[i]);
+  }
+}
+
+// A per-stream gather inside the batch loop, after work issued directly in
+// it: the batch loop's iterations cannot overlap.
+void gatherLoopAfterDirectWork(float *d, float *e, int batches,
+                               cudaStream_t *st) {
+  for (int b = 0; b < batches; ++b) {
+    process<<<1, 256, 0, st[0]>>>(d);
+    process<<<1, 256, 0, st[1]>>>(e);
+    for (int i = 0; i < 2; ++i)
+      cudaStreamSynchronize(st[i]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-5]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+// simpleStreams' copies made blocking after the launch loop: like the epoch
+// sync above, work an inner loop issued is done with when it exits (left out
+// on purpose: docs/checks/cuda-async-sync-in-loop.md).
+void blockingCopiesAfterLaunchLoop(float *h, float *d, int reps, int n) {
+  cudaStream_t st[4];
+  for (int i = 0; i < 4; ++i)
+    cudaStreamCreate(&st[i]);
+  for (int k = 0; k < reps; ++k) {
+    for (int i = 0; i < 4; ++i)
+      process<<<1, 256, 0, st[i]>>>(d + i * n);
+    for (int i = 0; i < 4; ++i)
+      cudaMemcpy(h + i * n, d + i * n, n * 4, cudaMemcpyDeviceToHost);
+  }
+}

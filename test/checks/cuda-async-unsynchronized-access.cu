@@ -753,3 +753,70 @@ void switchSyncsInAnotherCase(float *d, float *h, Mode mode, cudaStream_t s) {
   // CHECK-MESSAGES: :[[@LINE-11]]:57: note: on stream 's', not synchronized before the access
   (void)v;
 }
+
+// ---------------------------------------------------------------------------
+// Held out from real programs (scripts/injected-bugs.py).
+
+float maxError(const float *a, int n);
+
+// The overlap tutorial's V1 loop without its wait: each stream's slice is
+// in flight after the loop, and maxError reads them all.
+float slicesReadAfterTheLoop(float *d, int n) {
+  cudaStream_t stream[4];
+  float *a;
+  cudaMallocHost(&a, 4 * n * sizeof(float));
+  for (int i = 0; i < 4; ++i)
+    cudaStreamCreate(&stream[i]);
+  for (int i = 0; i < 4; ++i) {
+    int offset = i * n;
+    cudaMemcpyAsync(&a[offset], &d[offset], n * sizeof(float),
+                    cudaMemcpyDeviceToHost, stream[i]);
+  }
+  return maxError(a, 4 * n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'a' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 'stream[i]'; wait for it first with cudaStreamSynchronize(stream[i]) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-5]]:5: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-5]]:45: note: on stream 'stream[i]', not synchronized before the access
+}
+
+// The same with a wait for every stream after the loop: silent.
+float slicesWaitedForAfterTheLoop(float *d, float *a, int n,
+                                  cudaStream_t *stream) {
+  for (int i = 0; i < 4; ++i)
+    cudaMemcpyAsync(a + i * n, d + i * n, n * sizeof(float),
+                    cudaMemcpyDeviceToHost, stream[i]);
+  for (int i = 0; i < 4; ++i)
+    cudaStreamSynchronize(stream[i]);
+  return maxError(a, 4 * n);
+}
+
+// simpleStreams' correct_data reads an element of the first slice.
+float firstElementAfterTheLoop(float *d, float *a, int n, cudaStream_t s) {
+  for (int i = 0; i < 4; ++i)
+    cudaMemcpyAsync(a + i * n, d + i * n, n * sizeof(float),
+                    cudaMemcpyDeviceToHost, s);
+  return a[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'a[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-4]]:5: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-4]]:45: note: on stream 's', not synchronized before the access
+}
+
+// A running offset: the slice copied before 'off += n' is still part of 'a'.
+float runningOffset(float *d, float *a, int n, cudaStream_t s) {
+  int off = 0;
+  cudaMemcpyAsync(a + off, d, n * sizeof(float), cudaMemcpyDeviceToHost, s);
+  off += n;
+  cudaMemcpyAsync(a + off, d, n * sizeof(float), cudaMemcpyDeviceToHost, s);
+  return a[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'a[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-5]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-6]]:74: note: on stream 's', not synchronized before the access
+}
+
+// The next slice of a running offset is not the one in flight: silent.
+void runningOffsetNextSlice(float *d, float *a, int n, cudaStream_t s) {
+  int off = 0;
+  cudaMemcpyAsync(d, a + off, n * sizeof(float), cudaMemcpyHostToDevice, s);
+  off += n;
+  prepareBatch(a + off, 1);
+  cudaStreamSynchronize(s);
+}
