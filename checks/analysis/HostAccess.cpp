@@ -205,6 +205,12 @@ std::optional<BufferRef> HostAccessFinder::bufferOf(const Expr *E) const {
 /// through a pointer, a container element, an array) lives in.
 std::optional<BufferRef> HostAccessFinder::lvalueBuffer(const Expr *E) const {
   E = E->IgnoreParens();
+  // A struct bound to 'const Box &' (its copy assignment or constructor).
+  while (const auto *Cast = dyn_cast<ImplicitCastExpr>(E)) {
+    if (Cast->getCastKind() != CK_NoOp)
+      break;
+    E = Cast->getSubExpr()->IgnoreParens();
+  }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (VD &&
@@ -356,6 +362,13 @@ void HostAccessFinder::accessesOf(
   }
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
     callAccesses(Call, Out);
+    return;
+  }
+  // 'Box b = *(Box *)&h[i * 9]': a struct copied out of the buffer.
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(S)) {
+    const CXXConstructorDecl *Ctor = Construct->getConstructor();
+    if (Ctor && Ctor->isCopyOrMoveConstructor() && Construct->getNumArgs() >= 1)
+      AddLValue(Construct->getArg(0), AccessKind::Read);
     return;
   }
   // for (T x : range): each iteration reads (or, through a non-const

@@ -820,3 +820,45 @@ void runningOffsetNextSlice(float *d, float *a, int n, cudaStream_t s) {
   prepareBatch(a + off, 1);
   cudaStreamSynchronize(s);
 }
+
+// A detector's boxes read through the element's address cast to a struct,
+// the pinned member buffer allocated in another member function.
+struct Box {
+  float v[9];
+};
+class Detector {
+public:
+  void init(int n) {
+    cudaMallocHost(&hBoxes, n * 9 * sizeof(float));
+    cudaStreamCreate(&stream);
+  }
+  void download(int n, Box *out) {
+    cudaMemcpyAsync(hBoxes, dBoxes, n * 9 * sizeof(float),
+                    cudaMemcpyDeviceToHost, stream);
+    for (int i = 0; i < n; ++i)
+      out[i] = *(Box *)(&hBoxes[i * 9]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: '*(Box *)(&hBoxes[i * 9])' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 'stream'
+    // CHECK-MESSAGES: :[[@LINE-5]]:5: note: the asynchronous copy is issued here
+    // CHECK-MESSAGES: :[[@LINE-5]]:45: note: on stream 'stream', not synchronized before the access
+  }
+  Box first() {
+    cudaMemcpyAsync(hBoxes, dBoxes, 9 * sizeof(float), cudaMemcpyDeviceToHost,
+                    stream);
+    Box b = *(Box *)hBoxes;
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: '*(Box *)hBoxes' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 'stream'
+    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: the asynchronous copy is issued here
+    // CHECK-MESSAGES: :[[@LINE-4]]:21: note: on stream 'stream', not synchronized before the access
+    return b;
+  }
+  void downloadWaited(int n, Box *out) {
+    cudaMemcpyAsync(hBoxes, dBoxes, n * 9 * sizeof(float),
+                    cudaMemcpyDeviceToHost, stream);
+    cudaStreamSynchronize(stream);
+    for (int i = 0; i < n; ++i)
+      out[i] = *(Box *)(&hBoxes[i * 9]);
+  }
+
+private:
+  float *hBoxes, *dBoxes;
+  cudaStream_t stream;
+};
