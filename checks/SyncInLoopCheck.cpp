@@ -42,10 +42,7 @@ public:
   explicit LoopOperations(const ASTContext &Ctx) : Ctx(Ctx) {}
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
   bool VisitStmt(Stmt *S) {
-    std::optional<AsyncOperation> Op = asyncOperation(S);
-    if (!Op)
-      Op = opaqueStreamWork(S, Ctx);
-    if (Op)
+    if (std::optional<AsyncOperation> Op = streamWork(S, Ctx))
       Ops.push_back(*Op);
     return true;
   }

@@ -70,10 +70,7 @@ private:
     std::optional<CFGStmt> CS = E.getAs<CFGStmt>();
     if (!CS)
       return;
-    std::optional<AsyncOperation> Op = asyncOperation(CS->getStmt());
-    if (!Op)
-      Op = opaqueStreamWork(CS->getStmt(), Ctx);
-    if (Op) {
+    if (std::optional<AsyncOperation> Op = streamWork(CS->getStmt(), Ctx)) {
       S.Pending.insert(*Op);
       return;
     }

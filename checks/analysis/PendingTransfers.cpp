@@ -532,11 +532,10 @@ private:
         // The buffers derived from it are other buffers now. A slice it
         // indexed is an earlier slice: still in flight, and still part of
         // the whole buffer (read after the issuing loop, before the wait).
-        eraseIf(D.Pending, [&](const PendingTransfer &P) {
-          return P.Buffer.Base == Written || P.Buffer.Object == Written;
-        });
         std::vector<PendingTransfer> Moved;
         eraseIf(D.Pending, [&](const PendingTransfer &P) {
+          if (P.Buffer.Base == Written || P.Buffer.Object == Written)
+            return true;
           if (!P.Buffer.Deps.count(Written))
             return false;
           Moved.push_back(P);

@@ -40,8 +40,9 @@ bool isOpaqueFunction(const FunctionDecl *FD, const ASTContext &Ctx) {
   return !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()));
 }
 
-std::optional<AsyncOperation> opaqueStreamWork(const Stmt *S,
-                                               const ASTContext &Ctx) {
+std::optional<AsyncOperation> streamWork(const Stmt *S, const ASTContext &Ctx) {
+  if (std::optional<AsyncOperation> Op = asyncOperation(S))
+    return Op;
   const auto *Call = dyn_cast<CallExpr>(S);
   const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
   if (!FD || !isOpaqueFunction(FD, Ctx))

@@ -35,12 +35,12 @@ std::optional<AsyncOperation> asyncOperation(const clang::Stmt *S);
 bool isOpaqueFunction(const clang::FunctionDecl *FD,
                       const clang::ASTContext &Ctx);
 
-/// A call of an opaque function given exactly one stream: as its caller
-/// sees it, work enqueued on that stream ('MonteCarloGPU(&plan[i],
-/// streams[i])', a library's launcher). Not a transfer: what it touches is
-/// not known.
-std::optional<AsyncOperation> opaqueStreamWork(const clang::Stmt *S,
-                                               const clang::ASTContext &Ctx);
+/// The work \p S enqueues on a stream, as its caller sees it: an async
+/// operation, or a call of an opaque function given exactly one stream
+/// ('MonteCarloGPU(&plan[i], streams[i])', a library's launcher), which is
+/// not a transfer: what it touches is not known.
+std::optional<AsyncOperation> streamWork(const clang::Stmt *S,
+                                         const clang::ASTContext &Ctx);
 
 } // namespace cuda_async_lint
 
