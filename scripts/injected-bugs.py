@@ -36,7 +36,7 @@ WINDOW = 3
 
 
 def edit(ident, check, path, changes, why, at=None):
-    """\\p changes: (find, replace) pairs. \\p at: where the bug shows, when
+    """`changes`: (find, replace) pairs. `at`: where the bug shows, when
     not at the edit itself (the host's read after a deleted wait): text of
     that line in the edited file."""
     return {"id": ident, "check": "cuda-async-" + check, "path": path,
@@ -784,8 +784,8 @@ def resolve(opts, path):
 
 
 def statement_start(lines, line):
-    """The first line of the statement \p line (1-based) of \p lines is
-    part of: a finding is reported where its call begins, and an edit may
+    """The first line of the statement that line number `line` (1-based)
+    of `lines` is part of: a finding is reported where its call begins, and an edit may
     change only a statement's last argument."""
     while line > 1:
         prev = lines[line - 2].rstrip()

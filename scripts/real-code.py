@@ -98,7 +98,7 @@ def record_of(path, status, seconds, report, err):
 
 
 def lint_program(lint, repo, paths, includes, timeout, scratch, hip=False):
-    """Lints the files \p paths of one directory as one program, through a
+    """Lints the files `paths` of one directory as one program, through a
     database of their own; one record per file, the program's time spread
     over its files."""
     db_dir = os.path.join(scratch, hashlib.sha256(
