@@ -51,6 +51,34 @@ static std::optional<FixIt> unregisterFix(const ReleaseSite &Site,
                (Unregister + "(" + ArgText + ");\n" + Indent).str()};
 }
 
+/// The text of \p E without its casts and a zero offset ('(void *)p' and
+/// 'p + 0' are 'p').
+static llvm::StringRef spelling(const Expr *E, ASTContext &Ctx) {
+  E = E->IgnoreParenCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && BO->isAdditiveOp() && BO->getLHS()->getType()->isPointerType())
+    if (std::optional<int64_t> Offset = integerConstant(BO->getRHS(), Ctx);
+        Offset && *Offset == 0)
+      E = BO->getLHS()->IgnoreParenCasts();
+  return Lexer::getSourceText(
+      CharSourceRange::getTokenRange(E->getSourceRange()),
+      Ctx.getSourceManager(), Ctx.getLangOpts());
+}
+
+/// True if every registration in \p By registered the pointer the release
+/// spells as \p Ptr: cudaHostUnregister needs the address that was
+/// registered, which an aligned alias ('cudaHostRegister(aligned, ...)',
+/// 'free(raw)') is not.
+static bool registeredAsReleased(llvm::ArrayRef<const CallExpr *> By,
+                                 const Expr *Ptr, ASTContext &Ctx) {
+  llvm::StringRef Released = spelling(Ptr, Ctx);
+  return !Released.empty() && llvm::all_of(By, [&](const CallExpr *Call) {
+    const ApiSpec *Api = lookupApi(Call);
+    const Expr *Registered = Api ? Api->arg(Call, ArgRole::Ptr) : nullptr;
+    return Registered && spelling(Registered, Ctx) == Released;
+  });
+}
+
 void HostRegisterLeakCheck::run(const MatchFinder::MatchResult &R) {
   const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
   std::optional<ReleaseSite> Site =
@@ -79,7 +107,8 @@ void HostRegisterLeakCheck::run(const MatchFinder::MatchResult &R) {
                        Api ? "registered here with '" + Api->Name.str() + "'"
                            : "registered by this call"});
   }
-  if (!Unregister.empty())
+  if (!Unregister.empty() &&
+      registeredAsReleased(P.RegisteredBy, Site->Ptr, *R.Context))
     if (std::optional<FixIt> Fix = unregisterFix(*Site, Unregister, *R.Context))
       F.Fixes.push_back(std::move(*Fix));
   report(std::move(F), *R.Context);

@@ -1,6 +1,7 @@
 //===- BranchFacts.cpp ----------------------------------------------------===//
 
 #include "BranchFacts.h"
+#include "../api/CudaApiCatalog.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -11,13 +12,15 @@ namespace cuda_async_lint {
 namespace {
 
 /// Variables whose address is taken ('&x', a reference binding, a by-
-/// reference lambda capture): calls may write them.
+/// reference lambda capture): calls may write them. An '&x' handed straight
+/// to the CUDA runtime ('cudaGetDeviceCount(&n)', runtimeOutArgument) is
+/// not: the call is one more write the analysis sees (writtenByApiCall).
 class EscapeFinder : public RecursiveASTVisitor<EscapeFinder> {
 public:
   std::set<const VarDecl *> Escaping;
 
   bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->getOpcode() == UO_AddrOf)
+    if (UO->getOpcode() == UO_AddrOf && !ApiOutArguments.count(UO))
       note(UO->getSubExpr());
     return true;
   }
@@ -27,11 +30,18 @@ public:
     return true;
   }
   bool VisitCallExpr(CallExpr *Call) {
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (runtimeOutArgument(Call, I))
+        ApiOutArguments.insert(
+            cast<UnaryOperator>(Call->getArg(I)->IgnoreParenImpCasts()));
     // A non-const reference parameter binds the argument itself.
     const FunctionDecl *FD = Call->getDirectCallee();
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const ParmVarDecl *P =
           FD && I < FD->getNumParams() ? FD->getParamDecl(I) : nullptr;
+      // An argument of '...' is passed by value.
+      if (!P && FD && FD->isVariadic())
+        continue;
       if (!P || (P->getType()->isReferenceType() &&
                  !P->getType().getNonReferenceType().isConstQualified()))
         note(Call->getArg(I));
@@ -51,6 +61,8 @@ public:
   }
 
 private:
+  std::set<const UnaryOperator *> ApiOutArguments;
+
   void note(const Expr *E) {
     if (!E)
       return;
@@ -73,6 +85,13 @@ const Expr *spelled(const Expr *E) {
 }
 
 } // namespace
+
+void BranchFacts::writtenByApiCall(const Stmt *S, BranchFactSet &Facts) {
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (const VarDecl *VD = runtimeOutArgument(Call, I))
+        written(VD, Facts);
+}
 
 BranchFacts::BranchFacts(const FunctionDecl *FD, ASTContext &Ctx) : Ctx(Ctx) {
   EscapeFinder Finder;

@@ -9,9 +9,10 @@
 // and a loop over the same bound that synchronizes them.
 //
 // Only conditions over stable variables count: locals and parameters (not
-// references, not volatile) whose address the function never takes and no
-// lambda captures by reference, read without calls, dereferences or members.
-// Such a variable changes only by a statement the analysis sees.
+// references, not volatile) whose address the function never takes (but as
+// an out-argument of the CUDA API, 'cudaGetDeviceCount(&n)') and no lambda
+// captures by reference, read without calls, dereferences or members. Such
+// a variable changes only by a statement the analysis sees.
 //
 //===----------------------------------------------------------------------===//
 
@@ -89,6 +90,9 @@ public:
 
   /// Forgets the facts that read \p VD.
   static void written(const clang::VarDecl *VD, BranchFactSet &Facts);
+  /// Forgets the facts that read a variable the CUDA API call \p S writes
+  /// through an '&x' argument ('cudaGetDeviceCount(&n)').
+  static void writtenByApiCall(const clang::Stmt *S, BranchFactSet &Facts);
 
   /// Keeps only the facts both sets hold (a join of two paths).
   static void intersect(BranchFactSet &Into, const BranchFactSet &From);

@@ -27,6 +27,11 @@ PointerValue SummaryProvider::parameter(const ParmVarDecl *) {
 
 namespace {
 
+/// The registration key that says some memory the analysis could not name
+/// was unregistered (FunctionSummary::ExitRegistration).
+const char UnknownUnregistrationTag = 0;
+const void *const UnknownUnregistration = &UnknownUnregistrationTag;
+
 /// Pointer-like locals the dataflow tracks by value.
 bool isTrackedType(QualType T) {
   if (T->isReferenceType())
@@ -47,15 +52,39 @@ const VarDecl *asTrackedLocal(const Expr *E) {
   return VD;
 }
 
-/// A local struct object ('Arrays h;'), whose fields the dataflow tracks per
-/// object while its address does not escape.
+/// True for a local array of structs ('Plan plan[8];'), whose elements'
+/// fields the dataflow tracks as one object's.
+bool isLocalObjectArray(const VarDecl *VD) {
+  const auto *Array =
+      dyn_cast<ConstantArrayType>(VD->getType()->getUnqualifiedDesugaredType());
+  return VD->hasLocalStorage() && Array &&
+         Array->getElementType()->isRecordType();
+}
+
+/// The variable \p E names, itself ('v') or by one subscript ('v[i]', then
+/// \p Element is set), or null.
+const VarDecl *namedVariable(const Expr *E, bool &Element) {
+  E = E->IgnoreParenImpCasts();
+  Element = false;
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    E = ASE->getBase()->IgnoreParenImpCasts();
+    Element = true;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+/// A local struct object ('Arrays h;'), or an element of a local array of
+/// structs ('plan[i]', and the array itself), whose fields the dataflow
+/// tracks per object while its address does not escape.
 const VarDecl *asLocalObject(const Expr *E) {
-  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD || !VD->hasLocalStorage() || VD->getType()->isReferenceType() ||
-      !VD->getType()->isRecordType())
+  bool Element;
+  const VarDecl *VD = namedVariable(E, Element);
+  if (!VD || !VD->hasLocalStorage() || VD->getType()->isReferenceType())
     return nullptr;
-  return VD;
+  if (isLocalObjectArray(VD) || (!Element && VD->getType()->isRecordType()))
+    return VD;
+  return nullptr;
 }
 
 /// A pointer field of one object the dataflow can name: 'h.data' of a local
@@ -65,6 +94,9 @@ struct ObjectMember {
   const FieldDecl *Field;
   /// 'p->data': another pointer may alias the object.
   bool Arrow;
+  /// 'plan[i].data': one element of a local array of structs, whose fields
+  /// all elements share (a store joins).
+  bool Element = false;
 };
 
 std::optional<ObjectMember> objectMember(const Expr *E) {
@@ -79,7 +111,7 @@ std::optional<ObjectMember> objectMember(const Expr *E) {
     return std::nullopt;
   }
   if (const VarDecl *VD = asLocalObject(ME->getBase()))
-    return ObjectMember{VD, FD, false};
+    return ObjectMember{VD, FD, false, isLocalObjectArray(VD)};
   return std::nullopt;
 }
 
@@ -99,9 +131,9 @@ void forgetAliasedMembers(ProvenanceState &S, const FieldDecl *Only = nullptr) {
              : std::next(It);
 }
 
-/// The pointer parameter \p E points into: 'p', 'p + i', '&p[i]', under
-/// casts. Null for anything else.
-const ParmVarDecl *pointerParameterBase(const Expr *E) {
+/// The pointer \p E points into: 'p' for 'p', 'p + i', '&p[i]', under
+/// casts.
+const Expr *pointerBase(const Expr *E) {
   const Expr *Base = E->IgnoreParenCasts();
   while (true) {
     if (const auto *BO = dyn_cast<BinaryOperator>(Base);
@@ -118,9 +150,85 @@ const ParmVarDecl *pointerParameterBase(const Expr *E) {
     else
       break;
   }
-  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
+  return Base;
+}
+
+/// True if \p S converts a pointer to an integer somewhere.
+bool convertsPointer(const Stmt *S) {
+  if (const auto *Cast = dyn_cast<CastExpr>(S))
+    if (Cast->getCastKind() == CK_PointerToIntegral)
+      return true;
+  return llvm::any_of(S->children(), [](const Stmt *Child) {
+    return Child && convertsPointer(Child);
+  });
+}
+
+/// The one pointer an integer expression computes an address from, as
+/// alignment macros do ('((size_t)p + a - 1) & ~(a - 1)'): integer casts,
+/// '+', '-', '&', '|', '~' over one pointer cast to an integer and integers
+/// that are not. Null for anything else (two pointers, a call, a load of an
+/// integer variable that may hold an address).
+const Expr *addressArithmeticBase(const Expr *E) {
+  const Expr *Base = nullptr;
+  llvm::SmallVector<const Expr *, 8> Work{E};
+  while (!Work.empty()) {
+    const Expr *Cur = Work.pop_back_val()->IgnoreParens();
+    if (const auto *Cast = dyn_cast<CastExpr>(Cur)) {
+      if (Cast->getCastKind() == CK_PointerToIntegral) {
+        if (Base)
+          return nullptr;
+        Base = Cast->getSubExpr();
+      } else if (Cast->getCastKind() == CK_IntegralCast ||
+                 Cast->getCastKind() == CK_NoOp) {
+        Work.push_back(Cast->getSubExpr());
+      } else if (Cast->getCastKind() != CK_LValueToRValue ||
+                 !Cast->getSubExpr()->getType()->isIntegerType()) {
+        return nullptr;
+      }
+      // An integer variable's value: an offset or a mask.
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(Cur)) {
+      switch (BO->getOpcode()) {
+      case BO_Add:
+      case BO_Sub:
+      case BO_And:
+      case BO_Or:
+        Work.push_back(BO->getLHS());
+        Work.push_back(BO->getRHS());
+        break;
+      case BO_Mul:
+      case BO_Div:
+      case BO_Shl:
+      case BO_Shr:
+        // Only in the integer part: 'a * 2', 'n >> 12'.
+        if (convertsPointer(BO))
+          return nullptr;
+        break;
+      default:
+        return nullptr;
+      }
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(Cur)) {
+      if (UO->getOpcode() != UO_Not && UO->getOpcode() != UO_Minus)
+        return nullptr;
+      Work.push_back(UO->getSubExpr());
+    } else if (!isa<IntegerLiteral, UnaryExprOrTypeTraitExpr, ConstantExpr>(
+                   Cur)) {
+      return nullptr;
+    }
+  }
+  return Base;
+}
+
+/// The pointer parameter \p E points into (pointerBase), or null.
+const ParmVarDecl *pointerParameterBase(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(pointerBase(E));
   const auto *PD = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
   return PD && PD->getType()->isPointerType() ? PD : nullptr;
+}
+
+/// The summarized global \p E points into (pointerBase): a global pointer
+/// or an element of a global array of pointers. Null for anything else.
+const VarDecl *globalBase(const Expr *E) {
+  return dyn_cast_or_null<VarDecl>(summarizedVariable(pointerBase(E)));
 }
 
 /// A parameter a function can store a pointer through: T** or T*&.
@@ -192,11 +300,36 @@ const CallExpr *registerResult(
 class EscapeFinder : public RecursiveASTVisitor<EscapeFinder> {
 public:
   llvm::DenseSet<const VarDecl *> Escaped;
+  /// The summarized globals the function names, in order of first mention.
+  llvm::SetVector<const VarDecl *> Globals;
+
+  /// The expressions that allocate host memory: origins the function
+  /// makes (Origin keys are the expressions themselves).
+  llvm::DenseSet<const void *> AllocationSites;
+
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (isSummarizedGlobal(VD))
+        Globals.insert(VD->getCanonicalDecl());
+    return true;
+  }
+  bool VisitCXXNewExpr(CXXNewExpr *New) {
+    AllocationSites.insert(
+        Origin(static_cast<const Stmt *>(New)).getOpaqueValue());
+    return true;
+  }
 
   bool VisitCallExpr(CallExpr *Call) {
-    for (const Expr *Arg : Call->arguments())
+    for (const Expr *Arg : Call->arguments()) {
       if (const Expr *Operand = addressOfOperand(Arg))
         PassedToCall.insert(Operand);
+      DirectUses.insert(Arg->IgnoreParens());
+    }
+    const ApiSpec *Api = lookupApi(Call);
+    if ((Api && Api->Kind == ApiKind::Allocate) ||
+        isMakeSmartPointer(Call->getDirectCallee()))
+      AllocationSites.insert(
+          Origin(static_cast<const Stmt *>(Call)).getOpaqueValue());
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
@@ -209,6 +342,21 @@ public:
       Escaped.insert(VD);
     if (const VarDecl *VD = asLocalObject(Operand))
       Escaped.insert(VD);
+    return true;
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
+    DirectUses.insert(ASE->getBase()->IgnoreParens());
+    return true;
+  }
+  /// 'Plan *p = plan': the array's elements may be written through p.
+  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+    if (Cast->getCastKind() == CK_ArrayToPointerDecay &&
+        !DirectUses.count(Cast))
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          if (isLocalObjectArray(VD))
+            Escaped.insert(VD);
     return true;
   }
   bool VisitLambdaExpr(LambdaExpr *L) {
@@ -237,6 +385,10 @@ public:
 
 private:
   llvm::DenseSet<const Expr *> PassedToCall;
+  /// Call arguments and subscript bases: where a local array of structs
+  /// may decay without an alias the analysis cannot follow (a call's
+  /// transfer forgets what it may write).
+  llvm::DenseSet<const Expr *> DirectUses;
 };
 
 /// Evaluates expressions to PointerValues in one dataflow state.
@@ -244,8 +396,20 @@ class Evaluator {
 public:
   Evaluator(const ProvenanceState &S,
             const llvm::DenseSet<const VarDecl *> &Escaped,
-            SummaryProvider *Summaries)
-      : S(S), Escaped(Escaped), Summaries(Summaries) {}
+            SummaryProvider *Summaries, const FunctionDecl *Function)
+      : S(S), Escaped(Escaped), Summaries(Summaries), Function(Function) {}
+
+  /// What global \p VD holds here: what this function stored into it, or
+  /// what it held when the function began.
+  PointerValue global(const VarDecl *VD) const {
+    if (!Summaries)
+      return PointerValue::unknown();
+    if (!Summaries->tracksGlobal(VD))
+      return Summaries->stored(VD);
+    if (auto It = S.Vars.find(VD); It != S.Vars.end())
+      return It->second;
+    return Summaries->globalAtEntry(VD, Function);
+  }
 
   /// What the pointer value of \p E points to.
   PointerValue pointer(const Expr *E) const {
@@ -263,6 +427,10 @@ public:
       case CK_NullToPointer:
         return PointerValue::unset();
       case CK_IntegralToPointer:
+        // '(float *)(((size_t)p + 4095) & ~4095)': p aligned, within p's
+        // allocation.
+        if (const Expr *Base = addressArithmeticBase(Cast->getSubExpr()))
+          return pointer(Base);
         return PointerValue::unknown();
       default:
         return pointer(Cast->getSubExpr());
@@ -349,7 +517,7 @@ public:
   llvm::SmallVector<const void *, 2> registrationKeys(const Expr *E) const {
     llvm::SmallVector<const void *, 2> Keys;
     PointerValue V = pointer(E);
-    if (V.isKnown()) {
+    if (!V.origins().empty()) {
       for (Origin O : V.origins())
         Keys.push_back(O.getOpaqueValue());
       return Keys;
@@ -357,6 +525,30 @@ public:
     if (const ParmVarDecl *PD = pointerParameterBase(E))
       if (!S.Vars.count(PD))
         Keys.push_back(PD);
+    if (const VarDecl *VD = globalBase(E))
+      if (keysByGlobal(VD))
+        Keys.push_back(VD);
+    return Keys;
+  }
+
+  /// True if memory global \p VD holds, unknown here, can be named by the
+  /// global itself: it holds the same throughout this function, which
+  /// neither stores into it nor calls a function that does.
+  bool keysByGlobal(const VarDecl *VD) const {
+    return Summaries && Summaries->tracksGlobal(VD) &&
+           !Summaries->mayStoreGlobal(Function, VD);
+  }
+
+  /// Keys of the registration facts for the memory global \p VD holds.
+  llvm::SmallVector<const void *, 2>
+  globalRegistrationKeys(const VarDecl *VD) const {
+    llvm::SmallVector<const void *, 2> Keys;
+    PointerValue V = global(VD);
+    if (!V.origins().empty())
+      for (Origin O : V.origins())
+        Keys.push_back(O.getOpaqueValue());
+    else if (keysByGlobal(VD))
+      Keys.push_back(VD);
     return Keys;
   }
 
@@ -391,9 +583,13 @@ private:
         if (auto It = S.Members.find({M->Base, M->Field});
             It != S.Members.end())
           return It->second;
+    // A global: what this function stored, or what it began with.
+    if (const ValueDecl *D = summarizedVariable(LValue))
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        return global(VD);
     // A field: what every store in the translation unit put there.
-    if (const FieldDecl *FD = userPointerField(LValue))
-      return Summaries ? Summaries->field(FD) : PointerValue::unknown();
+    if (const ValueDecl *D = summarizedVariable(LValue))
+      return Summaries ? Summaries->stored(D) : PointerValue::unknown();
     // A T*& parameter this function stored into.
     if (const auto *DRE = dyn_cast<DeclRefExpr>(LValue))
       if (const auto *PD = dyn_cast<ParmVarDecl>(DRE->getDecl()))
@@ -545,6 +741,7 @@ private:
   const ProvenanceState &S;
   const llvm::DenseSet<const VarDecl *> &Escaped;
   SummaryProvider *Summaries;
+  const FunctionDecl *Function;
 };
 
 /// The transfer functions over CFG elements.
@@ -555,14 +752,40 @@ public:
   ProvenanceDataflow(
       const llvm::DenseSet<const VarDecl *> &Escaped,
       const llvm::DenseMap<const VarDecl *, const CallExpr *> &RegisterResults,
-      SummaryProvider *Summaries)
+      SummaryProvider *Summaries, const FunctionDecl *Function,
+      llvm::ArrayRef<const VarDecl *> Globals,
+      const llvm::DenseSet<const void *> &AllocationSites)
       : Escaped(Escaped), RegisterResults(RegisterResults),
-        Summaries(Summaries) {}
+        Summaries(Summaries), Function(Function), Globals(Globals),
+        AllocationSites(AllocationSites) {}
 
-  State entryState() const { return State(); }
-  void join(State &Into, const State &From) const { Into.join(From); }
+  /// The globals the function names start with what they hold on entry.
+  State entryState() const {
+    State S;
+    if (Summaries)
+      for (const VarDecl *VD : Globals)
+        if (Summaries->tracksGlobal(VD))
+          S.Vars.insert_or_assign(VD, Summaries->globalAtEntry(VD, Function));
+    return S;
+  }
+  void join(State &Into, const State &From) const {
+    // An allocation of this function not yet made on one path has, after
+    // the join, what the other path says: on the paths where it exists.
+    // (A loop that allocates and registers leaves it registered.)
+    for (const auto &[Key, F] : From.Registered)
+      if (AllocationSites.count(Key))
+        Into.Registered.try_emplace(Key, F);
+    std::optional<State> Widened;
+    for (const auto &[Key, F] : Into.Registered)
+      if (AllocationSites.count(Key) && !From.Registered.count(Key)) {
+        if (!Widened)
+          Widened = From;
+        Widened->Registered.try_emplace(Key, F);
+      }
+    Into.join(Widened ? *Widened : From);
+  }
   Evaluator evaluator(const State &S) const {
-    return Evaluator(S, Escaped, Summaries);
+    return Evaluator(S, Escaped, Summaries, Function);
   }
 
   void transfer(const CFGElement &Element, State &S) const {
@@ -579,11 +802,18 @@ public:
       return;
     const Stmt *St = CS->getStmt();
     Evaluator Eval = evaluator(S);
+    // Memory just allocated is not registered.
+    if (AllocationSites.count(St))
+      S.Registered.insert_or_assign(
+          St, RegistrationFact{Registration::No, nullptr, /*Fresh=*/true});
     if (const auto *DS = dyn_cast<DeclStmt>(St)) {
       for (const Decl *D : DS->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D))
+        if (const auto *VD = dyn_cast<VarDecl>(D)) {
           if (VD->hasLocalStorage() && isTrackedType(VD->getType()))
             S.Vars.insert_or_assign(VD, initialValue(VD, Eval));
+          if (isLocalObjectArray(VD))
+            startObjectArray(VD, S);
+        }
       return;
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(St)) {
@@ -668,6 +898,29 @@ public:
   }
 
 private:
+  /// A local array of plain structs declared without pointers in its
+  /// initializer: every pointer field starts null (or indeterminate), so
+  /// the first stores into its elements say what they hold.
+  void startObjectArray(const VarDecl *VD, State &S) const {
+    const RecordDecl *RD =
+        VD->getType()->getPointeeOrArrayElementType()->getAsRecordDecl();
+    const auto *CXX = dyn_cast_or_null<CXXRecordDecl>(RD);
+    if (!RD || (CXX && !CXX->hasTrivialDefaultConstructor()))
+      return;
+    if (const Expr *Init = VD->getInit()) {
+      Init = Init->IgnoreParenImpCasts();
+      const auto *List = dyn_cast<InitListExpr>(Init);
+      const auto *Construct = dyn_cast<CXXConstructExpr>(Init);
+      if (!(List && List->getNumInits() == 0) &&
+          !(Construct && Construct->getConstructor()->isTrivial()) &&
+          !isa<ImplicitValueInitExpr>(Init))
+        return;
+    }
+    for (const FieldDecl *FD : RD->fields())
+      if (isSummarizedField(FD))
+        S.Members.insert_or_assign({VD, FD}, PointerValue::unset());
+  }
+
   PointerValue initialValue(const VarDecl *VD, const Evaluator &Eval) const {
     const Expr *Init = VD->getInit();
     if (!Init)
@@ -685,6 +938,16 @@ private:
   /// Fields are summarized separately (see FunctionProvenance).
   void assign(const Expr *LHS, PointerValue V, State &S) const {
     LHS = LHS->IgnoreParenImpCasts();
+    // A global this function tracks: a strong update of a pointer, a weak
+    // one of an element of an array of pointers.
+    if (const auto *VD = dyn_cast_or_null<VarDecl>(summarizedVariable(LHS))) {
+      if (Summaries && Summaries->tracksGlobal(VD))
+        S.Vars.insert_or_assign(
+            VD, VD->getType()->isArrayType()
+                    ? PointerValue::join(evaluator(S).global(VD), V)
+                    : std::move(V));
+      return;
+    }
     if (const VarDecl *VD = asTrackedLocal(LHS)) {
       if (!VD->getType()->isArrayType())
         S.Vars.insert_or_assign(VD, std::move(V));
@@ -697,8 +960,16 @@ private:
       // A store through any other pointer may write the same object.
       if (!M || M->Arrow)
         forgetAliasedMembers(S, FD);
-      if (M && !Escaped.count(M->Base))
+      if (M && !Escaped.count(M->Base)) {
+        if (M->Element) {
+          auto It = S.Members.find({M->Base, M->Field});
+          V = PointerValue::join(It != S.Members.end() ? It->second
+                                 : Summaries ? Summaries->stored(M->Field)
+                                             : PointerValue::unknown(),
+                                 V);
+        }
         S.Members.insert_or_assign({M->Base, M->Field}, std::move(V));
+      }
       return;
     }
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(LHS)) {
@@ -742,9 +1013,26 @@ private:
 
   void setRegistration(const Expr *Ptr, Registration R, const CallExpr *By,
                        State &S) const {
-    for (const void *Key : evaluator(S).registrationKeys(Ptr))
+    setRegistration(evaluator(S).registrationKeys(Ptr), R, By, S);
+  }
+
+  void setRegistration(llvm::ArrayRef<const void *> Keys, Registration R,
+                       const CallExpr *By, State &S) const {
+    // Unregistering memory the analysis cannot name may unregister any.
+    if (Keys.empty() && R == Registration::No)
+      forgetRegistrations(S);
+    for (const void *Key : Keys)
       S.Registered.insert_or_assign(
           Key, RegistrationFact{R, R == Registration::Yes ? By : nullptr});
+  }
+
+  /// Every registration may have been undone; the mark says so to callers.
+  static void forgetRegistrations(State &S) {
+    for (auto &[Key, Fact] : S.Registered)
+      if (Fact.R == Registration::Yes)
+        Fact = RegistrationFact{Registration::Maybe, nullptr};
+    S.Registered.insert_or_assign(UnknownUnregistration,
+                                  RegistrationFact{Registration::Maybe});
   }
 
   void call(const CallExpr *Call, State &S) const {
@@ -804,6 +1092,8 @@ private:
       if (const Expr *Target = addressOfOperand(Arg)) {
         if (const VarDecl *VD = asTrackedLocal(Target))
           S.Vars.insert_or_assign(VD, PointerValue::unknown());
+        else if (isa_and_nonnull<VarDecl>(summarizedVariable(Target)))
+          assign(Target, PointerValue::unknown(), S);
         continue;
       }
       if (ByReference && !FD->getParamDecl(*P)
@@ -813,14 +1103,30 @@ private:
         if (const VarDecl *VD = asTrackedLocal(Arg))
           S.Vars.insert_or_assign(VD, PointerValue::unknown());
     }
-    if (Summary)
+    if (Summary) {
+      if (Summary->ExitRegistration.count(UnknownUnregistration))
+        forgetRegistrations(S);
       for (const auto &[Key, Fact] : Summary->ExitRegistration)
         S.Registered.insert_or_assign(Key, Fact);
+      for (const auto &[VD, R] : Summary->RegistersGlobal)
+        setRegistration(evaluator(S).globalRegistrationKeys(VD), R, Call, S);
+    }
+    // A function of this unit may store into the globals it tracks; the
+    // rest of the program cannot name them (SummaryProvider::tracksGlobal).
+    if (!Api && Summaries)
+      for (auto &[VD, V] : S.Vars)
+        if (VD->hasGlobalStorage() &&
+            (!FD || Summaries->mayStoreGlobal(FD, VD)))
+          V = Summaries->stored(VD);
   }
 
   const llvm::DenseSet<const VarDecl *> &Escaped;
   const llvm::DenseMap<const VarDecl *, const CallExpr *> &RegisterResults;
   SummaryProvider *Summaries;
+  const FunctionDecl *Function;
+  llvm::ArrayRef<const VarDecl *> Globals;
+  /// The allocating expressions of the function (isAllocationSite).
+  const llvm::DenseSet<const void *> &AllocationSites;
 };
 
 /// The part of \p S that evaluating pointers within \p At can read: the
@@ -839,14 +1145,13 @@ static ProvenanceState snapshotFor(const ProvenanceState &S, const Stmt *At) {
     Keys.insert(Origin(Cur).getOpaqueValue());
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Cur))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        Named.insert(VD);
+        Named.insert(VD->getCanonicalDecl()); // Globals are kept so.
     llvm::append_range(Work, Cur->children());
   }
   ProvenanceState Part;
   auto Keep = [&](const PointerValue &V) {
-    if (V.isKnown())
-      for (Origin O : V.origins())
-        Keys.insert(O.getOpaqueValue());
+    for (Origin O : V.origins())
+      Keys.insert(O.getOpaqueValue());
   };
   for (const VarDecl *VD : Named) {
     Keys.insert(VD);
@@ -880,11 +1185,10 @@ public:
   Recorder(const ProvenanceDataflow &Dataflow,
            std::map<const CallExpr *, std::vector<PointerValue>> &Arguments,
            std::map<const Stmt *, ProvenanceState> &StateAt,
-           std::map<const FieldDecl *, PointerValue> &FieldStores,
+           std::map<const ValueDecl *, PointerValue> &Stores,
            PointerValue &Returns, bool ProgramCalls)
       : Dataflow(Dataflow), StateAt(StateAt), Arguments(Arguments),
-        FieldStores(FieldStores), Returns(Returns), ProgramCalls(ProgramCalls) {
-  }
+        Stores(Stores), Returns(Returns), ProgramCalls(ProgramCalls) {}
 
   void observe(const CFGElement &Element, const ProvenanceState &S) {
     Evaluator Eval = Dataflow.evaluator(S);
@@ -913,12 +1217,12 @@ public:
                                ? Eval.pointer(Arg)
                                : PointerValue::unknown());
       }
-      // '&field' handed to a call: stored through, or escaped.
+      // '&field' or '&global' handed to a call: stored through, or escaped.
       for (unsigned I = 0; I < Call->getNumArgs(); ++I)
         if (const Expr *Target = addressOfOperand(Call->getArg(I)))
-          if (const FieldDecl *FD = userPointerField(Target))
-            store(FD, Dataflow.storedThrough(Call, I).value_or(
-                          PointerValue::unknown()));
+          if (const ValueDecl *D = summarizedVariable(Target))
+            store(D, Dataflow.storedThrough(Call, I).value_or(
+                         PointerValue::unknown()));
       return;
     }
     if (isa<CXXDeleteExpr>(St)) {
@@ -933,8 +1237,8 @@ public:
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(St)) {
       if (BO->getOpcode() == BO_Assign)
-        if (const FieldDecl *FD = userPointerField(BO->getLHS()))
-          store(FD, BO->getRHS(), Eval);
+        if (const ValueDecl *D = summarizedVariable(BO->getLHS()))
+          store(D, BO->getRHS(), Eval);
       return;
     }
     if (const auto *List = dyn_cast<InitListExpr>(St)) {
@@ -953,27 +1257,26 @@ public:
   }
 
 private:
-  /// Stores the value of \p Value into \p FD, unless it copies the same
+  /// Stores the value of \p Value into \p D, unless it copies the same
   /// field of another object (copy constructors and assignments), which
   /// adds nothing to the field's provenance.
-  void store(const FieldDecl *FD, const Expr *Value, const Evaluator &Eval) {
-    if (userPointerField(Value) == FD)
+  void store(const ValueDecl *D, const Expr *Value, const Evaluator &Eval) {
+    if (summarizedVariable(Value) == D)
       return;
-    store(FD, Eval.pointer(Value));
+    store(D, Eval.pointer(Value));
   }
 
-  void store(const FieldDecl *FD, PointerValue V) {
-    auto It = FieldStores.find(FD);
-    FieldStores.insert_or_assign(
-        FD,
-        PointerValue::join(
-            It == FieldStores.end() ? PointerValue::unset() : It->second, V));
+  void store(const ValueDecl *D, PointerValue V) {
+    auto It = Stores.find(D);
+    Stores.insert_or_assign(
+        D, PointerValue::join(
+               It == Stores.end() ? PointerValue::unset() : It->second, V));
   }
 
   const ProvenanceDataflow &Dataflow;
   std::map<const Stmt *, ProvenanceState> &StateAt;
   std::map<const CallExpr *, std::vector<PointerValue>> &Arguments;
-  std::map<const FieldDecl *, PointerValue> &FieldStores;
+  std::map<const ValueDecl *, PointerValue> &Stores;
   PointerValue &Returns;
   /// Calls of external functions are recorded too: the program's
   /// summaries are being made, or are whole.
@@ -994,9 +1297,37 @@ const FieldDecl *userPointerField(const Expr *E) {
   return isSummarizedField(FD) ? FD : nullptr;
 }
 
+bool isSummarizedGlobal(const VarDecl *VD) {
+  if (!VD || !VD->hasGlobalStorage() || isa<ParmVarDecl>(VD))
+    return false;
+  QualType T = VD->getType();
+  bool Pointers = T->isPointerType() ||
+                  (T->isConstantArrayType() &&
+                   T->getPointeeOrArrayElementType()->isPointerType() &&
+                   !T->getArrayElementTypeNoTypeQual()->isArrayType());
+  // Device-side variables hold device addresses the host never stores.
+  return Pointers && !VD->hasAttr<CUDADeviceAttr>() &&
+         !VD->hasAttr<CUDAConstantAttr>() && !VD->hasAttr<CUDASharedAttr>() &&
+         !isManagedVariable(VD) &&
+         !VD->getASTContext().getSourceManager().isInSystemHeader(
+             VD->getLocation());
+}
+
+const ValueDecl *summarizedVariable(const Expr *E) {
+  if (const FieldDecl *FD = userPointerField(E))
+    return FD;
+  bool Element;
+  const VarDecl *VD = namedVariable(E, Element);
+  // 'g' names a global pointer; 'g[i]' an element of a global array of
+  // pointers, all of whose elements share one summary.
+  if (!isSummarizedGlobal(VD) || VD->getType()->isArrayType() != Element)
+    return nullptr;
+  return VD->getCanonicalDecl();
+}
+
 FunctionProvenance::FunctionProvenance(const FunctionDecl *FD, ASTContext &Ctx,
                                        SummaryProvider *Summaries)
-    : Summaries(Summaries), SM(&Ctx.getSourceManager()) {
+    : Summaries(Summaries), SM(&Ctx.getSourceManager()), Function(FD) {
   Stmt *Body = FD->getBody();
   if (!Body)
     return;
@@ -1015,12 +1346,14 @@ FunctionProvenance::FunctionProvenance(const FunctionDecl *FD, ASTContext &Ctx,
   std::unique_ptr<CFG> Cfg = CFG::buildCFG(FD, Body, &Ctx, Options);
   if (!Cfg)
     return;
-  ProvenanceDataflow Dataflow(Escaped, RegisterResults, Summaries);
+  ProvenanceDataflow Dataflow(Escaped, RegisterResults, Summaries, FD,
+                              Finder.Globals.getArrayRef(),
+                              Finder.AllocationSites);
   std::vector<std::optional<ProvenanceState>> In = solveForward(*Cfg, Dataflow);
 
   // Reporting pass: replay each reached block from its fixpoint in-state.
   PointerValue Returns = PointerValue::unset();
-  Recorder Record(Dataflow, Arguments, StateAt, FieldStores, Returns,
+  Recorder Record(Dataflow, Arguments, StateAt, Stores, Returns,
                   Summaries && Summaries->recordsProgramCalls());
   for (const CFGBlock *B : *Cfg) {
     const std::optional<ProvenanceState> &BlockIn = In[B->getBlockID()];
@@ -1047,16 +1380,19 @@ FunctionProvenance::FunctionProvenance(const FunctionDecl *FD, ASTContext &Ctx,
     if (const RegistrationFact *F = Exit->registration(PD))
       Summary.RegistersParam[I] = F->R;
   }
-  auto ExportRegistration = [&](const PointerValue &V) {
-    if (V.isKnown())
-      for (Origin O : V.origins())
-        if (const RegistrationFact *F = Exit->registration(O.getOpaqueValue()))
-          Summary.ExitRegistration.insert_or_assign(O.getOpaqueValue(), *F);
-  };
-  ExportRegistration(Summary.Returns);
-  for (const std::optional<PointerValue> &Out : Summary.OutParams)
-    if (Out)
-      ExportRegistration(*Out);
+  // The registration of every allocation it touched: what it returns or
+  // stores out, and what globals and fields hold, which its callers may
+  // release. (Facts keyed by a parameter are RegistersParam's.)
+  llvm::SmallPtrSet<const void *, 4> Parameters(FD->param_begin(),
+                                                FD->param_end());
+  llvm::SmallPtrSet<const void *, 4> Globals(Finder.Globals.begin(),
+                                             Finder.Globals.end());
+  for (const auto &[Key, Fact] : Exit->Registered)
+    if (Globals.count(Key))
+      Summary.RegistersGlobal.insert_or_assign(
+          static_cast<const VarDecl *>(Key), Fact.R);
+    else if (!Parameters.count(Key))
+      Summary.ExitRegistration.insert_or_assign(Key, Fact);
 }
 
 SourceLocation originLocation(Origin O) {
@@ -1092,7 +1428,7 @@ PointerValue FunctionProvenance::valueAt(const Stmt *At,
   auto It = StateAt.find(At);
   if (It == StateAt.end() || !Ptr)
     return PointerValue::unknown();
-  return Evaluator(It->second, Escaped, Summaries).pointer(Ptr);
+  return Evaluator(It->second, Escaped, Summaries, Function).pointer(Ptr);
 }
 
 HostProvenance FunctionProvenance::pointerAt(const Stmt *At,
@@ -1122,6 +1458,8 @@ HostProvenance FunctionProvenance::pointerAt(const Stmt *At,
   unsigned Registered = 0;
   for (Origin O : V.origins()) {
     const RegistrationFact *F = It->second.registration(O.getOpaqueValue());
+    if (F && F->Fresh)
+      F = nullptr;
     Registration R = F ? F->R
                      : Summaries && Summaries->registeredAnywhere(O)
                          ? Registration::Maybe

@@ -4,9 +4,9 @@
 // clang's CFG through declarations, assignments, casts, pointer arithmetic,
 // '&p' out-parameters of allocators, .data()/.get(), and the
 // cudaHostRegister/cudaHostUnregister ranges. Calls into functions of the
-// same translation unit and reads of struct fields use summaries from a
-// SummaryProvider. Paths that disagree join to unknown; parameters, globals
-// and anything that escapes are unknown.
+// same translation unit and reads of struct fields and global pointers use
+// summaries from a SummaryProvider. Paths that disagree join to unknown;
+// parameters and anything that escapes are unknown.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +18,7 @@
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 #include <map>
 #include <optional>
 #include <string>
@@ -31,6 +32,8 @@ class FieldDecl;
 class FunctionDecl;
 class ParmVarDecl;
 class SourceManager;
+class ValueDecl;
+class VarDecl;
 } // namespace clang
 
 namespace cuda_async_lint {
@@ -53,6 +56,18 @@ bool isSummarizedField(const clang::FieldDecl *FD);
 
 /// The summarized field \p E names (a member expression), or null.
 const clang::FieldDecl *userPointerField(const clang::Expr *E);
+
+/// True for the globals the analysis summarizes like fields: variables of
+/// static storage (namespace scope, static members, static locals) declared
+/// in the user's code, of pointer or array-of-pointer type, that host code
+/// can store into (not __device__, __constant__ or __managed__).
+bool isSummarizedGlobal(const clang::VarDecl *VD);
+
+/// The field or global whose value the pointer lvalue \p E holds, or null:
+/// a summarized field, a summarized global pointer, or an element of a
+/// summarized global array of pointers ('g[i]'). A global is named by its
+/// canonical declaration.
+const clang::ValueDecl *summarizedVariable(const clang::Expr *E);
 
 /// Where origin \p O of this translation unit is (not an ExternalOrigin):
 /// the allocating expression or the owning declaration.
@@ -84,9 +99,14 @@ struct FunctionSummary {
   /// unregistered (No) the memory the parameter points to (std::nullopt:
   /// neither).
   std::vector<std::optional<Registration>> RegistersParam;
-  /// On return, the registration of the memory it returns or stores into
-  /// out-parameters, by origin.
+  /// On return, the registration of the memory it touched, by origin (what
+  /// it returns or stores out, what globals and fields hold), and a Maybe
+  /// under a key of its own where it unregistered memory the analysis could
+  /// not name: then any registration may have been undone.
   std::map<const void *, RegistrationFact> ExitRegistration;
+  /// Per tracked global it never stores into: whether, on return, it has
+  /// registered (Yes) or unregistered (No) the memory the global holds.
+  std::map<const clang::VarDecl *, Registration> RegistersGlobal;
 };
 
 /// Whether \p FD's pointer parameters may take what its call sites pass:
@@ -107,12 +127,34 @@ public:
   /// True if a call of \p FD may do anything to the memory its arguments
   /// point to (register it, say): a function of another translation unit.
   virtual bool isOpaque(const clang::FunctionDecl *FD) = 0;
-  /// The provenance of what field \p FD holds, joined over every store to it
-  /// in the translation unit.
-  virtual PointerValue field(const clang::FieldDecl *FD) = 0;
+  /// The provenance of what the field or global \p D holds
+  /// (summarizedVariable), joined over every store to it in the translation
+  /// unit (and, where installed, the program).
+  virtual PointerValue stored(const clang::ValueDecl *D) = 0;
   /// True if some function registers memory of origin \p O with
   /// cudaHostRegister.
   virtual bool registeredAnywhere(Origin O) = 0;
+  /// True if a function follows what it stores into global \p VD (a
+  /// summarized global) flow-sensitively: no other unit can name it, its
+  /// address does not escape, and no function that may store into it can
+  /// be called but directly. Otherwise every read is stored(VD).
+  virtual bool tracksGlobal(const clang::VarDecl *) { return false; }
+  /// What tracked global \p VD holds when \p FD begins: for main, only
+  /// what other functions store (it starts null, and main runs once); for
+  /// any other function, stored(VD).
+  virtual PointerValue globalAtEntry(const clang::VarDecl *VD,
+                                     const clang::FunctionDecl *FD) {
+    (void)FD;
+    return stored(VD);
+  }
+  /// True if a call of \p Callee may store into tracked global \p VD: it
+  /// or a function it calls (transitively) stores into it.
+  virtual bool mayStoreGlobal(const clang::FunctionDecl *Callee,
+                              const clang::VarDecl *VD) {
+    (void)Callee;
+    (void)VD;
+    return true;
+  }
   /// What pointer parameter \p PD receives, joined over every call of its
   /// function in the translation unit, where all of them are known.
   virtual PointerValue parameter(const clang::ParmVarDecl *PD);
@@ -144,20 +186,21 @@ public:
   /// provenance); unknown for any other.
   PointerValue argumentAt(const clang::CallExpr *Call, unsigned Index) const;
 
-  /// The join of what this function stores into each field.
-  const std::map<const clang::FieldDecl *, PointerValue> &fieldStores() const {
-    return FieldStores;
+  /// The join of what this function stores into each field and global.
+  const std::map<const clang::ValueDecl *, PointerValue> &stores() const {
+    return Stores;
   }
 
 private:
   SummaryProvider *Summaries;
   const clang::SourceManager *SM;
+  const clang::FunctionDecl *Function;
   llvm::DenseSet<const clang::VarDecl *> Escaped;
   llvm::DenseMap<const clang::VarDecl *, const clang::CallExpr *>
       RegisterResults;
   std::map<const clang::Stmt *, ProvenanceState> StateAt;
   FunctionSummary Summary;
-  std::map<const clang::FieldDecl *, PointerValue> FieldStores;
+  std::map<const clang::ValueDecl *, PointerValue> Stores;
   std::map<const clang::CallExpr *, std::vector<PointerValue>> Arguments;
 };
 

@@ -527,6 +527,8 @@ private:
     }
 
     if (St)
+      BranchFacts::writtenByApiCall(St, D.Facts);
+    if (St)
       if (const VarDecl *Written = HostAccessFinder::writtenVariable(St)) {
         BranchFacts::written(Written, D.Facts);
         // The buffers derived from it are other buffers now. A slice it

@@ -17,8 +17,34 @@ namespace cuda_async_lint {
 
 namespace {
 
+/// True if \p Init leaves a pointer (or every element of an array of
+/// pointers) null.
+bool isNullInitializer(const Expr *Init, ASTContext &Ctx) {
+  Init = Init->IgnoreParenImpCasts();
+  if (isa<ImplicitValueInitExpr>(Init))
+    return true;
+  if (const auto *List = dyn_cast<InitListExpr>(Init)) {
+    for (const Expr *Element : List->inits())
+      if (!isNullInitializer(Element, Ctx))
+        return false;
+    return !List->hasArrayFiller() ||
+           isNullInitializer(List->getArrayFiller(), Ctx);
+  }
+  return Init->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull);
+}
+
+/// The field or global an escape of \p E lets others store into: a
+/// summarized variable, or a summarized global array of pointers as a whole.
+const ValueDecl *escapingVariable(const Expr *E) {
+  if (const ValueDecl *D = summarizedVariable(E))
+    return D;
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return isSummarizedGlobal(VD) ? VD->getCanonicalDecl() : nullptr;
+}
+
 /// Finds every place the translation unit stores into a user pointer field
-/// or registers memory, with the function that does it.
+/// or global, or registers memory, with the function that does it.
 class SiteFinder : public RecursiveASTVisitor<SiteFinder> {
 public:
   SiteFinder(const SourceManager &SM, ProvenanceAnalysis::Sites &Out)
@@ -63,8 +89,8 @@ public:
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->getOpcode() == BO_Assign)
-      if (const FieldDecl *FD = userPointerField(BO->getLHS()))
-        storedBy(FD);
+      if (const ValueDecl *D = summarizedVariable(BO->getLHS()))
+        storedBy(D);
     return true;
   }
 
@@ -85,20 +111,21 @@ public:
     }
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);
-      // '&field' as an argument: the function analysis records what the
-      // call stores there (or Unknown).
+      // '&field' or '&global' as an argument: the function analysis records
+      // what the call stores there (or Unknown).
       if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenCasts());
           UO && UO->getOpcode() == UO_AddrOf)
-        if (const FieldDecl *FD = userPointerField(UO->getSubExpr())) {
+        if (const ValueDecl *D = summarizedVariable(UO->getSubExpr())) {
           PassedToCall.insert(UO);
-          storedBy(FD);
+          storedBy(D);
         }
-      // A field bound to a non-const reference parameter may be stored into.
+      // A field or global bound to a non-const reference parameter may be
+      // stored into.
       if (Callee && I < Callee->getNumParams()) {
         QualType T = Callee->getParamDecl(I)->getType();
         if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
-          if (const FieldDecl *FD = userPointerField(Arg))
-            Out.EscapedFields.insert(FD);
+          if (const ValueDecl *D = escapingVariable(Arg))
+            Out.Escaped.insert(D);
       }
     }
     return true;
@@ -115,15 +142,35 @@ public:
 
   bool VisitUnaryOperator(UnaryOperator *UO) {
     if (UO->getOpcode() == UO_AddrOf && !PassedToCall.count(UO))
-      if (const FieldDecl *FD = userPointerField(UO->getSubExpr()))
-        Out.EscapedFields.insert(FD);
+      if (const ValueDecl *D = escapingVariable(UO->getSubExpr()))
+        Out.Escaped.insert(D);
+    return true;
+  }
+
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
+    SubscriptBases.insert(ASE->getBase()->IgnoreParens());
+    return true;
+  }
+
+  /// A global array of pointers decayed to a pointer anywhere but a
+  /// subscript ('memset(g, ...)', 'int **p = g') may be stored through.
+  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+    if (Cast->getCastKind() == CK_ArrayToPointerDecay &&
+        !SubscriptBases.count(Cast))
+      if (const ValueDecl *D = escapingVariable(Cast->getSubExpr()))
+        Out.Escaped.insert(D);
     return true;
   }
 
   bool VisitVarDecl(VarDecl *VD) {
     if (VD->getType()->isReferenceType() && VD->getInit())
-      if (const FieldDecl *FD = userPointerField(VD->getInit()))
-        Out.EscapedFields.insert(FD);
+      if (const ValueDecl *D = escapingVariable(VD->getInit()))
+        Out.Escaped.insert(D);
+    // A global starts null (zero-initialized); any other initializer is
+    // not analysed, and the global is unknown.
+    if (isSummarizedGlobal(VD) && VD->getInit() &&
+        !isNullInitializer(VD->getInit(), VD->getASTContext()))
+      Out.Escaped.insert(VD->getCanonicalDecl());
     return true;
   }
 
@@ -138,19 +185,20 @@ public:
   }
 
 private:
-  void storedBy(const FieldDecl *FD) {
+  void storedBy(const ValueDecl *D) {
     // A store outside any function (a global's initializer) is not
-    // analysed: the field is unknown.
+    // analysed: the variable is unknown.
     if (Current)
-      Out.FieldStores[FD].insert(Current);
+      Out.Stores[D].insert(Current);
     else
-      Out.EscapedFields.insert(FD);
+      Out.Escaped.insert(D);
   }
 
   const SourceManager &SM;
   ProvenanceAnalysis::Sites &Out;
   const FunctionDecl *Current = nullptr;
   llvm::DenseSet<const UnaryOperator *> PassedToCall;
+  llvm::DenseSet<const Expr *> SubscriptBases;
   llvm::DenseSet<const DeclRefExpr *> CalleeNames;
 };
 
@@ -245,12 +293,26 @@ const FunctionProvenance &ProvenanceAnalysis::function(const FunctionDecl *FD) {
   const FunctionDecl *Def = definition(FD);
   if (!Def)
     Def = FD;
-  if (auto It = Functions.find(Def); It != Functions.end())
+  auto It = Functions.find(Def);
+  // An analysis that read a global or field while a function storing it
+  // was under way (a caller of this function, say) is made again, once, when
+  // nothing is under way.
+  bool Again =
+      It != Functions.end() && InProgress.empty() && Provisional.erase(Def);
+  if (It != Functions.end() && !Again)
     return *It->second;
+  unsigned Before = IncompleteAnswers;
   InProgress.insert(Def);
   auto Analysis = std::make_unique<FunctionProvenance>(Def, Ctx, this);
   InProgress.erase(Def);
-  return *(Functions[Def] = std::move(Analysis));
+  if (IncompleteAnswers != Before && !Again)
+    Provisional.insert(Def);
+  // The analysis made again replaces the first, which stays alive for
+  // whoever still reads it (a check in the middle of its pointerAt).
+  std::unique_ptr<FunctionProvenance> &Slot = Functions[Def];
+  if (Slot)
+    Superseded.push_back(std::move(Slot));
+  return *(Slot = std::move(Analysis));
 }
 
 bool ProvenanceAnalysis::isOpaque(const FunctionDecl *FD) {
@@ -430,52 +492,132 @@ ProvenanceAnalysis::constantParameter(const ParmVarDecl *PD) {
   return Result;
 }
 
-PointerValue ProvenanceAnalysis::localField(const FieldDecl *FD, bool &Escaped,
-                                            bool &Incomplete) {
+PointerValue ProvenanceAnalysis::localStores(const ValueDecl *D, bool &Escaped,
+                                             bool &Incomplete,
+                                             const FunctionDecl *Except) {
   const Sites &S = sites();
-  Escaped = S.EscapedFields.count(FD);
+  Escaped = S.Escaped.count(D);
   PointerValue Value = PointerValue::unset();
-  auto StoresIt = S.FieldStores.find(FD);
-  if (Escaped || StoresIt == S.FieldStores.end())
+  auto StoresIt = S.Stores.find(D);
+  if (Escaped || StoresIt == S.Stores.end())
     return Value;
   for (const FunctionDecl *Storer : StoresIt->second) {
+    if (Storer == Except)
+      continue;
     if (InProgress.count(Storer)) {
       Incomplete = true;
       return PointerValue::unknown();
     }
-    const auto &Stores = function(Storer).fieldStores();
-    if (auto It = Stores.find(FD); It != Stores.end())
+    const auto &Stores = function(Storer).stores();
+    if (auto It = Stores.find(D); It != Stores.end())
       Value = PointerValue::join(Value, It->second);
   }
   return Value;
 }
 
-PointerValue ProvenanceAnalysis::field(const FieldDecl *FD) {
-  if (auto It = Fields.find(FD); It != Fields.end())
+/// True if every use of global \p VD is in this translation unit: it has
+/// internal linkage, or it is defined here and declared nowhere but the
+/// main file (another unit could name it only by declaring it itself). Then
+/// every store into it, and every registration of what it points to, is
+/// one this unit's analysis sees.
+static bool storedOnlyHere(const VarDecl *VD, const SourceManager &SM) {
+  if (!VD->isExternallyVisible())
+    return true;
+  if (!VD->getDefinition())
+    return false;
+  return llvm::all_of(VD->redecls(), [&](const VarDecl *R) {
+    return SM.isInMainFile(SM.getExpansionLoc(R->getLocation()));
+  });
+}
+
+PointerValue ProvenanceAnalysis::stored(const ValueDecl *D) {
+  if (auto It = Variables.find(D); It != Variables.end())
     return It->second;
-  // A field whose stores depend on its own value (directly or through other
-  // fields) is unknown.
-  if (!FieldsInProgress.insert(FD).second)
+  // A variable whose stores depend on its own value (directly or through
+  // other variables) is unknown.
+  if (!VariablesInProgress.insert(D).second) {
+    ++IncompleteAnswers;
     return PointerValue::unknown();
+  }
   bool Escaped = false, Incomplete = false;
-  PointerValue Value = localField(FD, Escaped, Incomplete);
+  PointerValue Value = localStores(D, Escaped, Incomplete);
   if (Escaped)
     Value = PointerValue::unknown();
   // The stores of the program's other units, into a field of a type they
-  // share.
-  const auto *Record = dyn_cast<RecordDecl>(FD->getDeclContext());
-  if (Program && !Escaped && Record && Record->isExternallyVisible())
-    if (std::string Usr = usrOf(FD); !Usr.empty())
+  // share. A global is summarized only where no other unit can name it.
+  const auto *Record = dyn_cast<RecordDecl>(D->getDeclContext());
+  if (const auto *Global = dyn_cast<VarDecl>(D)) {
+    if (!storedOnlyHere(Global, Ctx.getSourceManager()))
+      Value = PointerValue::unknown();
+  } else if (Program && !Escaped && Record && Record->isExternallyVisible()) {
+    if (std::string Usr = usrOf(D); !Usr.empty())
       Value = PointerValue::join(Value, Program.field(Usr));
+  }
   // Never stored on a reachable path: nothing to say.
   if (Value.tag() == PointerValue::Tag::Unset)
     Value = PointerValue::unknown();
-  FieldsInProgress.erase(FD);
+  VariablesInProgress.erase(D);
   // Asked while a function that stores it is being analysed (a call's
   // argument evaluated in its own body): unknown now, not for good.
   if (!Incomplete)
-    Fields.insert({FD, Value});
+    Variables.insert({D, Value});
+  else
+    ++IncompleteAnswers;
   return Value;
+}
+
+const llvm::DenseSet<const FunctionDecl *> &
+ProvenanceAnalysis::writers(const VarDecl *VD) {
+  auto [It, New] = Writers.try_emplace(VD);
+  if (!New)
+    return It->second;
+  llvm::DenseSet<const FunctionDecl *> Found;
+  llvm::SmallVector<const FunctionDecl *, 8> Work;
+  auto Add = [&](const FunctionDecl *F) {
+    if (Found.insert(F->getCanonicalDecl()).second)
+      Work.push_back(F->getCanonicalDecl());
+  };
+  const Sites &S = sites();
+  if (auto Stores = S.Stores.find(VD); Stores != S.Stores.end())
+    for (const FunctionDecl *Storer : Stores->second)
+      Add(Storer);
+  while (!Work.empty()) {
+    const FunctionDecl *F = Work.pop_back_val();
+    if (auto Calls = S.CallsTo.find(F); Calls != S.CallsTo.end())
+      for (const auto &[Caller, Call] : Calls->second)
+        Add(Caller);
+  }
+  return Writers[VD] = std::move(Found);
+}
+
+bool ProvenanceAnalysis::tracksGlobal(const VarDecl *VD) {
+  const Sites &S = sites();
+  if (S.Escaped.count(VD) || !storedOnlyHere(VD, Ctx.getSourceManager()))
+    return false;
+  // A writer called through a pointer (a callback, a lambda) may run in any
+  // call.
+  return llvm::none_of(writers(VD), [&](const FunctionDecl *F) {
+    return S.NotOnlyCalled.count(F);
+  });
+}
+
+bool ProvenanceAnalysis::mayStoreGlobal(const FunctionDecl *Callee,
+                                        const VarDecl *VD) {
+  return isVirtualDispatch(Callee) ||
+         writers(VD).count(Callee->getCanonicalDecl());
+}
+
+PointerValue ProvenanceAnalysis::globalAtEntry(const VarDecl *VD,
+                                               const FunctionDecl *FD) {
+  if (!FD || !FD->isMain())
+    return stored(VD);
+  // main runs once, after the static initializers: the global holds null,
+  // or what a function other than main stored.
+  bool Escaped = false, Incomplete = false;
+  PointerValue Value = localStores(VD, Escaped, Incomplete, FD);
+  if (Incomplete)
+    ++IncompleteAnswers;
+  return Escaped ? PointerValue::unknown() : Value;
 }
 
 llvm::ArrayRef<Origin> ProvenanceAnalysis::registeredOrigins() {
@@ -487,15 +629,13 @@ llvm::ArrayRef<Origin> ProvenanceAnalysis::registeredOrigins() {
         continue;
       PointerValue V =
           function(Function).valueAt(Call, Api->arg(Call, ArgRole::Ptr));
-      if (V.isKnown())
-        for (Origin Registered : V.origins()) {
-          if (RegisteredOrigins->insert(Registered.getOpaqueValue()).second)
-            RegisteredList.push_back(Registered);
-          if (const auto *D = Registered.dyn_cast<const clang::Decl *>())
-            if (const auto *VD = llvm::dyn_cast<clang::ValueDecl>(D))
-              RegistersContainerStorage |=
-                  isPageableHeapContainer(VD->getType());
-        }
+      for (Origin Registered : V.origins()) {
+        if (RegisteredOrigins->insert(Registered.getOpaqueValue()).second)
+          RegisteredList.push_back(Registered);
+        if (const auto *D = Registered.dyn_cast<const clang::Decl *>())
+          if (const auto *VD = llvm::dyn_cast<clang::ValueDecl>(D))
+            RegistersContainerStorage |= isPageableHeapContainer(VD->getType());
+      }
     }
   }
   return RegisteredList;

@@ -3,9 +3,10 @@
 // The provenance analyses of one translation unit, shared by its checks:
 // each function's dataflow, built on first use; function summaries, so an
 // allocation wrapper or an out-parameter allocator gives its provenance at
-// its call sites; and field summaries, the join of every store to a field in
-// the translation unit. Summaries are computed on demand, callees first; a
-// recursive call (a function whose analysis is under way) is opaque.
+// its call sites; and field and global summaries, the join of every store to
+// a field or a global pointer in the translation unit. Summaries are computed
+// on demand, callees first; a recursive call (a function whose analysis is
+// under way) is opaque.
 //
 // Where the program's summaries are installed (summaries/ProgramSummaries.h),
 // functions, fields and call sites of the other translation units join in:
@@ -50,7 +51,12 @@ public:
 
   const FunctionSummary *summary(const clang::FunctionDecl *FD) override;
   bool isOpaque(const clang::FunctionDecl *FD) override;
-  PointerValue field(const clang::FieldDecl *FD) override;
+  PointerValue stored(const clang::ValueDecl *D) override;
+  bool tracksGlobal(const clang::VarDecl *VD) override;
+  PointerValue globalAtEntry(const clang::VarDecl *VD,
+                             const clang::FunctionDecl *FD) override;
+  bool mayStoreGlobal(const clang::FunctionDecl *Callee,
+                      const clang::VarDecl *VD) override;
   bool registeredAnywhere(Origin O) override;
   PointerValue parameter(const clang::ParmVarDecl *PD) override;
   bool recordsProgramCalls() override {
@@ -70,24 +76,30 @@ public:
   std::optional<std::pair<int64_t, const clang::CallExpr *>>
   constantParameter(const clang::ParmVarDecl *PD);
 
-  /// The join of what this translation unit stores into \p FD (Unset if it
-  /// stores nothing); \p Escaped tells if its address escapes here,
-  /// \p Incomplete if a function that stores it is being analysed.
-  PointerValue localField(const clang::FieldDecl *FD, bool &Escaped,
-                          bool &Incomplete);
+  /// The join of what this translation unit stores into the field or
+  /// global \p D (Unset if it stores nothing); \p Escaped tells if its
+  /// address escapes here (or, for a global, if it has an initializer other
+  /// than null), \p Incomplete if a function that stores it is being
+  /// analysed.
+  PointerValue localStores(const clang::ValueDecl *D, bool &Escaped,
+                           bool &Incomplete,
+                           const clang::FunctionDecl *Except = nullptr);
   /// The memory this translation unit registers with cudaHostRegister.
   llvm::ArrayRef<Origin> registeredOrigins();
   /// Some registration of this unit, or of the program, is a std::vector's
   /// or std::string's storage.
   bool registersContainerStorage();
 
-  /// Where the translation unit stores into fields and registers memory.
+  /// Where the translation unit stores into fields and globals and
+  /// registers memory.
   struct Sites {
-    std::map<const clang::FieldDecl *, std::set<const clang::FunctionDecl *>>
-        FieldStores;
-    /// Fields whose address or reference is kept where stores through it
-    /// cannot be followed.
-    std::set<const clang::FieldDecl *> EscapedFields;
+    /// The functions that store into each field or global.
+    std::map<const clang::ValueDecl *, std::set<const clang::FunctionDecl *>>
+        Stores;
+    /// Fields and globals whose address or reference is kept where stores
+    /// through it cannot be followed (or, for a global, that something
+    /// other than null initializes).
+    std::set<const clang::ValueDecl *> Escaped;
     std::vector<std::pair<const clang::FunctionDecl *, const clang::CallExpr *>>
         RegisterCalls;
     /// Every direct call of each function (canonical declaration), with the
@@ -117,8 +129,22 @@ private:
                  std::unique_ptr<FunctionProvenance>>
       Functions;
   llvm::DenseSet<const clang::FunctionDecl *> InProgress;
-  llvm::DenseMap<const clang::FieldDecl *, PointerValue> Fields;
-  llvm::DenseSet<const clang::FieldDecl *> FieldsInProgress;
+  /// The functions that store into global \p VD or call one that does,
+  /// by canonical declaration.
+  const llvm::DenseSet<const clang::FunctionDecl *> &
+  writers(const clang::VarDecl *VD);
+
+  llvm::DenseMap<const clang::ValueDecl *, PointerValue> Variables;
+  llvm::DenseSet<const clang::ValueDecl *> VariablesInProgress;
+  llvm::DenseMap<const clang::VarDecl *,
+                 llvm::DenseSet<const clang::FunctionDecl *>>
+      Writers;
+  /// Answers given while a function they depend on was being analysed: a
+  /// function analysed meanwhile is analysed again once, when asked for
+  /// after every analysis under way has ended.
+  unsigned IncompleteAnswers = 0;
+  llvm::DenseSet<const clang::FunctionDecl *> Provisional;
+  std::vector<std::unique_ptr<FunctionProvenance>> Superseded;
   std::optional<Sites> Index;
   std::optional<llvm::DenseSet<const void *>> RegisteredOrigins;
   std::vector<Origin> RegisteredList;

@@ -26,9 +26,13 @@ PointerValue PointerValue::join(const PointerValue &A, const PointerValue &B) {
     return B;
   if (B.T == Tag::Unset)
     return A;
-  if (A.T == Tag::Unknown || B.T == Tag::Unknown || A.Kind != B.Kind)
+  // An Unknown without origins may point anywhere.
+  if ((A.T == Tag::Unknown && A.Origins.empty()) ||
+      (B.T == Tag::Unknown && B.Origins.empty()))
     return unknown();
   PointerValue V = A;
+  if (A.T == Tag::Unknown || B.T == Tag::Unknown || A.Kind != B.Kind)
+    V.T = Tag::Unknown;
   for (Origin O : B.Origins)
     if (!llvm::is_contained(V.Origins, O))
       V.Origins.push_back(O);
@@ -58,6 +62,8 @@ static RegistrationFact joinFacts(const RegistrationFact &A,
                                   const RegistrationFact &B) {
   if (A.R != B.R)
     return {Registration::Maybe, nullptr};
+  if (A.R == Registration::No)
+    return {Registration::No, nullptr, A.Fresh && B.Fresh};
   // Registered on both paths, maybe by different calls: keep one,
   // deterministically.
   if (A.By && B.By && A.By != B.By)

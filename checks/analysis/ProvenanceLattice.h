@@ -55,16 +55,19 @@ public:
   Tag tag() const { return T; }
   bool isKnown() const { return T == Tag::Known; }
   MemoryKind kind() const { return Kind; }
-  /// The allocations it may point into, in a stable order.
+  /// The allocations it may point into, in a stable order. An Unknown value
+  /// may have them too: allocations of different kinds ('p' is malloc'ed on
+  /// one path, cudaHostAlloc'ed on the other), which say what a
+  /// cudaHostUnregister of it may undo, though not what kind it is.
   llvm::ArrayRef<Origin> origins() const { return Origins; }
 
-  /// The least upper bound: Unset is the identity, different kinds or too
-  /// many origins give Unknown.
+  /// The least upper bound: Unset is the identity, different kinds give
+  /// Unknown (with both sides' origins), too many origins give Unknown.
   static PointerValue join(const PointerValue &A, const PointerValue &B);
 
   bool operator==(const PointerValue &O) const {
-    return T == O.T &&
-           (T != Tag::Known || (Kind == O.Kind && Origins == O.Origins));
+    return T == O.T && (T == Tag::Unset || Origins == O.Origins) &&
+           (T != Tag::Known || Kind == O.Kind);
   }
   bool operator!=(const PointerValue &O) const { return !(*this == O); }
 
@@ -82,9 +85,13 @@ struct RegistrationFact {
   Registration R = Registration::No;
   /// The cudaHostRegister call, when R is Yes.
   const clang::CallExpr *By = nullptr;
+  /// No because the allocation was just made (on every path): nothing this
+  /// function did unregistered it, so a registration elsewhere may still
+  /// cover it, as for an allocation it knows nothing about.
+  bool Fresh = false;
 
   bool operator==(const RegistrationFact &O) const {
-    return R == O.R && By == O.By;
+    return R == O.R && By == O.By && Fresh == O.Fresh;
   }
 };
 

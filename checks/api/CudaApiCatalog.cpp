@@ -6,6 +6,8 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -153,6 +155,32 @@ const ApiSpec *lookupApi(const clang::FunctionDecl *FD) {
 
 const ApiSpec *lookupApi(const clang::CallExpr *Call) {
   return Call ? lookupApi(Call->getDirectCallee()) : nullptr;
+}
+
+const clang::VarDecl *runtimeOutArgument(const clang::CallExpr *Call,
+                                         unsigned Arg) {
+  const clang::FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || !FD->getIdentifier() || Arg >= Call->getNumArgs() ||
+      Arg >= FD->getNumParams())
+    return nullptr;
+  llvm::StringRef Name = FD->getName();
+  bool Runtime =
+      Name.starts_with("cuda") || Name.starts_with("hip") ||
+      (Name.size() > 2 && Name.starts_with("cu") && llvm::isUpper(Name[2]));
+  const clang::SourceManager &SM = FD->getASTContext().getSourceManager();
+  if (!Runtime || !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+    return nullptr;
+  clang::QualType Pointee = FD->getParamDecl(Arg)->getType()->getPointeeType();
+  if (Pointee.isNull() || Pointee.isConstQualified() ||
+      !Pointee->isScalarType() || Pointee->isPointerType())
+    return nullptr;
+  const auto *UO = llvm::dyn_cast<clang::UnaryOperator>(
+      Call->getArg(Arg)->IgnoreParenImpCasts());
+  if (!UO || UO->getOpcode() != clang::UO_AddrOf)
+    return nullptr;
+  const auto *DRE =
+      llvm::dyn_cast<clang::DeclRefExpr>(UO->getSubExpr()->IgnoreParens());
+  return DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;
 }
 
 std::optional<unsigned> ApiSpec::argIndex(ArgRole R) const {

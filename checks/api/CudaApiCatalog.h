@@ -26,6 +26,7 @@ class CallExpr;
 class Expr;
 class FunctionDecl;
 class ParmVarDecl;
+class VarDecl;
 } // namespace clang
 
 namespace cuda_async_lint {
@@ -85,6 +86,16 @@ const ApiSpec *lookupApi(const clang::FunctionDecl *FD);
 
 /// The API \p Call calls directly, or null.
 const ApiSpec *lookupApi(const clang::CallExpr *Call);
+
+/// The variable argument \p Arg of \p Call writes, if the call is to the
+/// CUDA or HIP runtime or driver (a function of their system headers:
+/// cudaGetDeviceCount(&n), cuDeviceGetCount(&n)) and the argument is '&x'
+/// for a parameter that points to a non-const scalar. Those calls write
+/// such out-parameters before they return and keep no pointer to them
+/// (unlike an asynchronous copy's 'void *' destination, or a callback's
+/// user data). Null otherwise.
+const clang::VarDecl *runtimeOutArgument(const clang::CallExpr *Call,
+                                         unsigned Arg);
 
 /// The operand of '&x' under any casts, as out-parameters are passed:
 /// 'p' in cudaMallocHost((void **)&p, n). Null for anything else.

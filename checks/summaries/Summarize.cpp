@@ -213,28 +213,29 @@ Object summarizeTranslationUnit(ASTContext &Ctx) {
   }
 
   const ProvenanceAnalysis::Sites &Sites = Provenance->sites();
-  // Fields of types every unit shares; in the order of their USRs.
+  // Fields of types every unit shares; in the order of their USRs. (The
+  // globals the analysis summarizes are those no other unit can name.)
   std::map<std::string, Object> FieldsByUsr;
-  auto AddField = [&](const FieldDecl *FD) {
-    const auto *Record = dyn_cast<RecordDecl>(FD->getDeclContext());
-    if (!Record || !sharedAcrossUnits(Record, SM))
+  auto AddField = [&](const ValueDecl *D) {
+    const auto *Record = dyn_cast<RecordDecl>(D->getDeclContext());
+    if (!isa<FieldDecl>(D) || !Record || !sharedAcrossUnits(Record, SM))
       return;
-    std::string Usr = usrOf(FD);
+    std::string Usr = usrOf(D);
     if (Usr.empty() || FieldsByUsr.count(Usr))
       return;
     bool Escaped = false, Incomplete = false;
-    PointerValue Stores = Provenance->localField(FD, Escaped, Incomplete);
+    PointerValue Stores = Provenance->localStores(D, Escaped, Incomplete);
     Object F{{"usr", Usr},
-             {"name", FD->getQualifiedNameAsString()},
+             {"name", D->getQualifiedNameAsString()},
              {"escaped", Escaped}};
     if (Stores.tag() != PointerValue::Tag::Unset)
       F["stores"] = valueJson(Stores, SM);
     FieldsByUsr.emplace(Usr, std::move(F));
   };
-  for (const auto &[FD, Storers] : Sites.FieldStores)
-    AddField(FD);
-  for (const FieldDecl *FD : Sites.EscapedFields)
-    AddField(FD);
+  for (const auto &[D, Storers] : Sites.Stores)
+    AddField(D);
+  for (const ValueDecl *D : Sites.Escaped)
+    AddField(D);
   Array Fields;
   for (auto &[Usr, F] : FieldsByUsr)
     Fields.push_back(std::move(F));

@@ -356,3 +356,170 @@ template <typename T> void neverInstantiated(size_t n) {
   cudaHostRegister(p, n, 0);
   free(p);
 }
+
+// A local array of plain structs, one per device: its elements' fields
+// share one value, and the loop that allocates and registers each element
+// leaves them all registered (the first iteration's "not allocated yet"
+// joins as nothing, not as "unregistered").
+struct DeviceInput {
+  float *h;
+  size_t n;
+};
+void takeInputs(DeviceInput *inputs, int count);
+void registeredPerDevice(int devices) {
+  DeviceInput in[8];
+  for (int i = 0; i < devices; i++) {
+    in[i].n = 1 << 20;
+    in[i].h = (float *)malloc(in[i].n);
+    cudaHostRegister(in[i].h, in[i].n, 0);
+  }
+  for (int i = 0; i < devices; i++)
+    free(in[i].h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'free' releases memory that is still registered with the CUDA driver; call 'cudaHostUnregister' first [cuda-async-host-register-leak]
+  // CHECK-MESSAGES: :[[@LINE-5]]:5: note: registered here with 'cudaHostRegister'
+  // CHECK-FIXES: {{^}}    cudaHostUnregister(in[i].h);{{$}}
+}
+void unregisteredPerDevice(int devices) {
+  DeviceInput in[8];
+  for (int i = 0; i < devices; i++) {
+    in[i].h = (float *)malloc(1024);
+    cudaHostRegister(in[i].h, 1024, 0);
+  }
+  for (int i = 0; i < devices; i++) {
+    cudaHostUnregister(in[i].h);
+    free(in[i].h);
+  }
+}
+// Registered on some iterations only.
+void registeredOnSomeDevices(int devices) {
+  DeviceInput in[8];
+  for (int i = 0; i < devices; i++) {
+    in[i].h = (float *)malloc(1024);
+    if (i % 2)
+      cudaHostRegister(in[i].h, 1024, 0);
+  }
+  for (int i = 0; i < devices; i++)
+    free(in[i].h);
+}
+// Handed to a function, or aliased by a pointer: its fields may be others.
+void inputsHandedOver(int devices) {
+  DeviceInput in[8];
+  for (int i = 0; i < devices; i++) {
+    in[i].h = (float *)malloc(1024);
+    cudaHostRegister(in[i].h, 1024, 0);
+  }
+  takeInputs(in, devices);
+  for (int i = 0; i < devices; i++)
+    free(in[i].h);
+}
+void inputsAliased(int devices, float *other) {
+  DeviceInput in[8];
+  DeviceInput *alias = in;
+  for (int i = 0; i < devices; i++) {
+    in[i].h = (float *)malloc(1024);
+    cudaHostRegister(in[i].h, 1024, 0);
+  }
+  alias[0].h = other;
+  for (int i = 0; i < devices; i++)
+    free(in[i].h);
+}
+
+// Registered through an aligned alias of the allocation (the alignment
+// macros' integer round trip keeps the allocation); cudaHostUnregister
+// needs the aligned address, so no fix names the raw one.
+#define ALIGN_UP(x, size) (((size_t)x + (size - 1)) & (~(size - 1)))
+void registeredAligned(size_t bytes) {
+  float *raw = (float *)malloc(bytes + 4096);
+  float *aligned = (float *)ALIGN_UP(raw, 4096);
+  cudaHostRegister(aligned, bytes, 0);
+  free(raw);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'free' releases memory that is still registered with the CUDA driver; call 'cudaHostUnregister' first [cuda-async-host-register-leak]
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: registered here with 'cudaHostRegister'
+  // CHECK-FIXES: {{^}}  cudaHostRegister(aligned, bytes, 0);{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  free(raw);{{$}}
+}
+void unregisteredAligned(size_t bytes) {
+  float *raw = (float *)malloc(bytes + 4096);
+  float *aligned = (float *)(((size_t)raw + 4095) & ~(size_t)4095);
+  cudaHostRegister(aligned, bytes, 0);
+  cudaHostUnregister(aligned);
+  free(raw);
+}
+// Two pointers in one address computation: no allocation is known.
+void differenceOfPointers(float *a, size_t bytes) {
+  float *raw = (float *)malloc(bytes);
+  float *mixed = (float *)((size_t)raw + ((size_t)a & 4095));
+  cudaHostRegister(mixed, bytes, 0);
+  free(raw);
+}
+// simpleZeroCopy's shape: generic memory registered or mapped memory
+// allocated, chosen by one flag tested twice. On the path that allocated
+// with malloc, the aligned alias is still registered at the free.
+bool pinGeneric = false;
+void chosenByFlag(size_t bytes) {
+  float *a, *rawA = nullptr;
+  if (pinGeneric) {
+    rawA = (float *)malloc(bytes + 4096);
+    a = (float *)ALIGN_UP(rawA, 4096);
+    cudaHostRegister(a, bytes, cudaHostRegisterMapped);
+  } else {
+    cudaHostAlloc((void **)&a, bytes, cudaHostAllocMapped);
+  }
+  if (pinGeneric) {
+    free(rawA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'free' releases memory that is still registered with the CUDA driver; call 'cudaHostUnregister' first [cuda-async-host-register-leak]
+    // CHECK-MESSAGES: :[[@LINE-7]]:5: note: registered here with 'cudaHostRegister'
+  } else {
+    cudaFreeHost(a);
+  }
+}
+void chosenByFlagUnregistered(size_t bytes) {
+  float *a, *rawA = nullptr;
+  if (pinGeneric) {
+    rawA = (float *)malloc(bytes + 4096);
+    a = (float *)ALIGN_UP(rawA, 4096);
+    cudaHostRegister(a, bytes, cudaHostRegisterMapped);
+  } else {
+    cudaHostAlloc((void **)&a, bytes, cudaHostAllocMapped);
+  }
+  if (pinGeneric) {
+    cudaHostUnregister(a);
+    free(rawA);
+  } else {
+    cudaFreeHost(a);
+  }
+}
+// Unregistering one of two such buffers leaves the other registered: 'b'
+// is of no known kind (malloc'ed or mapped), but it is one of two
+// allocations, neither of them 'a''s.
+void twoChosenByFlag(size_t bytes) {
+  float *a, *b, *rawA = nullptr, *rawB = nullptr;
+  if (pinGeneric) {
+    rawA = (float *)malloc(bytes + 4096);
+    rawB = (float *)malloc(bytes + 4096);
+    a = (float *)ALIGN_UP(rawA, 4096);
+    b = (float *)ALIGN_UP(rawB, 4096);
+    cudaHostRegister(a, bytes, cudaHostRegisterMapped);
+    cudaHostRegister(b, bytes, cudaHostRegisterMapped);
+  } else {
+    cudaHostAlloc((void **)&a, bytes, cudaHostAllocMapped);
+    cudaHostAlloc((void **)&b, bytes, cudaHostAllocMapped);
+  }
+  if (pinGeneric) {
+    cudaHostUnregister(b);
+    free(rawA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'free' releases memory that is still registered with the CUDA driver; call 'cudaHostUnregister' first [cuda-async-host-register-leak]
+    // CHECK-MESSAGES: :[[@LINE-10]]:5: note: registered here with 'cudaHostRegister'
+    free(rawB);
+  } else {
+    cudaFreeHost(a);
+    cudaFreeHost(b);
+  }
+}
+// A pointer the analysis knows nothing about may be any registered buffer.
+void unregisteredUnknown(size_t bytes, float **slots) {
+  float *p = (float *)malloc(bytes);
+  cudaHostRegister(p, bytes, 0);
+  cudaHostUnregister(slots[0]);
+  free(p);
+}

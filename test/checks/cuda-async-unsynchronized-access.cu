@@ -3,6 +3,7 @@
 // RUN: %tidy --checks='-*,cuda-async-unsynchronized-access' %s -- %cuda_args | %check_messages %s
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <cuda.h>
@@ -862,3 +863,40 @@ private:
   float *hBoxes, *dBoxes;
   cudaStream_t stream;
 };
+
+// A loop bound the CUDA runtime writes ('cudaGetDeviceCount(&n)') and
+// printf reads is still the same bound for the loop that issues and the
+// loop that waits: the read after them is synchronized.
+struct DevicePlan {
+  float *h, *d;
+  cudaStream_t stream;
+};
+float sumOverDevices(DevicePlan *plan) {
+  int n;
+  cudaGetDeviceCount(&n);
+  printf("%d devices\n", n);
+  for (int i = 0; i < n; i++)
+    cudaMemcpyAsync(plan[i].h, plan[i].d, 64, cudaMemcpyDeviceToHost,
+                    plan[i].stream);
+  for (int i = 0; i < n; i++)
+    cudaStreamSynchronize(plan[i].stream);
+  float sum = 0;
+  for (int i = 0; i < n; i++)
+    sum += plan[i].h[0];
+  return sum;
+}
+// Written again by the runtime between the loops: another bound.
+float sumOverRecountedDevices(DevicePlan *plan) {
+  int n;
+  cudaGetDeviceCount(&n);
+  for (int i = 0; i < n; i++)
+    cudaMemcpyAsync(plan[i].h, plan[i].d, 64, cudaMemcpyDeviceToHost,
+                    plan[i].stream);
+  cudaGetDeviceCount(&n);
+  for (int i = 0; i < n; i++)
+    cudaStreamSynchronize(plan[i].stream);
+  return plan[0].h[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'plan[0].h[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 'plan[i].stream'
+  // CHECK-MESSAGES: :[[@LINE-7]]:5: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-7]]:21: note: on stream 'plan[i].stream', not synchronized before the access
+}

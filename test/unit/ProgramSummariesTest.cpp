@@ -90,8 +90,8 @@ TEST_F(ProgramSummariesTest, FunctionsAndFieldsOfOtherUnits) {
   EXPECT_EQ(Origin->Note, "pageable memory allocated here with 'malloc'");
   EXPECT_EQ(Origin->Releaser, "free");
 
-  PointerValue Cells =
-      Analysis.field(first<clang::FieldDecl>(fieldDecl(hasName("cells")), Ctx));
+  PointerValue Cells = Analysis.stored(
+      first<clang::FieldDecl>(fieldDecl(hasName("cells")), Ctx));
   ASSERT_TRUE(Cells.isKnown());
   EXPECT_EQ(Cells.kind(), MemoryKind::Pinned);
   // Known, it is no longer opaque: it cannot register what it is given.
@@ -152,7 +152,7 @@ TEST_F(ProgramSummariesTest, AUnitDrawsOnTheOthersNotOnItself) {
   clang::ASTContext &Ctx = Self->getASTContext();
   ProvenanceAnalysis Analysis(Ctx);
   EXPECT_FALSE(
-      Analysis.field(first<clang::FieldDecl>(fieldDecl(hasName("cells")), Ctx))
+      Analysis.stored(first<clang::FieldDecl>(fieldDecl(hasName("cells")), Ctx))
           .isKnown());
   EXPECT_EQ(Analysis.summary(
                 first<clang::FunctionDecl>(functionDecl(hasName("fill")), Ctx)),

@@ -120,12 +120,12 @@ TEST_F(ProvenanceAnalysisTest, FieldSummaries) {
     float *never;
     struct Unused { float *never; };
   )");
-  EXPECT_EQ(kindOf(Analysis->field(field("pinned"))), MemoryKind::Pinned);
-  EXPECT_EQ(kindOf(Analysis->field(field("mixed"))), std::nullopt);
+  EXPECT_EQ(kindOf(Analysis->stored(field("pinned"))), MemoryKind::Pinned);
+  EXPECT_EQ(kindOf(Analysis->stored(field("mixed"))), std::nullopt);
   // Copying the same field of another object adds nothing.
-  EXPECT_EQ(kindOf(Analysis->field(field("copied"))), MemoryKind::Pageable);
-  EXPECT_EQ(kindOf(Analysis->field(field("escaped"))), std::nullopt);
-  EXPECT_EQ(kindOf(Analysis->field(field("never"))), std::nullopt);
+  EXPECT_EQ(kindOf(Analysis->stored(field("copied"))), MemoryKind::Pageable);
+  EXPECT_EQ(kindOf(Analysis->stored(field("escaped"))), std::nullopt);
+  EXPECT_EQ(kindOf(Analysis->stored(field("never"))), std::nullopt);
 }
 
 TEST_F(ProvenanceAnalysisTest, RegistrationAnywhere) {
@@ -137,7 +137,7 @@ TEST_F(ProvenanceAnalysisTest, RegistrationAnywhere) {
     };
     float *plain() { return (float *)malloc(4); }
   )");
-  PointerValue Data = Analysis->field(field("data"));
+  PointerValue Data = Analysis->stored(field("data"));
   ASSERT_TRUE(Data.isKnown());
   EXPECT_TRUE(Analysis->registeredAnywhere(Data.origins().front()));
   PointerValue Plain = Analysis->summary(function("plain"))->Returns;
