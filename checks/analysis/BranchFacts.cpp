@@ -20,7 +20,8 @@ public:
   std::set<const VarDecl *> Escaping;
 
   bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->getOpcode() == UO_AddrOf && !ApiOutArguments.count(UO))
+    if (UO->getOpcode() == UO_AddrOf &&
+        !ApiOutOperands.count(UO->getSubExpr()->IgnoreParens()))
       note(UO->getSubExpr());
     return true;
   }
@@ -32,8 +33,7 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
       if (runtimeOutArgument(Call, I))
-        ApiOutArguments.insert(
-            cast<UnaryOperator>(Call->getArg(I)->IgnoreParenImpCasts()));
+        ApiOutOperands.insert(addressOfOperand(Call->getArg(I)));
     // A non-const reference parameter binds the argument itself.
     const FunctionDecl *FD = Call->getDirectCallee();
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
@@ -61,7 +61,8 @@ public:
   }
 
 private:
-  std::set<const UnaryOperator *> ApiOutArguments;
+  /// The 'x' of each '&x' handed to the runtime as an out-argument.
+  std::set<const Expr *> ApiOutOperands;
 
   void note(const Expr *E) {
     if (!E)

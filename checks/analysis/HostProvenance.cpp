@@ -515,13 +515,9 @@ public:
   /// Keys of the registration facts for the memory \p E points to: its
   /// origins, or the unreassigned pointer parameter it is derived from.
   llvm::SmallVector<const void *, 2> registrationKeys(const Expr *E) const {
-    llvm::SmallVector<const void *, 2> Keys;
-    PointerValue V = pointer(E);
-    if (!V.origins().empty()) {
-      for (Origin O : V.origins())
-        Keys.push_back(O.getOpaqueValue());
+    llvm::SmallVector<const void *, 2> Keys = originKeys(pointer(E));
+    if (!Keys.empty())
       return Keys;
-    }
     if (const ParmVarDecl *PD = pointerParameterBase(E))
       if (!S.Vars.count(PD))
         Keys.push_back(PD);
@@ -542,13 +538,17 @@ public:
   /// Keys of the registration facts for the memory global \p VD holds.
   llvm::SmallVector<const void *, 2>
   globalRegistrationKeys(const VarDecl *VD) const {
-    llvm::SmallVector<const void *, 2> Keys;
-    PointerValue V = global(VD);
-    if (!V.origins().empty())
-      for (Origin O : V.origins())
-        Keys.push_back(O.getOpaqueValue());
-    else if (keysByGlobal(VD))
+    llvm::SmallVector<const void *, 2> Keys = originKeys(global(VD));
+    if (Keys.empty() && keysByGlobal(VD))
       Keys.push_back(VD);
+    return Keys;
+  }
+
+  /// The registration keys of the allocations \p V may point into.
+  static llvm::SmallVector<const void *, 2> originKeys(const PointerValue &V) {
+    llvm::SmallVector<const void *, 2> Keys;
+    for (Origin O : V.origins())
+      Keys.push_back(O.getOpaqueValue());
     return Keys;
   }
 
@@ -583,13 +583,13 @@ private:
         if (auto It = S.Members.find({M->Base, M->Field});
             It != S.Members.end())
           return It->second;
-    // A global: what this function stored, or what it began with.
-    if (const ValueDecl *D = summarizedVariable(LValue))
+    // A global: what this function stored, or what it began with. A
+    // field: what every store in the translation unit put there.
+    if (const ValueDecl *D = summarizedVariable(LValue)) {
       if (const auto *VD = dyn_cast<VarDecl>(D))
         return global(VD);
-    // A field: what every store in the translation unit put there.
-    if (const ValueDecl *D = summarizedVariable(LValue))
       return Summaries ? Summaries->stored(D) : PointerValue::unknown();
+    }
     // A T*& parameter this function stored into.
     if (const auto *DRE = dyn_cast<DeclRefExpr>(LValue))
       if (const auto *PD = dyn_cast<ParmVarDecl>(DRE->getDecl()))
@@ -769,20 +769,7 @@ public:
     return S;
   }
   void join(State &Into, const State &From) const {
-    // An allocation of this function not yet made on one path has, after
-    // the join, what the other path says: on the paths where it exists.
-    // (A loop that allocates and registers leaves it registered.)
-    for (const auto &[Key, F] : From.Registered)
-      if (AllocationSites.count(Key))
-        Into.Registered.try_emplace(Key, F);
-    std::optional<State> Widened;
-    for (const auto &[Key, F] : Into.Registered)
-      if (AllocationSites.count(Key) && !From.Registered.count(Key)) {
-        if (!Widened)
-          Widened = From;
-        Widened->Registered.try_emplace(Key, F);
-      }
-    Into.join(Widened ? *Widened : From);
+    Into.join(From, AllocationSites);
   }
   Evaluator evaluator(const State &S) const {
     return Evaluator(S, Escaped, Summaries, Function);

@@ -71,7 +71,8 @@ static RegistrationFact joinFacts(const RegistrationFact &A,
   return A.By ? A : B;
 }
 
-void ProvenanceState::join(const ProvenanceState &Other) {
+void ProvenanceState::join(const ProvenanceState &Other,
+                           const llvm::DenseSet<const void *> &MadeHere) {
   for (const auto &[VD, V] : Other.Vars) {
     PointerValue Joined = PointerValue::join(get(VD), V);
     Vars.insert_or_assign(VD, std::move(Joined));
@@ -97,15 +98,16 @@ void ProvenanceState::join(const ProvenanceState &Other) {
     ++It;
   }
   const RegistrationFact Missing;
+  for (auto &[Key, F] : Registered)
+    if (!Other.Registered.count(Key) && !MadeHere.count(Key))
+      F = joinFacts(F, Missing);
   for (const auto &[Key, F] : Other.Registered) {
     auto It = Registered.find(Key);
-    RegistrationFact Joined =
-        joinFacts(It == Registered.end() ? Missing : It->second, F);
-    Registered.insert_or_assign(Key, Joined);
+    if (It == Registered.end())
+      Registered.insert({Key, MadeHere.count(Key) ? F : joinFacts(Missing, F)});
+    else
+      It->second = joinFacts(It->second, F);
   }
-  for (auto &[Key, F] : Registered)
-    if (!Other.Registered.count(Key))
-      F = joinFacts(F, Missing);
 }
 
 } // namespace cuda_async_lint

@@ -13,6 +13,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PointerUnion.h"
 #include "llvm/ADT/SmallVector.h"
 #include <map>
@@ -117,7 +118,13 @@ struct ProvenanceState {
 
   PointerValue get(const clang::VarDecl *VD) const;
   const RegistrationFact *registration(const void *Key) const;
-  void join(const ProvenanceState &Other);
+  /// Joins \p Other in. \p MadeHere are the allocations the function makes
+  /// (each fact set where it is made): one missing on a path was not made
+  /// there yet, so the other path's fact stands (a loop that allocates and
+  /// registers leaves its allocation registered); any other missing fact
+  /// is No.
+  void join(const ProvenanceState &Other,
+            const llvm::DenseSet<const void *> &MadeHere = {});
 
   bool operator==(const ProvenanceState &O) const {
     return Vars == O.Vars && Pointees == O.Pointees && Members == O.Members &&

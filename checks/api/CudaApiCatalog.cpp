@@ -174,12 +174,8 @@ const clang::VarDecl *runtimeOutArgument(const clang::CallExpr *Call,
   if (Pointee.isNull() || Pointee.isConstQualified() ||
       !Pointee->isScalarType() || Pointee->isPointerType())
     return nullptr;
-  const auto *UO = llvm::dyn_cast<clang::UnaryOperator>(
-      Call->getArg(Arg)->IgnoreParenImpCasts());
-  if (!UO || UO->getOpcode() != clang::UO_AddrOf)
-    return nullptr;
-  const auto *DRE =
-      llvm::dyn_cast<clang::DeclRefExpr>(UO->getSubExpr()->IgnoreParens());
+  const clang::Expr *Operand = addressOfOperand(Call->getArg(Arg));
+  const auto *DRE = llvm::dyn_cast_or_null<clang::DeclRefExpr>(Operand);
   return DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;
 }
 
