@@ -100,6 +100,12 @@ BranchFacts::BranchFacts(const FunctionDecl *FD, ASTContext &Ctx) : Ctx(Ctx) {
   Escaping = std::move(Finder.Escaping);
 }
 
+bool BranchFacts::isStable(const VarDecl *VD) const {
+  return VD->hasLocalStorage() && !VD->getType()->isReferenceType() &&
+         !VD->getType().isVolatileQualified() && !Escaping.count(VD) &&
+         VD->getType()->isScalarType();
+}
+
 bool BranchFacts::stableReads(const Expr *E,
                               std::vector<const VarDecl *> &Reads) const {
   E = E->IgnoreParenImpCasts();
@@ -114,9 +120,7 @@ bool BranchFacts::stableReads(const Expr *E,
     if (VD->getType().isConstQualified() && VD->getInit() &&
         !VD->getType()->isReferenceType())
       return true; // A constant.
-    if (!VD->hasLocalStorage() || VD->getType()->isReferenceType() ||
-        VD->getType().isVolatileQualified() || Escaping.count(VD) ||
-        !VD->getType()->isScalarType())
+    if (!isStable(VD))
       return false;
     Reads.push_back(VD);
     return true;

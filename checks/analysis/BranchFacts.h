@@ -88,6 +88,10 @@ public:
   bool takeSwitchEdge(const clang::SwitchStmt *Switch,
                       const clang::Stmt *SuccLabel, BranchFactSet &Facts) const;
 
+  /// True if \p VD is a stable variable of the function: a scalar local or
+  /// parameter that only the statements the analysis sees may change.
+  bool isStable(const clang::VarDecl *VD) const;
+
   /// Forgets the facts that read \p VD.
   static void written(const clang::VarDecl *VD, BranchFactSet &Facts);
   /// Forgets the facts that read a variable the CUDA API call \p S writes

@@ -10,8 +10,9 @@
 //   State entryState() const;
 //   void join(State &Into, const State &From) const;
 //   void transfer(const clang::CFGElement &E, State &S) const;
-//   // What taking edge SuccIndex out of From teaches (a branch condition):
-//   void transferEdge(const clang::CFGBlock &From, unsigned SuccIndex,
+//   // What taking edge SuccIndex out of From teaches (a branch condition);
+//   // false if no path of S can take it:
+//   bool transferEdge(const clang::CFGBlock &From, unsigned SuccIndex,
 //                     State &S) const;
 //
 //===----------------------------------------------------------------------===//
@@ -105,15 +106,16 @@ solveForward(const clang::CFG &Cfg, const Analysis &A) {
       // Each edge from Pred to B, refined by what taking it means.
       unsigned Index = 0;
       for (const clang::CFGBlock::AdjacentBlock &Succ : Pred->succs()) {
-        if (Succ.getReachableBlock() == B) {
-          State Edge = *Out[Pred->getBlockID()];
-          A.transferEdge(*Pred, Index, Edge);
-          if (!BlockIn)
-            BlockIn = std::move(Edge);
-          else
-            A.join(*BlockIn, Edge);
-        }
-        ++Index;
+        unsigned SuccIndex = Index++;
+        if (Succ.getReachableBlock() != B)
+          continue;
+        State Edge = *Out[Pred->getBlockID()];
+        if (!A.transferEdge(*Pred, SuccIndex, Edge))
+          continue; // No path takes this edge.
+        if (!BlockIn)
+          BlockIn = std::move(Edge);
+        else
+          A.join(*BlockIn, Edge);
       }
     }
     if (!BlockIn)

@@ -4,6 +4,7 @@
 #include "../api/CudaApiCatalog.h"
 #include "../api/ReleaseSite.h"
 #include "../summaries/Summarize.h"
+#include "FixedFlag.h"
 #include "ForwardDataflow.h"
 #include "StdLibrary.h"
 #include "clang/AST/ASTContext.h"
@@ -831,13 +832,25 @@ public:
       call(Call, S);
   }
 
+  /// Follows only the paths where each of \p Flags is true if its bit of
+  /// \p Values is set, false otherwise.
+  void assume(llvm::ArrayRef<FixedFlag> Flags, unsigned Values) {
+    Assumed = Flags;
+    AssumedValues = Values;
+  }
+
+  /// No path takes an edge of a test of an assumed flag that disagrees
+  /// with its value.
   /// On the branch where a cudaHostRegister call reported failure, nothing
   /// was registered: 'if (cudaHostRegister(p, n, 0) != cudaSuccess)',
   /// 'if (err)', 'if (err == cudaSuccess)' (its false branch), '!err'.
-  void transferEdge(const CFGBlock &From, unsigned SuccIndex, State &S) const {
+  bool transferEdge(const CFGBlock &From, unsigned SuccIndex, State &S) const {
+    for (size_t I = 0; I < Assumed.size(); ++I)
+      if (!Assumed[I].feasible(From, SuccIndex, AssumedValues >> I & 1))
+        return false;
     const Expr *Cond = branchCondition(From);
     if (!Cond)
-      return;
+      return true;
     unsigned FailureEdge = 0; // The true branch, for 'if (result)'.
     const Expr *Result = Cond;
     if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
@@ -851,16 +864,17 @@ public:
       if (cudaErrorCode(Other) != CudaErrorCode::Success) {
         std::swap(Result, Other);
         if (cudaErrorCode(Other) != CudaErrorCode::Success)
-          return;
+          return true;
       }
       FailureEdge = BO->getOpcode() == BO_NE ? 0 : 1;
     }
     const CallExpr *Register = registerResult(Result, RegisterResults);
     if (!Register || SuccIndex != FailureEdge)
-      return;
+      return true;
     if (const Expr *Ptr = lookupApi(Register)->arg(Register, ArgRole::Ptr))
       for (const void *Key : evaluator(S).registrationKeys(Ptr))
         S.Registered.insert_or_assign(Key, RegistrationFact{});
+    return true;
   }
 
   /// What a call stores through its argument \p Arg: an allocator's or a
@@ -1114,6 +1128,8 @@ private:
   llvm::ArrayRef<const VarDecl *> Globals;
   /// The allocating expressions of the function (isAllocationSite).
   const llvm::DenseSet<const void *> &AllocationSites;
+  llvm::ArrayRef<FixedFlag> Assumed;
+  unsigned AssumedValues = 0;
 };
 
 /// The part of \p S that evaluating pointers within \p At can read: the
@@ -1192,17 +1208,22 @@ public:
     const Stmt *St = CS->getStmt();
     if (const auto *Call = dyn_cast<CallExpr>(St)) {
       if (lookupApi(Call))
-        StateAt.insert_or_assign(Call, snapshotFor(S, Call));
+        record(Call, S);
       // What a call of a function whose callers are all here (or in the
       // program's summaries) passes in pointers: the callee's parameters
       // may take it (parameter()).
       if (takesCallSiteProvenance(Call->getDirectCallee()) ||
           (ProgramCalls && takesProgramCallSites(Call->getDirectCallee()))) {
-        std::vector<PointerValue> &Values = Arguments[Call];
+        std::vector<PointerValue> Values;
         for (const Expr *Arg : Call->arguments())
           Values.push_back(Arg->getType()->isPointerType()
                                ? Eval.pointer(Arg)
                                : PointerValue::unknown());
+        // Another run (a value of a fixed flag) passed these too.
+        auto [It, New] = Arguments.try_emplace(Call, Values);
+        if (!New)
+          for (size_t I = 0; I < Values.size(); ++I)
+            It->second[I] = PointerValue::join(It->second[I], Values[I]);
       }
       // '&field' or '&global' handed to a call: stored through, or escaped.
       for (unsigned I = 0; I < Call->getNumArgs(); ++I)
@@ -1213,7 +1234,7 @@ public:
       return;
     }
     if (isa<CXXDeleteExpr>(St)) {
-      StateAt.insert_or_assign(St, snapshotFor(S, St));
+      record(St, S);
       return;
     }
     if (const auto *Return = dyn_cast<ReturnStmt>(St)) {
@@ -1244,6 +1265,15 @@ public:
   }
 
 private:
+  /// The state before \p At, joined with what another run (a value of a
+  /// fixed flag) saw there.
+  void record(const Stmt *At, const ProvenanceState &S) {
+    ProvenanceState Part = snapshotFor(S, At);
+    auto [It, New] = StateAt.try_emplace(At, Part);
+    if (!New)
+      Dataflow.join(It->second, Part);
+  }
+
   /// Stores the value of \p Value into \p D, unless it copies the same
   /// field of another object (copy constructors and assignments), which
   /// adds nothing to the field's provenance.
@@ -1312,6 +1342,9 @@ const ValueDecl *summarizedVariable(const Expr *E) {
   return VD->getCanonicalDecl();
 }
 
+/// At most this many fixed flags split a function's analysis (2^N runs).
+constexpr size_t MaxSplitFlags = 3;
+
 FunctionProvenance::FunctionProvenance(const FunctionDecl *FD, ASTContext &Ctx,
                                        SummaryProvider *Summaries)
     : Summaries(Summaries), SM(&Ctx.getSourceManager()), Function(FD) {
@@ -1336,25 +1369,41 @@ FunctionProvenance::FunctionProvenance(const FunctionDecl *FD, ASTContext &Ctx,
   ProvenanceDataflow Dataflow(Escaped, RegisterResults, Summaries, FD,
                               Finder.Globals.getArrayRef(),
                               Finder.AllocationSites);
-  std::vector<std::optional<ProvenanceState>> In = solveForward(*Cfg, Dataflow);
-
-  // Reporting pass: replay each reached block from its fixpoint in-state.
+  // Flags tested twice with one value at every test split the analysis:
+  // one run per combination of their values, where their tests take only
+  // those values' edges, and what the runs record is joined.
+  std::vector<FixedFlag> Flags = FixedFlag::find(
+      FD, *Cfg, Ctx,
+      [&](const VarDecl *VD) {
+        return Summaries && Summaries->writtenOnlyByMain(VD);
+      },
+      MaxSplitFlags);
   PointerValue Returns = PointerValue::unset();
   Recorder Record(Dataflow, Arguments, StateAt, Stores, Returns,
                   Summaries && Summaries->recordsProgramCalls());
-  for (const CFGBlock *B : *Cfg) {
-    const std::optional<ProvenanceState> &BlockIn = In[B->getBlockID()];
-    if (!BlockIn)
-      continue;
-    ProvenanceState S = *BlockIn;
-    for (const CFGElement &E : *B) {
-      Record.observe(E, S);
-      Dataflow.transfer(E, S);
+  std::optional<ProvenanceState> Exit;
+  for (unsigned Values = 0; Values < 1u << Flags.size(); ++Values) {
+    Dataflow.assume(Flags, Values);
+    std::vector<std::optional<ProvenanceState>> In =
+        solveForward(*Cfg, Dataflow);
+    // Reporting pass: replay each reached block from its fixpoint in-state.
+    for (const CFGBlock *B : *Cfg) {
+      const std::optional<ProvenanceState> &BlockIn = In[B->getBlockID()];
+      if (!BlockIn)
+        continue;
+      ProvenanceState S = *BlockIn;
+      for (const CFGElement &E : *B) {
+        Record.observe(E, S);
+        Dataflow.transfer(E, S);
+      }
     }
+    // What callers see: the state where every path returns.
+    if (std::optional<ProvenanceState> &End = In[Cfg->getExit().getBlockID()];
+        End && Exit)
+      Dataflow.join(*Exit, *End);
+    else if (End)
+      Exit = std::move(End);
   }
-
-  // What callers see: the state where every path returns.
-  const std::optional<ProvenanceState> &Exit = In[Cfg->getExit().getBlockID()];
   if (!Exit)
     return;
   Summary.Returns = Returns;

@@ -69,6 +69,13 @@ bool isSummarizedGlobal(const clang::VarDecl *VD);
 /// canonical declaration.
 const clang::ValueDecl *summarizedVariable(const clang::Expr *E);
 
+/// True if every use of global \p VD is in this translation unit: it has
+/// internal linkage, or it is defined here and declared nowhere but the
+/// main file (another unit could name it only by declaring it itself). Then
+/// every store into it, and every registration of what it points to, is
+/// one this unit's analysis sees.
+bool storedOnlyHere(const clang::VarDecl *VD, const clang::SourceManager &SM);
+
 /// Where origin \p O of this translation unit is (not an ExternalOrigin):
 /// the allocating expression or the owning declaration.
 clang::SourceLocation originLocation(Origin O);
@@ -110,9 +117,10 @@ struct FunctionSummary {
 };
 
 /// Whether \p FD's pointer parameters may take what its call sites pass:
-/// defined here with internal linkage, so every caller is in this
-/// translation unit; not a template, not virtual, not variadic, not main,
-/// with a pointer parameter. (ProvenanceAnalysis::parameter adds what needs
+/// defined here and compiled for this translation unit's calls alone
+/// (internal linkage, inline, or a template instantiation: another unit's
+/// calls run its own copy); not virtual, not variadic, not main, with a
+/// pointer parameter. (ProvenanceAnalysis::parameter adds what needs
 /// the whole translation unit: the function is only ever called directly
 /// and branches on no flag.)
 bool takesCallSiteProvenance(const clang::FunctionDecl *FD);
@@ -154,6 +162,12 @@ public:
     (void)Callee;
     (void)VD;
     return true;
+  }
+  /// True if the scalar global \p VD changes only where main writes it
+  /// (FixedFlag.h): a flag main sets once and later code tests.
+  virtual bool writtenOnlyByMain(const clang::VarDecl *VD) {
+    (void)VD;
+    return false;
   }
   /// What pointer parameter \p PD receives, joined over every call of its
   /// function in the translation unit, where all of them are known.

@@ -41,10 +41,10 @@ public:
 
   /// The back edge of a loop: its body's operations now belong to the
   /// previous iteration.
-  void transferEdge(const CFGBlock &From, unsigned, State &S) const {
+  bool transferEdge(const CFGBlock &From, unsigned, State &S) const {
     const Stmt *Loop = From.getLoopTarget();
     if (!Loop)
-      return;
+      return true;
     auto InLoop = [&](const AsyncOperation &Op) {
       return isWrittenWithin(Op.Call, Loop, Ctx.getSourceManager());
     };
@@ -53,6 +53,7 @@ public:
     for (auto &[Event, Ops] : S.EventCovers)
       for (auto It = Ops.begin(); It != Ops.end();)
         It = InLoop(*It) ? Ops.erase(It) : std::next(It);
+    return true;
   }
 
   void transfer(const CFGElement &E, State &S) const { step(E, S, nullptr); }

@@ -45,7 +45,7 @@ public:
     Into.Pending.insert(From.Pending.begin(), From.Pending.end());
     intersectSetMaps(Into.EventCovers, From.EventCovers);
   }
-  void transferEdge(const CFGBlock &, unsigned, State &) const {}
+  bool transferEdge(const CFGBlock &, unsigned, State &) const { return true; }
   void transfer(const CFGElement &E, State &S) const { step(E, S, nullptr); }
   void replay(const CFGElement &E, State &S, HoldMap &Held) const {
     step(E, S, &Held);

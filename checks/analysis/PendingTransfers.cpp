@@ -329,7 +329,7 @@ public:
     normalizeAfter(E, S);
   }
 
-  void transferEdge(const CFGBlock &From, unsigned SuccIndex, State &S) const {
+  bool transferEdge(const CFGBlock &From, unsigned SuccIndex, State &S) const {
     // What the block's last elements made equal merges before the edge
     // tests the disjuncts' facts.
     joinStates(S, State());
@@ -343,11 +343,11 @@ public:
       llvm::erase_if(S.Disjuncts, [&](Disjunct &D) {
         return !Branches.takeSwitchEdge(Switch, Label, D.Facts);
       });
-      return;
+      return true;
     }
     const Expr *Cond = branchCondition(From);
     if (!Cond)
-      return;
+      return true;
     counterEdge(Cond, SuccIndex, S);
     pollingEdge(Cond, SuccIndex, S);
     llvm::erase_if(S.Disjuncts, [&](Disjunct &D) {
@@ -356,6 +356,7 @@ public:
             return LoopCounters.count(VD) && !D.Advanced.count(VD);
           });
     });
+    return true;
   }
 
 private:
@@ -826,7 +827,7 @@ public:
     intersectInto(Into.StreamMembers, From.StreamMembers);
     intersectInto(Into.EventMembers, From.EventMembers);
   }
-  void transferEdge(const CFGBlock &, unsigned, State &) const {}
+  bool transferEdge(const CFGBlock &, unsigned, State &) const { return true; }
 
   void transfer(const CFGElement &E, State &S) const {
     std::optional<CFGStmt> CS = E.getAs<CFGStmt>();

@@ -4,6 +4,7 @@
 #include "../api/CudaApiCatalog.h"
 #include "../summaries/Summarize.h"
 #include "StdLibrary.h"
+#include "UserCodeVisitor.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -45,40 +46,10 @@ const ValueDecl *escapingVariable(const Expr *E) {
 
 /// Finds every place the translation unit stores into a user pointer field
 /// or global, or registers memory, with the function that does it.
-class SiteFinder : public RecursiveASTVisitor<SiteFinder> {
+class SiteFinder : public UserCodeVisitor<SiteFinder> {
 public:
   SiteFinder(const SourceManager &SM, ProvenanceAnalysis::Sites &Out)
-      : SM(SM), Out(Out) {}
-
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool shouldVisitImplicitCode() const { return true; }
-
-  bool TraverseDecl(Decl *D) {
-    // The C++ library and the CUDA headers store into fields of their own
-    // types only: not worth reading.
-    if (D && !isa<TranslationUnitDecl>(D) &&
-        SM.isInSystemHeader(D->getLocation()))
-      return true;
-    auto *FD = dyn_cast_or_null<FunctionDecl>(D);
-    // Uninstantiated templates never run; their instantiations do.
-    if (FD && FD->isDependentContext())
-      return true;
-    if (!FD || !FD->doesThisDeclarationHaveABody())
-      return RecursiveASTVisitor::TraverseDecl(D);
-    const FunctionDecl *Outer = Current;
-    Current = FD;
-    bool Result = RecursiveASTVisitor::TraverseDecl(D);
-    Current = Outer;
-    return Result;
-  }
-
-  bool TraverseLambdaExpr(LambdaExpr *L) {
-    const FunctionDecl *Outer = Current;
-    Current = L->getCallOperator();
-    bool Result = RecursiveASTVisitor::TraverseLambdaExpr(L);
-    Current = Outer;
-    return Result;
-  }
+      : UserCodeVisitor(SM), Out(Out) {}
 
   bool TraverseConstructorInitializer(CXXCtorInitializer *Init) {
     if (const FieldDecl *FD = Init->getAnyMember())
@@ -194,9 +165,7 @@ private:
       Out.Escaped.insert(D);
   }
 
-  const SourceManager &SM;
   ProvenanceAnalysis::Sites &Out;
-  const FunctionDecl *Current = nullptr;
   llvm::DenseSet<const UnaryOperator *> PassedToCall;
   llvm::DenseSet<const Expr *> SubscriptBases;
   llvm::DenseSet<const DeclRefExpr *> CalleeNames;
@@ -253,13 +222,25 @@ bool branchesOnFlagParameter(const FunctionDecl *Def) {
 ProvenanceAnalysis::ProvenanceAnalysis(ASTContext &Ctx)
     : Ctx(Ctx), Program(Ctx.getSourceManager()) {}
 
+/// True if each unit that calls \p Def compiles its own copy of it: internal
+/// linkage, an inline function, or an instantiation of a template (a
+/// function template, or a member of a class template). The calls this unit
+/// makes are then every call its copy runs for; another unit's calls run
+/// that unit's copy, with its own arguments.
+static bool compiledPerUnit(const FunctionDecl *Def) {
+  if (!Def->isExternallyVisible() || Def->isInlined() ||
+      Def->isTemplateInstantiation())
+    return true;
+  const auto *MD = dyn_cast<CXXMethodDecl>(Def);
+  return MD && MD->getParent()->getTemplateInstantiationPattern();
+}
+
 bool takesCallSiteProvenance(const FunctionDecl *FD) {
   const FunctionDecl *Def = nullptr;
   if (!FD || !FD->hasBody(Def) || !Def)
     return false;
-  return !Def->isExternallyVisible() && !Def->isTemplated() &&
-         !Def->isTemplateInstantiation() && !isVirtualDispatch(Def) &&
-         !Def->isVariadic() && !Def->isMain() &&
+  return compiledPerUnit(Def) && !Def->isTemplated() &&
+         !isVirtualDispatch(Def) && !Def->isVariadic() && !Def->isMain() &&
          llvm::any_of(Def->parameters(), [](const ParmVarDecl *P) {
            return P->getType()->isPointerType();
          });
@@ -336,6 +317,12 @@ const FunctionSummary *ProvenanceAnalysis::summary(const FunctionDecl *FD) {
       Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
     return nullptr;
   return &function(Def).summary();
+}
+
+bool ProvenanceAnalysis::writtenOnlyByMain(const VarDecl *VD) {
+  if (!FlagsOfMain)
+    FlagsOfMain.emplace(Ctx);
+  return FlagsOfMain->contains(VD);
 }
 
 const ProvenanceAnalysis::Sites &ProvenanceAnalysis::sites() {
@@ -462,11 +449,7 @@ ProvenanceAnalysis::constantParameter(const ParmVarDecl *PD) {
   const auto *FD = dyn_cast<FunctionDecl>(PD->getDeclContext());
   const FunctionDecl *Def = FD ? definition(FD) : nullptr;
   if (!Def || isVirtualDispatch(Def) || Def->isVariadic() ||
-      !(!Def->isExternallyVisible() || Def->isInlined() ||
-        Def->isTemplateInstantiation() ||
-        (isa<CXXMethodDecl>(Def) && cast<CXXMethodDecl>(Def)
-                                        ->getParent()
-                                        ->getTemplateInstantiationPattern())))
+      !compiledPerUnit(Def))
     return std::nullopt;
   const Sites &S = sites();
   const FunctionDecl *Canonical = Def->getCanonicalDecl();
@@ -515,12 +498,7 @@ PointerValue ProvenanceAnalysis::localStores(const ValueDecl *D, bool &Escaped,
   return Value;
 }
 
-/// True if every use of global \p VD is in this translation unit: it has
-/// internal linkage, or it is defined here and declared nowhere but the
-/// main file (another unit could name it only by declaring it itself). Then
-/// every store into it, and every registration of what it points to, is
-/// one this unit's analysis sees.
-static bool storedOnlyHere(const VarDecl *VD, const SourceManager &SM) {
+bool storedOnlyHere(const VarDecl *VD, const SourceManager &SM) {
   if (!VD->isExternallyVisible())
     return true;
   if (!VD->getDefinition())

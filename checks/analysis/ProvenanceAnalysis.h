@@ -20,6 +20,7 @@
 #define CUDA_ASYNC_LINT_ANALYSIS_PROVENANCEANALYSIS_H
 
 #include "../summaries/ProgramSummaries.h"
+#include "FixedFlag.h"
 #include "HostProvenance.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -58,6 +59,7 @@ public:
   bool mayStoreGlobal(const clang::FunctionDecl *Callee,
                       const clang::VarDecl *VD) override;
   bool registeredAnywhere(Origin O) override;
+  bool writtenOnlyByMain(const clang::VarDecl *VD) override;
   PointerValue parameter(const clang::ParmVarDecl *PD) override;
   bool recordsProgramCalls() override {
     return Summarizing || Program.holdsEveryCaller();
@@ -146,6 +148,7 @@ private:
   llvm::DenseSet<const clang::FunctionDecl *> Provisional;
   std::vector<std::unique_ptr<FunctionProvenance>> Superseded;
   std::optional<Sites> Index;
+  std::optional<MainOnlyGlobals> FlagsOfMain;
   std::optional<llvm::DenseSet<const void *>> RegisteredOrigins;
   std::vector<Origin> RegisteredList;
   ProgramView Program;

@@ -1,12 +1,15 @@
 // A pointer parameter of a function whose every caller the translation unit
 // holds (internal linkage, never used as a function pointer) has what all
 // its call sites pass: buffers malloc'd in main and copied in a helper.
+// The same for inline functions and template instantiations, which each
+// unit compiles for its own calls.
 // Precision first: one unknown or different call site, an exported or
 // address-taken function, or a branch on a flag parameter keeps it unknown.
 // RUN: not %lint --checks='-*,cuda-async-pageable-copy,cuda-async-dealloc-mismatch' %s | %check_messages %s
 // RUN: %tidy --checks='-*,cuda-async-pageable-copy,cuda-async-dealloc-mismatch' %s -- %cuda_args | %check_messages %s
 
 #include <cstdlib>
+#include <vector>
 
 static void upload(float *d, const float *h, size_t n, cudaStream_t s) {
   cudaMemcpyAsync(d, h, n * sizeof(float), cudaMemcpyHostToDevice, s);
@@ -89,4 +92,80 @@ void callers(float *d, const float *unknown, cudaStream_t s) {
   exported(d, h, s);
   forwarded(d, unknown, s);
   registerThenCopy(d, h, s);
+}
+
+// Inline functions and instantiations of templates are compiled by each
+// unit that calls them, so the calls here are every call this unit's copy
+// runs for: a wrapper chain of a class template (asStdVector() ->
+// copyToHost(std::vector &) -> copyToHost(T *)).
+template <typename T> class DeviceArray {
+public:
+  void copyToHost(std::vector<T> &out, cudaStream_t s) const {
+    out.resize(n_);
+    copyToHost(out.data(), s);
+  }
+  void copyToHost(T *out, cudaStream_t s) const {
+    cudaMemcpyAsync(out, d_, n_ * sizeof(T), cudaMemcpyDeviceToHost, s);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpyAsync' into pageable
+    // CHECK-MESSAGES: :[[@LINE-7]]:35: note: the storage of 'out' (default allocator) is pageable memory
+  }
+  std::vector<T> asStdVector(cudaStream_t s) const {
+    std::vector<T> v;
+    copyToHost(v, s);
+    return v;
+  }
+  // Negative: one instantiation, two callers that disagree.
+  void fill(const T *h, cudaStream_t s) {
+    cudaMemcpyAsync(d_, h, n_ * sizeof(T), cudaMemcpyHostToDevice, s);
+  }
+
+private:
+  T *d_ = nullptr;
+  size_t n_ = 0;
+};
+
+inline void uploadInline(float *d, const float *h, cudaStream_t s) {
+  cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE+26]]:23: note: pageable memory allocated here with 'malloc'
+}
+
+template <typename T> void uploadAs(T *d, const T *h, cudaStream_t s) {
+  cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
+  // CHECK-MESSAGES: :[[@LINE+22]]:26: note: pageable memory allocated here with 'malloc'
+}
+
+// Negative: an inline function whose address is taken.
+inline void uploadAnywhere(float *d, const float *h, cudaStream_t s) {
+  cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s);
+}
+
+// Negative: a class's member defined outside it, not inline: other units
+// may call it.
+struct Uploader {
+  void send(float *d, const float *h, cudaStream_t s);
+};
+void Uploader::send(float *d, const float *h, cudaStream_t s) {
+  cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s);
+}
+
+float total(const DeviceArray<float> &a, DeviceArray<float> &b, float *d,
+            cudaStream_t s) {
+  std::vector<float> v = a.asStdVector(s);
+  float *h = (float *)malloc(64);
+  uploadInline(d, h, s);
+  double *hd = (double *)malloc(64);
+  uploadAs((double *)d, hd, s);
+  // Negative: the float instantiation is given pinned memory only.
+  float *pinned;
+  cudaMallocHost(&pinned, 64);
+  uploadAs(d, pinned, s);
+  b.fill(h, s);
+  b.fill(pinned, s);
+  void (*fn)(float *, const float *, cudaStream_t) = uploadAnywhere;
+  fn(d, h, s);
+  Uploader().send(d, h, s);
+  cudaStreamSynchronize(s);
+  return v[0];
 }
