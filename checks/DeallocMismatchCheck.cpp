@@ -1,6 +1,7 @@
 //===- DeallocMismatchCheck.cpp - cuda-async-dealloc-mismatch -------------===//
 
 #include "DeallocMismatchCheck.h"
+#include "analysis/HostFunctions.h"
 #include "api/ReleaseSite.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "clang/AST/ExprCXX.h"
@@ -17,7 +18,7 @@ DeallocMismatchCheck::DeallocMismatchCheck(DiagnosticSink &Sink)
 
 void DeallocMismatchCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(stmt(releaseSiteMatcher("release"),
-                         forFunction(functionDecl().bind("function"))),
+                         inHostFunction(functionDecl().bind("function"))),
                     this);
 }
 

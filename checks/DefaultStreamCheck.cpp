@@ -1,6 +1,7 @@
 //===- DefaultStreamCheck.cpp - cuda-async-default-stream -----------------===//
 
 #include "DefaultStreamCheck.h"
+#include "analysis/HostFunctions.h"
 #include "api/AsyncOperation.h"
 #include "api/CudaApiCatalog.h"
 #include "api/ReleaseSite.h"
@@ -18,7 +19,7 @@ DefaultStreamCheck::DefaultStreamCheck(DiagnosticSink &Sink)
     : Check("cuda-async-default-stream", Sink) {}
 
 void DefaultStreamCheck::registerMatchers(MatchFinder &Finder) {
-  auto InFunction = forFunction(functionDecl().bind("function"));
+  auto InFunction = inHostFunction(functionDecl().bind("function"));
   Finder.addMatcher(callExpr(anyOf(apiCall(ApiKind::Copy, ApiMode::Async),
                                    apiCall(ApiKind::Memset, ApiMode::Async)),
                              InFunction)

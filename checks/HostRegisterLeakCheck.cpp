@@ -1,6 +1,7 @@
 //===- HostRegisterLeakCheck.cpp - cuda-async-host-register-leak ----------===//
 
 #include "HostRegisterLeakCheck.h"
+#include "analysis/HostFunctions.h"
 #include "api/ReleaseSite.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "clang/AST/ParentMapContext.h"
@@ -17,7 +18,7 @@ HostRegisterLeakCheck::HostRegisterLeakCheck(DiagnosticSink &Sink)
 
 void HostRegisterLeakCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(stmt(releaseSiteMatcher("release"),
-                         forFunction(functionDecl().bind("function"))),
+                         inHostFunction(functionDecl().bind("function"))),
                     this);
 }
 

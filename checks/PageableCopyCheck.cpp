@@ -1,6 +1,7 @@
 //===- PageableCopyCheck.cpp - cuda-async-pageable-copy -------------------===//
 
 #include "PageableCopyCheck.h"
+#include "analysis/HostFunctions.h"
 #include "api/CudaApiCatalog.h"
 #include "api/ReleaseSite.h"
 #include "cuda-async-lint/CheckRegistry.h"
@@ -37,7 +38,7 @@ static bool belowMinimum(const CallExpr *Copy, const ApiSpec &Api,
 
 void PageableCopyCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(callExpr(apiCall(ApiKind::Copy, ApiMode::Async),
-                             forFunction(functionDecl().bind("function")))
+                             inHostFunction(functionDecl().bind("function")))
                         .bind("copy"),
                     this);
 }

@@ -2,6 +2,7 @@
 
 #include "PinnedAllocInLoopCheck.h"
 #include "analysis/HostAccess.h"
+#include "analysis/HostFunctions.h"
 #include "analysis/Loops.h"
 #include "api/CudaApiCatalog.h"
 #include "api/ReleaseSite.h"
@@ -22,7 +23,7 @@ PinnedAllocInLoopCheck::~PinnedAllocInLoopCheck() = default;
 void PinnedAllocInLoopCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(
       callExpr(anyOf(apiCall(ApiKind::Allocate), apiCall(ApiKind::Register)),
-               forFunction(functionDecl().bind("function")))
+               inHostFunction(functionDecl().bind("function")))
           .bind("pin"),
       this);
 }

@@ -1,6 +1,7 @@
 //===- SyncInLoopCheck.cpp - cuda-async-sync-in-loop ----------------------===//
 
 #include "SyncInLoopCheck.h"
+#include "analysis/HostFunctions.h"
 #include "analysis/Loops.h"
 #include "api/AsyncOperation.h"
 #include "api/CudaApiCatalog.h"
@@ -27,7 +28,7 @@ void SyncInLoopCheck::registerMatchers(MatchFinder &Finder) {
       callExpr(anyOf(apiCall(ApiKind::StreamSync), apiCall(ApiKind::DeviceSync),
                      apiCall(ApiKind::EventSync),
                      apiCall(ApiKind::Copy, ApiMode::Blocking)),
-               forFunction(functionDecl().bind("function")))
+               inHostFunction(functionDecl().bind("function")))
           .bind("sync"),
       this);
 }

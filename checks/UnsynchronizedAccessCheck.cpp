@@ -1,6 +1,7 @@
 //===- UnsynchronizedAccessCheck.cpp - cuda-async-unsynchronized-access ---===//
 
 #include "UnsynchronizedAccessCheck.h"
+#include "analysis/HostFunctions.h"
 #include "analysis/MemberEffects.h"
 #include "api/CudaApiCatalog.h"
 #include "api/ReleaseSite.h"
@@ -21,13 +22,13 @@ void UnsynchronizedAccessCheck::registerMatchers(MatchFinder &Finder) {
   // Only functions that issue async copies are analysed, or call member
   // functions of the program that leave one in flight.
   Finder.addMatcher(callExpr(apiCall(ApiKind::Copy, ApiMode::Async),
-                             forFunction(functionDecl().bind("function"))),
+                             inHostFunction(functionDecl().bind("function"))),
                     this);
   Finder.addMatcher(
       cxxMemberCallExpr(
           callee(cxxMethodDecl(unless(isExpansionInSystemHeader()))
                      .bind("method")),
-          forFunction(functionDecl().bind("function"))),
+          inHostFunction(functionDecl().bind("function"))),
       this);
 }
 

@@ -20,9 +20,18 @@ check whose time grows faster than the parse does redoes work per operation.
 With --database it generates a compilation database of --files units and
 times -j 1 against -j 2, and a cold run against a warm one with --cache-dir.
 
+With --project DIR it times a real project's compilation database
+(DIR/compile_commands.json; scripts/corpus-database.py writes one for a
+checkout that has none): per unit, the worker's split of parse and analysis
+(--verbose, --repeat runs, median); and the whole program run with -p
+(summaries of every unit, then the analysis, -j 1) against clang++
+-fsyntax-only over the same units, in CPU time. --name names the corpus in
+the section's heading.
+
   scripts/benchmark.py [--build build] [--repeat 5] [--toolkit]
                        [--compare | --scaling [--sizes 625,...] |
-                        --database [--files 40]]
+                        --database [--files 40] |
+                        --project DIR [--name NAME]]
                        [--markdown docs/benchmarks.md]
 """
 import argparse
@@ -308,6 +317,68 @@ def database(args, lint, cuda_args):
     ]
 
 
+def project(args, lint):
+    """Times a real project's database: the per-unit split of parse and
+    analysis, and the whole-program run against -fsyntax-only. Returns the
+    context lines and the table lines."""
+    root = os.path.abspath(args.project)
+    with open(os.path.join(root, "compile_commands.json")) as f:
+        files = sorted({os.path.join(e["directory"], e["file"])
+                        for e in json.load(f)})
+    base = [lint, "-p", root, "--whole-program=false", "-j", "1"]
+    rows, parses = [], []
+    for path in files:
+        out = subprocess.run(base + ["--verbose", path], capture_output=True,
+                             text=True)
+        if not PHASES.search(out.stderr):
+            rows.append((os.path.relpath(path, root), None, None))
+            continue
+        parse, analysis = phases(base + [path], args.repeat)
+        rows.append((os.path.relpath(path, root), parse, analysis))
+        prefix = "cuda-async-lint: %s: " % path
+        for line in out.stderr.splitlines():
+            if line.startswith(prefix):
+                argv = shlex.split(line[len(prefix):])
+                if argv and argv[0].endswith("clang-tool"):
+                    parses.append(["clang++-22", "-fsyntax-only"] + argv[1:])
+    table = ["| unit | parse (ms) | analysis (ms) | analysis / parse |",
+             "| --- | --- | --- | --- |"]
+    shares = []
+    for name, parse, analysis in rows:
+        if parse is None:
+            table.append("| %s | did not parse | | |" % name)
+            continue
+        shares.append(analysis / parse)
+        table.append("| %s | %.0f | %.1f | %.1f%% |" % (
+            name, parse, analysis, 100 * analysis / parse))
+    # The whole program, one process at a time, against the parses alone.
+    whole = [lint, "-p", root, "-j", "1", "--format=json"]
+    syntax_cpu = []
+    for _ in range(args.repeat):
+        syntax_cpu.append(sum(run(argv)[1] for argv in parses))
+    whole_t = interleaved([whole], args.repeat)[0]
+    syntax = statistics.median(syntax_cpu)
+    worst = max(rows, key=lambda r: -1 if r[1] is None else r[2] / r[1])
+    load = os.getloadavg()[0]
+    context = [
+        "Run on %s by `scripts/benchmark.py --project %s --repeat %d` "
+        "(load average %.2f at the end; %d cores)." % (
+            datetime.date.today().isoformat(), args.name or root,
+            args.repeat, load, os.cpu_count()), "",
+        "Per unit: the worker's own split (`--verbose`, one unit at a time, "
+        "`--whole-program=false`), medians of %d runs. %d of %d units parse. "
+        "Analysis over parse: median %.1f%%, largest %.1f%% (%s); goal: 5%% "
+        "at the median, 10%% on every file." % (
+            args.repeat, len(shares), len(rows),
+            100 * statistics.median(shares), 100 * max(shares), worst[0]), "",
+        "Whole program (`-p`, summaries of every unit then the analysis, "
+        "`-j 1`): %.1f s CPU, peak %.0f MiB, against %.1f s CPU for "
+        "`clang++ -fsyntax-only` over the same units with the driver's "
+        "commands: %.2fx (goal: 1.10x)." % (
+            whole_t.cpu, whole_t.kb / 1024, syntax, whole_t.cpu / syntax)]
+    return context, table
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
@@ -328,10 +399,18 @@ def main():
     parser.add_argument("--compare", action="store_true",
                         help="time clang-tidy (bugprone-*,performance-*) and "
                              "clang --analyze on each file too")
+    parser.add_argument("--project",
+                        help="a directory with a compile_commands.json")
+    parser.add_argument("--name", help="the --project corpus, for the docs")
     parser.add_argument("--markdown")
     args = parser.parse_args()
 
     lint = os.path.join(args.build, "bin", "cuda-async-lint")
+    if args.project:
+        context, table = project(args, lint)
+        return publish(args, "## A real project: %s" % (
+            args.name or os.path.basename(os.path.abspath(args.project))),
+                       context, table)
     if args.scaling:
         table = scaling(args, lint)
         context = [
