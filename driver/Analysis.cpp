@@ -103,9 +103,9 @@ struct CheckRun {
     }
 
     /// Runs the matchers over the declarations of user code only, as
-    /// clangd does: the traversal scope bounds the matchers and the parent
-    /// map that 'forFunction' and 'hasAncestor' build (over the whole unit,
-    /// the CUDA toolkit's headers included, otherwise). With
+    /// clangd does: the traversal scope bounds the matchers and the indexes
+    /// that walk the unit (HostFunctions, the provenance site finder), which
+    /// would otherwise visit the CUDA toolkit's headers too. With
     /// --system-headers, everything.
     void matchUserCode(ASTContext &Ctx) {
       if (!Run.SystemHeaders) {
