@@ -58,6 +58,26 @@ const VarDecl *testedFlag(const Expr *Cond, bool &HoldsWhenTrue,
   return VD && isFlagType(VD->getType()) ? VD : nullptr;
 }
 
+/// Whether \p S writes \p VD: assigns it, increments or decrements it,
+/// declares it, or hands '&VD' to the CUDA runtime as an out-argument.
+bool writesVariable(const Stmt *S, const VarDecl *VD) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    return BO->isAssignmentOp() && namedVariable(BO->getLHS()) == VD;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    return UO->isIncrementDecrementOp() &&
+           namedVariable(UO->getSubExpr()) == VD;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    return llvm::any_of(DS->decls(), [&](const Decl *D) {
+      return D->getCanonicalDecl() == VD;
+    });
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (const VarDecl *Out = runtimeOutArgument(Call, I))
+        if (Out->getCanonicalDecl() == VD)
+          return true;
+  return false;
+}
+
 /// Scalar globals, the functions that write each, and those whose address
 /// is taken or bound to a reference.
 class GlobalWrites : public UserCodeVisitor<GlobalWrites> {
@@ -141,24 +161,6 @@ bool MainOnlyGlobals::contains(const VarDecl *VD) const {
   VD = VD->getCanonicalDecl();
   return VD->hasGlobalStorage() && isFlagType(VD->getType()) &&
          !Others.count(VD) && storedOnlyHere(VD, SM);
-}
-
-bool writesVariable(const Stmt *S, const VarDecl *VD) {
-  if (const auto *BO = dyn_cast<BinaryOperator>(S))
-    return BO->isAssignmentOp() && namedVariable(BO->getLHS()) == VD;
-  if (const auto *UO = dyn_cast<UnaryOperator>(S))
-    return UO->isIncrementDecrementOp() &&
-           namedVariable(UO->getSubExpr()) == VD;
-  if (const auto *DS = dyn_cast<DeclStmt>(S))
-    return llvm::any_of(DS->decls(), [&](const Decl *D) {
-      return D->getCanonicalDecl() == VD;
-    });
-  if (const auto *Call = dyn_cast<CallExpr>(S))
-    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
-      if (const VarDecl *Out = runtimeOutArgument(Call, I))
-        if (Out->getCanonicalDecl() == VD)
-          return true;
-  return false;
 }
 
 std::vector<FixedFlag>

@@ -65,10 +65,6 @@ private:
   llvm::DenseSet<const clang::VarDecl *> Others;
 };
 
-/// Whether \p S writes \p VD: assigns it, increments or decrements it,
-/// declares it, or hands '&VD' to the CUDA runtime as an out-argument.
-bool writesVariable(const clang::Stmt *S, const clang::VarDecl *VD);
-
 } // namespace cuda_async_lint
 
 #endif // CUDA_ASYNC_LINT_ANALYSIS_FIXEDFLAG_H

@@ -841,6 +841,7 @@ public:
 
   /// No path takes an edge of a test of an assumed flag that disagrees
   /// with its value.
+  ///
   /// On the branch where a cudaHostRegister call reported failure, nothing
   /// was registered: 'if (cudaHostRegister(p, n, 0) != cudaSuccess)',
   /// 'if (err)', 'if (err == cudaSuccess)' (its false branch), '!err'.

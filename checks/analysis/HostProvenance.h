@@ -195,9 +195,10 @@ public:
   /// What callers of this function see.
   const FunctionSummary &summary() const { return Summary; }
 
-  /// The value of argument \p Index of \p Call, a call of a function with
-  /// internal linkage (the only ones whose parameters take call-site
-  /// provenance); unknown for any other.
+  /// The value of argument \p Index of \p Call, a call of a function whose
+  /// parameters may take call-site provenance (takesCallSiteProvenance, or
+  /// takesProgramCallSites where the program's calls are recorded); unknown
+  /// for any other.
   PointerValue argumentAt(const clang::CallExpr *Call, unsigned Index) const;
 
   /// The join of what this function stores into each field and global.

@@ -355,10 +355,10 @@ PointerValue ProvenanceAnalysis::localArguments(
 PointerValue ProvenanceAnalysis::parameter(const ParmVarDecl *PD) {
   if (auto It = Parameters.find(PD); It != Parameters.end())
     return It->second;
-  // Precision first: only a function every caller of which this
-  // translation unit holds (takesCallSiteProvenance, and never named but as
-  // a callee), or the program's summaries do, and that branches on no flag
-  // parameter.
+  // Precision first: only a function whose every call its body runs for
+  // this translation unit holds (takesCallSiteProvenance, and never named
+  // but as a callee), or the program's summaries do, and that branches on
+  // no flag parameter.
   const auto *FD = dyn_cast<FunctionDecl>(PD->getDeclContext());
   bool Local = takesCallSiteProvenance(FD);
   if (!Local && !(Program.holdsEveryCaller() && takesProgramCallSites(FD)))
