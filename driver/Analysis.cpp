@@ -10,6 +10,8 @@
 #include "WorkerProcesses.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "cuda-async-lint/CheckRegistry.h"
+#include "summaries/ProgramQueries.h"
+#include "summaries/ProgramSummaries.h"
 #include "summaries/Summarize.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/Tooling.h"
@@ -51,9 +53,10 @@ private:
 struct CheckRun {
   ast_matchers::MatchFinder &Finder;
   const ParseErrorCollector &Errors;
-  /// Summarize the unit (the first phase of a whole-program run) instead
-  /// of running the checks.
-  bool Summarize = false;
+  /// What to make of the parse: findings, the unit's summary, or both.
+  UnitWork Work = UnitWork::Check;
+  /// Runs after the parse (and the summary), before the checks.
+  llvm::function_ref<void()> BeforeChecks = nullptr;
   /// Every error lies in device-only code (DeviceCodeErrors.h).
   bool OnlyInDeviceCode = false;
   /// Findings in system headers are wanted: match them too.
@@ -61,6 +64,8 @@ struct CheckRun {
   /// Record the files the parse read and their hashes, for a cache.
   bool RecordInputs = false;
   std::string Summary{};
+  /// The questions the checks asked of the program (ProgramQueries.h).
+  std::string Queries{};
   std::vector<std::pair<std::string, std::string>> Inputs{};
   /// When the consumer was made (the parse starts), when the translation
   /// unit was complete, and when the checks were done.
@@ -81,11 +86,22 @@ struct CheckRun {
                              onlyInDeviceCode(Run.Errors.locations(), Ctx);
       if (Run.Errors.errors() != 0 && !Run.OnlyInDeviceCode)
         return;
-      if (Run.Summarize)
+      if (Run.Work != UnitWork::Check) {
+        WithoutProgramSummaries Alone;
         Run.Summary = llvm::formatv(
             "{0}", llvm::json::Value(summarizeTranslationUnit(Ctx)));
-      else
+      }
+      if (Run.Work != UnitWork::Summarize) {
+        // The findings hold while the program answers these alike.
+        if (Run.BeforeChecks)
+          Run.BeforeChecks();
+        ProgramQueries Queries;
+        Queries.setUnit(unitFile(Ctx.getSourceManager()));
+        recordProgramQueries(&Queries);
         matchUserCode(Ctx);
+        recordProgramQueries(nullptr);
+        Run.Queries = llvm::formatv("{0}", Queries.toJSON());
+      }
       // Every file the parse read, with a hash of the bytes it read: the
       // summary or the findings hold while none changes.
       if (!Run.RecordInputs)
@@ -148,8 +164,10 @@ private:
   std::unique_ptr<tooling::FrontendActionFactory> Inner;
 };
 
-FileResult analyzeFile(const std::string &File, const AnalysisOptions &Options,
-                       bool Summarize = false) {
+} // namespace
+
+FileResult analyzeUnit(const std::string &File, const AnalysisOptions &Options,
+                       UnitWork Work, llvm::function_ref<void()> BeforeChecks) {
   // The file's configuration, as clang-tidy would read it for this file;
   // what clang-tidy's option reading says of it is kept for the report.
   ConfigurationDiagnostics ConfigDiags;
@@ -215,11 +233,12 @@ FileResult analyzeFile(const std::string &File, const AnalysisOptions &Options,
   Tool.setPrintErrorMessage(false);
   Tool.appendArgumentsAdjuster(Options.Adjuster);
   CheckRun Run{Finder, Errors};
-  Run.Summarize = Summarize;
+  Run.Work = Work;
+  Run.BeforeChecks = BeforeChecks;
   Run.SystemHeaders = !FinderOptions.IgnoreSystemHeaders;
   // Summaries go to the summary cache when there is one; findings only to
   // a result cache.
-  Run.RecordInputs = Summarize || Options.Results;
+  Run.RecordInputs = Work != UnitWork::Check || Options.Results;
   WorkerAction Action(tooling::newFrontendActionFactory(&Run));
   int Status = Tool.run(&Action);
 
@@ -244,16 +263,18 @@ FileResult analyzeFile(const std::string &File, const AnalysisOptions &Options,
     return Result;
   }
   Result.Inputs = std::move(Run.Inputs);
-  if (Summarize) {
-    Result.Summary = std::move(Run.Summary);
+  Result.Summary = std::move(Run.Summary);
+  if (Work == UnitWork::Summarize)
     return Result;
-  }
+  Result.Queries = std::move(Run.Queries);
   Result.Findings = Sink.take();
   for (ResolvedFinding &F : Result.Findings)
     F.BuildDirectory = Commands.empty() ? "" : Commands.front().Directory;
   sortAndUnique(Result.Findings);
   return Result;
 }
+
+namespace {
 
 /// What a crashed worker said of where clang was: the "Stack dump:" lines
 /// of LLVM's crash handler that name source locations, not the frames.
@@ -315,12 +336,14 @@ void dropReported(
 
 } // namespace
 
-/// The result the cache holds under \p Key, if it holds a whole one. Kept
-/// as the worker protocol's bytes (FileResult.h), in base64: a JSON string
-/// holds only text.
-static std::optional<FileResult> cachedResult(llvm::StringRef Key,
-                                              const AnalysisOptions &Options) {
+/// The result the cache holds under \p Key, if it holds a whole one whose
+/// questions the program installed now answers alike. Kept as the worker
+/// protocol's bytes (FileResult.h), in base64: a JSON string holds only
+/// text.
+std::optional<FileResult>
+cachedResult(llvm::StringRef Key, const AnalysisOptions &Options, bool Verify) {
   std::optional<FileResult> Result;
+  std::shared_ptr<const ProgramSummaries> Program = programSummaries();
   Options.Results->lookup(Key, [&](const llvm::json::Value &V) {
     std::optional<llvm::StringRef> Text = V.getAsString();
     std::vector<char> Bytes;
@@ -336,12 +359,37 @@ static std::optional<FileResult> cachedResult(llvm::StringRef Key,
       llvm::consumeError(Decoded.takeError());
       return false;
     }
+    if (Verify && whyResultDiffers(*Decoded, Program.get()))
+      return false;
     Result = std::move(*Decoded);
     // Nothing was parsed or analysed this time.
     Result->ParseMicroseconds = Result->AnalysisMicroseconds = 0;
     return true;
   });
   return Result;
+}
+
+void keepResult(llvm::StringRef Key, const FileResult &R,
+                const AnalysisOptions &Options) {
+  // A crash or a time limit says nothing of the next run. Best effort: a
+  // cache that cannot be written costs only time.
+  if (!R.Failure)
+    llvm::consumeError(Options.Results->store(
+        Key, llvm::encodeBase64(encodeFileResult(R)), R.Inputs));
+}
+
+std::optional<std::string> whyResultDiffers(const FileResult &R,
+                                            const ProgramSummaries *Program) {
+  if (R.Failure)
+    return std::nullopt;
+  llvm::Expected<ProgramQueries> Queries = ProgramQueries::parse(R.Queries);
+  if (!Queries) {
+    llvm::consumeError(Queries.takeError());
+    return "its record of questions cannot be read";
+  }
+  if (std::optional<std::string> Question = Queries->differenceIn(Program))
+    return "the program answers '" + *Question + "' otherwise";
+  return std::nullopt;
 }
 
 std::optional<std::string> cacheKeyOf(const std::string &File,
@@ -364,102 +412,84 @@ std::optional<std::string> cacheKeyOf(const std::string &File,
                    dumpConfiguration(Options.Config->optionsFor(File)), Extra);
 }
 
-Report analyzeFiles(const std::vector<std::string> &Files,
-                    const AnalysisOptions &Options) {
-  std::vector<std::optional<FileResult>> Results(Files.size());
-  Report R;
+ReportBuilder::ReportBuilder(const std::vector<std::string> &Files,
+                             const AnalysisOptions &Options)
+    : Files(Files), Options(Options), Results(Files.size()) {
   R.FilesAnalysed = Files.size();
-  std::set<std::tuple<std::string, unsigned, std::string, std::string>>
-      Reported;
-  size_t Ended = 0, NextReported = 0;
-  auto Record = [&](size_t I, FileResult Result) {
-    Results[I] = std::move(Result);
-    if (Options.OnFileEnded)
-      Options.OnFileEnded(Files[I], ++Ended, Files.size());
-    // The report grows in the order of the files, not of their ends.
-    for (; NextReported < Files.size() && Results[NextReported];
-         ++NextReported) {
-      FileResult &FR = *Results[NextReported];
-      dropReported(FR.Findings, Reported);
-      if (Options.OnFileReported)
-        Options.OnFileReported(FR);
-      std::move(FR.Findings.begin(), FR.Findings.end(),
-                std::back_inserter(R.Findings));
-      if (FR.Failure)
-        R.Failures.push_back(std::move(*FR.Failure));
-      if (FR.DeviceCodeErrors)
-        R.DeviceCodeErrors.push_back(std::move(*FR.DeviceCodeErrors));
-      Results[NextReported] = FileResult(); // Free it; the slot stays set.
-    }
-  };
-
-  // The files the result cache holds are reported from it; the others are
-  // analysed, and their results kept unless they failed (a crash or a time
-  // limit says nothing of the next run).
-  std::vector<std::optional<std::string>> Keys(Files.size());
-  std::vector<size_t> ToAnalyse;
-  for (size_t I = 0; I < Files.size(); ++I) {
-    if (Options.Results)
-      Keys[I] = cacheKeyOf(Files[I], Options, *Options.Results,
-                           Options.ProgramIdentity);
-    if (Keys[I]) {
-      if (std::optional<FileResult> Cached = cachedResult(*Keys[I], Options)) {
-        Record(I, std::move(*Cached));
-        continue;
-      }
-    }
-    ToAnalyse.push_back(I);
-  }
-  unsigned Parallel =
-      llvm::hardware_concurrency(Options.Jobs).compute_thread_count();
-  runInWorkerProcesses(
-      ToAnalyse.size(), Parallel, Options.Timeout,
-      [&](size_t J) {
-        return encodeFileResult(analyzeFile(Files[ToAnalyse[J]], Options));
-      },
-      [&](size_t J, WorkerOutcome O) {
-        size_t I = ToAnalyse[J];
-        if (O.State != WorkerOutcome::Status::Finished)
-          return Record(I, failedWorker(Files[I], O, Options.Timeout));
-        llvm::Expected<FileResult> Decoded = decodeFileResult(O.Output);
-        if (!Decoded) {
-          O.Error = llvm::toString(Decoded.takeError());
-          return Record(I, failedWorker(Files[I], O, Options.Timeout));
-        }
-        if (Keys[I] && !Decoded->Failure)
-          // Best effort: a cache that cannot be written costs only time.
-          llvm::consumeError(Options.Results->store(
-              *Keys[I], llvm::encodeBase64(encodeFileResult(*Decoded)),
-              Decoded->Inputs));
-        Record(I, std::move(*Decoded));
-      });
-  return R;
 }
 
-} // namespace cuda_async_lint
+void ReportBuilder::add(size_t I, FileResult Result) {
+  Results[I] = std::move(Result);
+  if (Options.OnFileEnded)
+    Options.OnFileEnded(Files[I], ++Ended, Files.size());
+  // The report grows in the order of the files, not of their ends.
+  for (; NextReported < Files.size() && Results[NextReported]; ++NextReported) {
+    FileResult &FR = *Results[NextReported];
+    dropReported(FR.Findings, Reported);
+    if (Options.OnFileReported)
+      Options.OnFileReported(FR);
+    std::move(FR.Findings.begin(), FR.Findings.end(),
+              std::back_inserter(R.Findings));
+    if (FR.Failure)
+      R.Failures.push_back(std::move(*FR.Failure));
+    if (FR.DeviceCodeErrors)
+      R.DeviceCodeErrors.push_back(std::move(*FR.DeviceCodeErrors));
+    Results[NextReported] = FileResult(); // Free it; the slot stays set.
+  }
+}
 
-namespace cuda_async_lint {
-
-void summarizeFiles(const std::vector<std::string> &Files,
-                    const AnalysisOptions &Options,
-                    llvm::function_ref<void(size_t, FileResult)> Summarized) {
+void runUnits(const std::vector<std::string> &Files,
+              llvm::function_ref<UnitWork(size_t)> Work,
+              const AnalysisOptions &Options,
+              llvm::function_ref<void(size_t, FileResult)> Done,
+              llvm::function_ref<void()> BeforeChecks) {
   unsigned Parallel =
       llvm::hardware_concurrency(Options.Jobs).compute_thread_count();
   runInWorkerProcesses(
       Files.size(), Parallel, Options.Timeout,
       [&](size_t I) {
         return encodeFileResult(
-            analyzeFile(Files[I], Options, /*Summarize=*/true));
+            analyzeUnit(Files[I], Options, Work(I), BeforeChecks));
       },
       [&](size_t I, WorkerOutcome O) {
         if (O.State == WorkerOutcome::Status::Finished) {
           llvm::Expected<FileResult> Decoded = decodeFileResult(O.Output);
           if (Decoded)
-            return Summarized(I, std::move(*Decoded));
+            return Done(I, std::move(*Decoded));
           O.Error = llvm::toString(Decoded.takeError());
         }
-        Summarized(I, failedWorker(Files[I], O, Options.Timeout));
+        Done(I, failedWorker(Files[I], O, Options.Timeout));
       });
+}
+
+Report analyzeFiles(const std::vector<std::string> &Files,
+                    const AnalysisOptions &Options) {
+  ReportBuilder Report(Files, Options);
+  // The files the result cache holds are reported from it; the others are
+  // analysed, and their results kept.
+  std::vector<std::optional<std::string>> Keys(Files.size());
+  std::vector<std::string> ToAnalyse;
+  std::vector<size_t> Where;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    if (Options.Results)
+      Keys[I] = cacheKeyOf(Files[I], Options, *Options.Results);
+    if (Keys[I])
+      if (std::optional<FileResult> Cached = cachedResult(*Keys[I], Options)) {
+        Report.add(I, std::move(*Cached));
+        continue;
+      }
+    ToAnalyse.push_back(Files[I]);
+    Where.push_back(I);
+  }
+  runUnits(
+      ToAnalyse, [](size_t) { return UnitWork::Check; }, Options,
+      [&](size_t J, FileResult R) {
+        size_t I = Where[J];
+        if (Keys[I])
+          keepResult(*Keys[I], R, Options);
+        Report.add(I, std::move(R));
+      });
+  return Report.take();
 }
 
 } // namespace cuda_async_lint

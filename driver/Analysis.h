@@ -8,8 +8,11 @@
 #include "FileResult.h"
 #include "Report.h"
 #include "TranslationUnitCache.h"
+#include "summaries/ProgramSummaries.h"
 #include <chrono>
 #include <functional>
+#include <set>
+#include <tuple>
 
 namespace cuda_async_lint {
 
@@ -30,11 +33,9 @@ struct AnalysisOptions {
   /// in the result goes into the report.
   std::function<void(FileResult &)> OnFileReported;
   /// Each file's result is kept here, and read back while nothing it was
-  /// made from changed (null: no cache).
+  /// made from changed and the program's summaries answer its questions
+  /// alike (null: no cache).
   TranslationUnitCache *Results = nullptr;
-  /// What the results depend on beyond each file: the program's summaries
-  /// in effect (their hash; empty for none).
-  std::string ProgramIdentity;
 };
 
 /// The key of \p File in \p Cache: its compile command as the analysis
@@ -45,24 +46,73 @@ std::optional<std::string> cacheKeyOf(const std::string &File,
                                       const TranslationUnitCache &Cache,
                                       llvm::StringRef Extra = "");
 
-/// Parses and checks each of \p Files, each in its own worker process,
-/// in parallel. A file that fails to parse contributes its errors, not
-/// findings: an AST rebuilt around errors would make findings up. Errors
-/// confined to device-only functions do not touch the host code: such a file
-/// is analysed, its errors noted. A file on which clang crashes or runs past
-/// the time limit fails alone. The report lists the files' findings in the
-/// order of \p Files (each file's in clang-tidy's order, a finding several
-/// files report once, where the first reports it), whatever the parallelism.
+/// What a worker makes of its unit's parse: findings (with the questions
+/// they asked of the program), the unit's summary, or both from one parse.
+enum class UnitWork { Check, Summarize, SummarizeAndCheck };
+
+/// Parses \p File and does \p Work, in this process. A file that fails to
+/// parse gives its errors, not findings: an AST rebuilt around errors would
+/// make findings up. Errors confined to device-only functions do not touch
+/// the host code: such a file is analysed, its errors noted. A summary is
+/// made from the unit alone, a check against the program installed when
+/// \p BeforeChecks (if any), run after the parse, returns.
+FileResult analyzeUnit(const std::string &File, const AnalysisOptions &Options,
+                       UnitWork Work,
+                       llvm::function_ref<void()> BeforeChecks = nullptr);
+
+/// analyzeUnit of each of \p Files, \p Work(I) of file I, each in its own
+/// worker process, Options.Jobs at a time: a file on which clang crashes or
+/// runs past the time limit fails alone. \p Done(I, Result) gets each
+/// file's result as it ends; a worker forked after the program installed
+/// changes sees the change. \p BeforeChecks runs in each worker after its
+/// parse.
+void runUnits(const std::vector<std::string> &Files,
+              llvm::function_ref<UnitWork(size_t)> Work,
+              const AnalysisOptions &Options,
+              llvm::function_ref<void(size_t, FileResult)> Done,
+              llvm::function_ref<void()> BeforeChecks = nullptr);
+
+/// The result the result cache holds under \p Key, if the program installed
+/// now answers its questions alike (\p Verify; else the caller checks them
+/// with resultHolds).
+std::optional<FileResult> cachedResult(llvm::StringRef Key,
+                                       const AnalysisOptions &Options,
+                                       bool Verify = true);
+/// Keeps \p R (unless it failed) in the result cache under \p Key.
+void keepResult(llvm::StringRef Key, const FileResult &R,
+                const AnalysisOptions &Options);
+/// Why \p R's findings may not be its findings against \p Program (null:
+/// none): the first of its questions \p Program answers otherwise. None if
+/// it failed, or \p Program answers each question as it was answered.
+std::optional<std::string> whyResultDiffers(const FileResult &R,
+                                            const ProgramSummaries *Program);
+
+/// A report that grows in the order of its files, whatever the order their
+/// results come in: each file's findings in clang-tidy's order, a finding
+/// several files report once, where the first reports it.
+class ReportBuilder {
+public:
+  ReportBuilder(const std::vector<std::string> &Files,
+                const AnalysisOptions &Options);
+  /// File \p I's result: Options.OnFileEnded hears of it now,
+  /// Options.OnFileReported once every file before it is in.
+  void add(size_t I, FileResult Result);
+  Report take() { return std::move(R); }
+
+private:
+  const std::vector<std::string> &Files;
+  const AnalysisOptions &Options;
+  std::vector<std::optional<FileResult>> Results;
+  Report R;
+  std::set<std::tuple<std::string, unsigned, std::string, std::string>>
+      Reported;
+  size_t Ended = 0, NextReported = 0;
+};
+
+/// Parses and checks each of \p Files (runUnits), against the program
+/// installed now, reading from and filling the result cache.
 Report analyzeFiles(const std::vector<std::string> &Files,
                     const AnalysisOptions &Options);
-
-/// The first phase of a whole-program run: parses each of \p Files as
-/// analyzeFiles does and summarizes it (summaries/Summarize.h) instead of
-/// checking it. \p Summarized(I, Result) gets each file's FileResult (its
-/// Summary and Inputs, or its Failure) as it ends.
-void summarizeFiles(const std::vector<std::string> &Files,
-                    const AnalysisOptions &Options,
-                    llvm::function_ref<void(size_t, FileResult)> Summarized);
 
 } // namespace cuda_async_lint
 

@@ -32,6 +32,10 @@ struct FileResult {
   /// and each file its parse read with the content hash of what it read,
   /// for the summary cache.
   std::string Summary;
+  /// The questions the analysis asked of the program's summaries and their
+  /// answers (summaries/ProgramQueries.h), as JSON text; empty if none were
+  /// recorded. The findings hold while the program answers them alike.
+  std::string Queries;
   std::vector<std::pair<std::string, std::string>> Inputs;
   /// What the worker's parse and analysis took, in microseconds, for
   /// --verbose: the parse up to the end of the translation unit (template

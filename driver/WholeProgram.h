@@ -1,11 +1,11 @@
 //===- WholeProgram.h - Summaries of every translation unit -----*- C++ -*-===//
 //
 // The driver's side of whole-program provenance (summaries/ProgramSummaries.h):
-// the first phase, which summarizes every unit of the program (the whole
-// compilation database, or the files named together) in worker processes,
-// from the summary cache where it can; the summary store files
-// (--emit-summaries, --summaries, --merge-summaries); and the shards of a CI
-// matrix (--shard=i/n).
+// a run over every unit of the program (the whole compilation database, or
+// the files named together) that summarizes and checks each unit in one
+// parse, in worker processes, from the caches where it can; the summary
+// store files (--emit-summaries, --summaries, --merge-summaries); and the
+// shards of a CI matrix (--shard=i/n).
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,17 +27,42 @@ llvm::Expected<ProgramSummaries::ShardOf> parseShard(llvm::StringRef Text);
 std::vector<std::string> filesOfShard(const std::vector<std::string> &Files,
                                       ProgramSummaries::ShardOf S);
 
-/// The first phase: the summaries of \p Files, the units of a program
-/// (\p EveryCaller: all of them, so that their calls are every call), from
-/// \p Cache where it holds them (null: no cache). A unit that does not parse
-/// has no summary: \p OnFailure hears of it.
-/// \p OnSummarized(File, Ended, Total) hears of each unit summarized (not
-/// of those the cache holds), as it ends.
-std::shared_ptr<ProgramSummaries> summarizeProgram(
-    const std::vector<std::string> &Files, bool EveryCaller,
-    const AnalysisOptions &Options, TranslationUnitCache *Cache,
+/// What analyzeProgram made.
+struct ProgramAnalysis {
+  /// The program's summaries, every unit's that could be made, in the order
+  /// of their files; null if they could not be put together.
+  std::shared_ptr<ProgramSummaries> Program;
+  /// The findings of the analysed files, in their order.
+  Report Findings;
+  /// Units parsed; of the analysed, the results the cache held and the
+  /// program answered alike.
+  unsigned Parsed = 0, ResultsFromCache = 0;
+  /// How long the resolution took: the program put together, and every
+  /// analysed unit's questions asked of it.
+  uint64_t ResolutionMicroseconds = 0;
+  /// The files parsed and checked again, each with why: the first question
+  /// the whole program answered otherwise.
+  std::vector<std::pair<std::string, std::string>> AnalysedAgain;
+};
+
+/// A whole-program run, one parse per unit: each unit of \p ProgramFiles
+/// (the program; \p EveryCaller: all of it, so that its calls are every call)
+/// is parsed once, summarized from that parse alone and, if it is one of
+/// \p Analysed, checked in the same parse against the summaries known when
+/// its worker starts (the summary cache's, and those of the units already
+/// done), recording the questions it asked (ProgramQueries.h). Once every
+/// unit is summarized, a result stands if the whole program answers each of
+/// its questions alike; a unit it answers otherwise is parsed and checked
+/// again against it. The summary cache (\p Summaries, null: none) and the
+/// result cache (Options.Results) spare the parse of a unit they hold.
+/// A unit that does not parse has no summary: \p OnFailure hears of it.
+/// \p OnParsed(File, Ended, Total) hears of each unit parsed, as it ends.
+ProgramAnalysis analyzeProgram(
+    const std::vector<std::string> &ProgramFiles,
+    const std::vector<std::string> &Analysed, bool EveryCaller,
+    const AnalysisOptions &Options, TranslationUnitCache *Summaries,
     llvm::function_ref<void(const FailedFile &)> OnFailure,
-    llvm::function_ref<void(llvm::StringRef, size_t, size_t)> OnSummarized);
+    llvm::function_ref<void(llvm::StringRef, size_t, size_t)> OnParsed);
 
 /// Writes \p Program to \p Path, whole or not at all.
 llvm::Error writeSummaryStore(const ProgramSummaries &Program,

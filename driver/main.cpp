@@ -32,6 +32,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include <set>
+#include <sys/resource.h>
 
 using namespace llvm;
 using namespace cuda_async_lint;
@@ -194,10 +195,10 @@ cl::opt<unsigned> TimeoutSeconds(
     cl::cat(Category));
 cl::opt<bool> WholeProgram(
     "whole-program", cl::init(true),
-    cl::desc("Summarize every translation unit of the program first (with "
-             "-p: the whole database; else the files named together), so "
-             "that each file's analysis sees the others' functions, fields "
-             "and calls (default: true)"),
+    cl::desc("Summarize every translation unit of the program (with -p: "
+             "the whole database; else the files named together), so that "
+             "each file's analysis sees the others' functions, fields and "
+             "calls; each unit is parsed once for both (default: true)"),
     cl::cat(Category));
 cl::opt<std::string>
     SummariesIn("summaries", cl::value_desc("file"),
@@ -601,6 +602,7 @@ int main(int argc, const char **argv) {
            << (F.Errors.empty() ? "\n" : ":\n") << F.Errors;
   };
   std::shared_ptr<ProgramSummaries> Program;
+  bool OneParse = false;
   if (!SummariesIn.empty()) {
     Expected<std::shared_ptr<ProgramSummaries>> Read =
         ProgramSummaries::readFile(SummariesIn);
@@ -609,20 +611,32 @@ int main(int argc, const char **argv) {
     Program = std::move(*Read);
   } else if (!EmitSummaries.empty() ||
              (WholeProgram && ProgramFiles.size() > 1)) {
-    bool EveryCaller = !BuildPath.empty() && !Shard;
-    std::optional<Progress> Summarizing;
-    Program = summarizeProgram(
-        ProgramFiles, EveryCaller, Options, Cache ? &*Cache : nullptr,
-        SummaryFailed, [&](StringRef File, size_t Ended, size_t Total) {
-          if (!Summarizing)
-            Summarizing.emplace(Total, errs(), Progress::wanted(),
-                                "summarized");
-          Summarizing->fileEnded(File, Ended);
-        });
+    // The whole program's summaries and, unless they are all this run
+    // makes, the findings, from one parse per unit (analyzeProgram, below).
+    OneParse = true;
+  }
+  auto SummaryStatistics = [&] {
     if (Verbose && Cache)
       errs() << "cuda-async-lint: summaries of " << ProgramFiles.size()
              << " translation units: " << Cache->hits() << " from the cache, "
              << Cache->misses() << " made\n";
+  };
+  bool EveryCaller = !BuildPath.empty() && !Shard;
+  if (ResultCache)
+    Options.Results = &*ResultCache;
+  if (OneParse && !EmitSummaries.empty()) {
+    std::optional<Progress> Summarizing;
+    Program = analyzeProgram(ProgramFiles, {}, EveryCaller, Options,
+                             Cache ? &*Cache : nullptr, SummaryFailed,
+                             [&](StringRef File, size_t Ended, size_t Total) {
+                               if (!Summarizing)
+                                 Summarizing.emplace(Total, errs(),
+                                                     Progress::wanted(),
+                                                     "summarized");
+                               Summarizing->fileEnded(File, Ended);
+                             })
+                  .Program;
+    SummaryStatistics();
   }
   // A database of one translation unit is a whole program too: nothing to
   // summarize, but its calls are every call of its functions.
@@ -643,14 +657,6 @@ int main(int argc, const char **argv) {
   // Summaries of its own win over a SummaryStore option.
   if (Program)
     setProgramSummaries(Program, /*FromDriver=*/true);
-  if (ResultCache) {
-    Options.Results = &*ResultCache;
-    // Findings depend on every unit's summary: a result holds while the
-    // program's summaries are the same.
-    if (Program)
-      Options.ProgramIdentity =
-          fileContentHash(formatv("{0}", Program->toJSON()).str());
-  }
   Expected<std::string> SourceRoot =
       chooseSourceRoot(SourceRootOption, Absolute, currentDirectory());
   if (!SourceRoot)
@@ -715,7 +721,40 @@ int main(int argc, const char **argv) {
       outs().flush();
     }
   };
-  Report R = analyzeFiles(Absolute, Options);
+  std::optional<ProgramAnalysis> Whole;
+  if (OneParse) {
+    std::optional<Progress> Parsing;
+    Whole = analyzeProgram(
+        ProgramFiles, Absolute, EveryCaller, Options, Cache ? &*Cache : nullptr,
+        SummaryFailed, [&](StringRef File, size_t Ended, size_t Total) {
+          if (!Parsing)
+            Parsing.emplace(Total, errs(), Progress::wanted(), "parsed");
+          Parsing->fileEnded(File, Ended);
+        });
+  }
+  Report R =
+      Whole ? std::move(Whole->Findings) : analyzeFiles(Absolute, Options);
+  if (Whole) {
+    SummaryStatistics();
+    if (Verbose) {
+      for (const auto &[File, Why] : Whole->AnalysedAgain)
+        errs() << "cuda-async-lint: " << File << ": analysed again: " << Why
+               << "\n";
+      errs() << "cuda-async-lint: " << Whole->Parsed
+             << " translation units parsed; the findings of "
+             << Whole->AnalysedAgain.size()
+             << " analysed again (the whole program answered their "
+                "questions otherwise)\n";
+      // What scripts/benchmark.py --program reads: the resolution step is
+      // this process's, as is the memory of the summaries.
+      struct rusage Usage;
+      ::getrusage(RUSAGE_SELF, &Usage);
+      errs() << formatv("cuda-async-lint: resolution: {0:f1} ms; this "
+                        "process's peak memory: {1:f1} MiB\n",
+                        Whole->ResolutionMicroseconds / 1e3,
+                        Usage.ru_maxrss / 1024.0);
+    }
+  }
   if (Join) {
     size_t Elsewhere = 0;
     FileResult AtRunTime;
@@ -732,10 +771,12 @@ int main(int argc, const char **argv) {
              << (Elsewhere == 1 ? "" : "s") << " of '" << RuntimeTrace
              << "' in files not analysed here\n";
   }
-  if (Verbose && ResultCache)
+  if (Verbose && ResultCache) {
+    size_t FromCache = Whole ? Whole->ResultsFromCache : ResultCache->hits();
     errs() << "cuda-async-lint: results of " << Absolute.size()
-           << " translation units: " << ResultCache->hits()
-           << " from the cache, " << ResultCache->misses() << " analysed\n";
+           << " translation units: " << FromCache << " from the cache, "
+           << Absolute.size() - FromCache << " analysed\n";
+  }
   if (Selected.hasBaseline())
     errs() << "cuda-async-lint: " << Selected.baselined() << " finding"
            << (Selected.baselined() == 1 ? "" : "s") << " in the baseline '"

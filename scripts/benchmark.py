@@ -24,14 +24,21 @@ With --project DIR it times a real project's compilation database
 (DIR/compile_commands.json; scripts/corpus-database.py writes one for a
 checkout that has none): per unit, the worker's split of parse and analysis
 (--verbose, --repeat runs, median); and the whole program run with -p
-(summaries of every unit, then the analysis, -j 1) against clang++
+(one parse per unit, -j 1) against clang++
 -fsyntax-only over the same units, in CPU time. --name names the corpus in
 the section's heading.
+
+With --program it generates programs of --units host units that call each
+other across units (each unit's findings rest on three others' summaries)
+and times the whole-program run of each: CPU per unit, the resolution step
+and the parent's peak memory (--verbose), the peak of any process; then the
+largest as an 8-shard CI matrix run one shard after another.
 
   scripts/benchmark.py [--build build] [--repeat 5] [--toolkit]
                        [--compare | --scaling [--sizes 625,...] |
                         --database [--files 40] |
-                        --project DIR [--name NAME]]
+                        --project DIR [--name NAME] |
+                        --program [--units 250,500,1000,2000]]
                        [--markdown docs/benchmarks.md]
 """
 import argparse
@@ -317,6 +324,136 @@ def database(args, lint, cuda_args):
     ]
 
 
+# A host unit of a generated program: it defines an allocator (pageable or
+# pinned, by unit), a helper that fills a shared struct's field, and an
+# upload helper, and calls those of three other units, so that its findings
+# rest on their summaries (a callee's return, a field's stores, a
+# parameter's callers).
+PROGRAM_UNIT = """#include <cuda_runtime.h>
+#include <cstdlib>
+#include "frame.h"
+
+float *make_buffer_{j}(size_t n);
+void fill_frame_{k}(Frame &f);
+void upload_{m}(float *dev, const float *host, size_t n, cudaStream_t s);
+
+float *make_buffer_{i}(size_t n) {{
+{alloc}
+}}
+
+void fill_frame_{i}(Frame &f) {{ f.pixels = make_buffer_{i}(f.n); }}
+
+void upload_{i}(float *dev, const float *host, size_t n, cudaStream_t s) {{
+  cudaMemcpyAsync(dev, host, n * sizeof(float), cudaMemcpyHostToDevice, s);
+}}
+
+void step_{i}(float *dev, cudaStream_t s) {{
+  float *h = make_buffer_{j}(1024);
+  upload_{m}(dev, h, 1024, s);
+  Frame f{{nullptr, 256}};
+  fill_frame_{k}(f);
+  cudaMemcpyAsync(dev, f.pixels, 256 * sizeof(float), cudaMemcpyHostToDevice, s);
+  cudaStreamSynchronize(s);
+}}
+"""
+
+PAGEABLE = "  return static_cast<float *>(std::malloc(n * sizeof(float)));"
+PINNED = ("  float *p = nullptr;\n"
+          "  cudaMallocHost(&p, n * sizeof(float));\n"
+          "  return p;")
+
+
+def generate_program(root, units):
+    """Writes a program of units host files calling each other across
+    units, and its compile_commands.json."""
+    os.makedirs(root, exist_ok=True)
+    with open(os.path.join(root, "frame.h"), "w") as f:
+        f.write("#pragma once\n#include <cstddef>\n"
+                "struct Frame { float *pixels; size_t n; };\n")
+    entries = []
+    for i in range(units):
+        name = "unit%04d.cpp" % i
+        with open(os.path.join(root, name), "w") as f:
+            f.write(PROGRAM_UNIT.format(
+                i=i, j=(i + 1) % units, k=(7 * i + 3) % units,
+                m=(13 * i + 5) % units,
+                alloc=PINNED if i % 3 == 0 else PAGEABLE))
+        entries.append({"directory": root, "file": name,
+                        "arguments": ["c++", "-std=c++17", "-c", name]})
+    with open(os.path.join(root, "compile_commands.json"), "w") as f:
+        json.dump(entries, f)
+
+
+RESOLUTION = re.compile(r"resolution: ([0-9.]+) ms; this process's peak "
+                        r"memory: ([0-9.]+) MiB")
+AGAIN = re.compile(r"(\d+) translation units parsed; the findings of (\d+) "
+                   r"analysed again")
+
+
+def program_scaling(args, lint, cuda_args):
+    """A generated program of ever more units, each calling three others:
+    the whole-program run (-p, -j 2), its resolution step's time and the
+    parent's peak memory (--verbose), the workers' peak, and an 8-shard
+    matrix of the largest program (each shard's --emit-summaries, the merge,
+    each shard's analysis, one after another). Returns the table lines."""
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for units in [int(n) for n in args.units.split(",")]:
+            root = os.path.join(tmp, "p%d" % units)
+            generate_program(root, units)
+            argv = [lint] + cuda_args + ["-p", root, "-j", "2",
+                                         "--format=json", "--verbose"]
+            start = time.perf_counter()
+            proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.PIPE, text=True)
+            err = proc.stderr.read()
+            _, status, usage = os.wait4(proc.pid, 0)
+            wall = time.perf_counter() - start
+            m, again = RESOLUTION.search(err), AGAIN.search(err)
+            if not m or not again:
+                raise SystemExit("no resolution figures:\n" + err[-2000:])
+            rows.append((units, wall, usage.ru_utime + usage.ru_stime,
+                         float(m.group(1)), float(m.group(2)),
+                         usage.ru_maxrss / 1024, int(again.group(2))))
+        units = rows[-1][0]
+        root = os.path.join(tmp, "p%d" % units)
+        shards = 8
+        start = time.perf_counter()
+        cpu = 0.0
+        peak = 0
+        stores = []
+        for i in range(1, shards + 1):
+            store = os.path.join(tmp, "s%d.json" % i)
+            stores.append(store)
+            _, c, kb, code = run([lint] + cuda_args + [
+                "-p", root, "--shard=%d/%d" % (i, shards),
+                "--emit-summaries=" + store])
+            cpu, peak = cpu + c, max(peak, kb)
+        merged = os.path.join(tmp, "all.json")
+        _, c, kb, _ = run([lint, "--merge-summaries=" + merged] + stores)
+        cpu, peak = cpu + c, max(peak, kb)
+        for i in range(1, shards + 1):
+            _, c, kb, _ = run([lint] + cuda_args + [
+                "-p", root, "--shard=%d/%d" % (i, shards),
+                "--summaries=" + merged, "--format=json"])
+            cpu, peak = cpu + c, max(peak, kb)
+        matrix = (time.perf_counter() - start, cpu, peak / 1024)
+    table = ["| units | wall (s) | CPU (s) | CPU per unit (ms) | resolution "
+             "(ms) | resolution per unit (ms) | parent's peak (MiB) | peak of "
+             "any process (MiB) | analysed again |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for units, wall, cpu, res, parent, peak, again in rows:
+        table.append("| %d | %.1f | %.1f | %.1f | %.0f | %.3f | %.0f | %.0f | "
+                     "%d |" % (units, wall, cpu, 1e3 * cpu / units, res,
+                               res / units, parent, peak, again))
+    table += ["", "The %d-unit program as an 8-shard CI matrix, the shards one "
+              "after another (each shard's `--emit-summaries`, "
+              "`--merge-summaries`, each shard's analysis with `--summaries`): "
+              "%.1f s wall, %.1f s CPU, peak of any process %.0f MiB."
+              % (units, matrix[0], matrix[1], matrix[2])]
+    return table
+
+
 def project(args, lint):
     """Times a real project's database: the per-unit split of parse and
     analysis, and the whole-program run against -fsyntax-only. Returns the
@@ -371,8 +508,8 @@ def project(args, lint):
         "at the median, 10%% on every file." % (
             args.repeat, len(shares), len(rows),
             100 * statistics.median(shares), 100 * max(shares), worst[0]), "",
-        "Whole program (`-p`, summaries of every unit then the analysis, "
-        "`-j 1`): %.1f s CPU, peak %.0f MiB, against %.1f s CPU for "
+        "Whole program (`-p`, one parse per unit: its summary and its "
+        "findings, `-j 1`): %.1f s CPU, peak %.0f MiB, against %.1f s CPU for "
         "`clang++ -fsyntax-only` over the same units with the driver's "
         "commands: %.2fx (goal: 1.10x)." % (
             whole_t.cpu, whole_t.kb / 1024, syntax, whole_t.cpu / syntax)]
@@ -402,6 +539,12 @@ def main():
     parser.add_argument("--project",
                         help="a directory with a compile_commands.json")
     parser.add_argument("--name", help="the --project corpus, for the docs")
+    parser.add_argument("--program", action="store_true",
+                        help="time generated programs of --units host units "
+                             "calling each other, whole and as a shard "
+                             "matrix")
+    parser.add_argument("--units", default="250,500,1000,2000",
+                        help="program sizes, for --program")
     parser.add_argument("--markdown")
     args = parser.parse_args()
 
@@ -433,6 +576,24 @@ def main():
 
     cuda_args = ["--cuda-path=/usr/local/cuda"] if args.toolkit else [
         "--use-bundled-cuda"]
+    if args.program:
+        table = program_scaling(args, lint, cuda_args)
+        context = [
+            "Run on %s by `scripts/benchmark.py --program --units %s` (load "
+            "average %.2f at the end; %d cores)." % (
+                datetime.date.today().isoformat(), args.units,
+                os.getloadavg()[0], os.cpu_count()), "",
+            "Generated programs of N host units (bundled declarations), each "
+            "defining an allocator (pageable or pinned), a helper that fills "
+            "a shared struct's pointer field and an upload helper, and "
+            "calling those of three other units: every unit's findings rest "
+            "on other units' summaries. One whole-program run each (`-p`, "
+            "`-j 2`, one parse per unit): its resolution step (the program "
+            "put together and every unit's questions asked again) and the "
+            "parent's peak memory, from `--verbose`; the peak of any process "
+            "(workers included) from `wait4`."]
+        return publish(args, "## A generated program: scaling with units",
+                       context, table)
     if args.database:
         table = database(args, lint, cuda_args)
         context = [

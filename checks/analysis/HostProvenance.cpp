@@ -1493,7 +1493,9 @@ HostProvenance FunctionProvenance::pointerAt(const Stmt *At,
   // into is registered on every path. Where this function says nothing, a
   // registration elsewhere in the translation unit leaves it open.
   unsigned Registered = 0;
-  for (Origin O : V.origins()) {
+  // In source order, so that the registering calls are listed alike in
+  // every process.
+  for (Origin O : Result.Origins) {
     const RegistrationFact *F = It->second.registration(O.getOpaqueValue());
     if (F && F->Fresh)
       F = nullptr;

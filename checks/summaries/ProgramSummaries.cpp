@@ -123,9 +123,8 @@ llvm::Error ProgramSummaries::addUnit(Object U) {
   if (!File || File->empty())
     return malformed("a unit", "it names no file");
   Result->File = File->str();
-  for (const auto &Existing : Units)
-    if (Existing->File == Result->File)
-      return llvm::Error::success();
+  if (Files.contains(Result->File))
+    return llvm::Error::success();
   std::string Where = "the summary of '" + Result->File + "'";
 
   if (const Array *Functions = U.getArray("functions"))
@@ -181,6 +180,7 @@ llvm::Error ProgramSummaries::addUnit(Object U) {
       Indices("syncsStreamParams", Facts.Sync.StreamParams);
       Indices("syncsEventParams", Facts.Sync.EventParams);
       Facts.TakesCallSites = F->getBoolean("takesCallSites").value_or(false);
+      Facts.Text = llvm::formatv("{0}", Item).str();
       Result->Functions.try_emplace(*Usr, std::move(Facts));
     }
 
@@ -223,9 +223,31 @@ llvm::Error ProgramSummaries::addUnit(Object U) {
   Result->RegistersContainers =
       U.getBoolean("registersContainerStorage").value_or(true);
 
+  unsigned Index = Units.size();
+  auto List = [&](llvm::StringMap<llvm::SmallVector<unsigned, 1>> &In,
+                  llvm::StringRef Key) { In[Key].push_back(Index); };
+  for (const auto &F : Result->Functions)
+    List(Defining, F.getKey());
+  for (const auto &F : Result->Fields)
+    List(Storing, F.getKey());
+  for (const auto &C : Result->Calls)
+    List(Calling, C.getKey());
+  for (const std::string &Usr : Result->NotOnlyCalled)
+    List(Naming, Usr);
+  for (const std::string &Key : Result->Registered)
+    List(Registering, Key);
+  if (Result->RegistersContainers)
+    RegisteringContainers.push_back(Index);
+  Files.insert(Result->File);
   Units.push_back(std::move(Result));
   Raw.push_back(std::move(U));
   return llvm::Error::success();
+}
+
+std::shared_ptr<ProgramSummaries> ProgramSummaries::empty(bool EveryCaller) {
+  auto Program = std::make_shared<ProgramSummaries>();
+  Program->EveryCaller = EveryCaller;
+  return Program;
 }
 
 llvm::Expected<std::shared_ptr<ProgramSummaries>>
@@ -237,8 +259,7 @@ ProgramSummaries::fromUnits(std::vector<Object> Units, bool EveryCaller) {
     return std::make_pair(Units[A].getString("file").value_or(""), A) <
            std::make_pair(Units[B].getString("file").value_or(""), B);
   });
-  auto Program = std::make_shared<ProgramSummaries>();
-  Program->EveryCaller = EveryCaller;
+  std::shared_ptr<ProgramSummaries> Program = empty(EveryCaller);
   for (size_t I : Order)
     if (llvm::Error E = Program->addUnit(std::move(Units[I])))
       return std::move(E);
@@ -337,108 +358,135 @@ std::vector<std::string> ProgramSummaries::files() const {
   return Out;
 }
 
+template <class Fn>
+void ProgramSummaries::forOtherUnits(
+    const llvm::StringMap<llvm::SmallVector<unsigned, 1>> &Index,
+    llvm::StringRef Key, llvm::StringRef Except, Fn F) const {
+  auto It = Index.find(Key);
+  if (It == Index.end())
+    return;
+  for (unsigned I : It->second)
+    if (Units[I]->File != Except && !F(*Units[I]))
+      return;
+}
+
 const FunctionFacts *ProgramSummaries::function(llvm::StringRef Usr,
                                                 llvm::StringRef Except) const {
-  for (const auto &U : Units)
-    if (U->File != Except)
-      if (auto It = U->Functions.find(Usr); It != U->Functions.end())
-        return &It->second;
-  return nullptr;
+  const FunctionFacts *Found = nullptr;
+  forOtherUnits(Defining, Usr, Except, [&](const Unit &U) {
+    Found = &U.Functions.find(Usr)->second;
+    return false;
+  });
+  return Found;
 }
 
 PointerValue ProgramSummaries::field(llvm::StringRef Usr,
                                      llvm::StringRef Except) const {
   PointerValue V = PointerValue::unset();
-  for (const auto &U : Units) {
-    if (U->File == Except)
-      continue;
-    auto It = U->Fields.find(Usr);
-    if (It == U->Fields.end())
-      continue;
-    if (It->second.Escaped)
-      return PointerValue::unknown();
-    V = PointerValue::join(V, It->second.Stores);
-  }
+  forOtherUnits(Storing, Usr, Except, [&](const Unit &U) {
+    const Unit::FieldFact &F = U.Fields.find(Usr)->second;
+    if (F.Escaped) {
+      V = PointerValue::unknown();
+      return false;
+    }
+    V = PointerValue::join(V, F.Stores);
+    return true;
+  });
   return V;
 }
 
 PointerValue ProgramSummaries::argument(llvm::StringRef Usr, unsigned Index,
                                         llvm::StringRef Except) const {
   PointerValue V = PointerValue::unset();
-  for (const auto &U : Units) {
-    if (U->File == Except)
-      continue;
-    auto It = U->Calls.find(Usr);
-    if (It == U->Calls.end())
-      continue;
-    for (const std::vector<PointerValue> &Args : It->second)
+  forOtherUnits(Calling, Usr, Except, [&](const Unit &U) {
+    for (const std::vector<PointerValue> &Args : U.Calls.find(Usr)->second)
       V = PointerValue::join(V, Index < Args.size() ? Args[Index]
                                                     : PointerValue::unknown());
-  }
-  return V;
-}
-
-template <class Pred>
-bool ProgramSummaries::anyOtherUnit(llvm::StringRef Except, Pred P) const {
-  return llvm::any_of(Units, [&](const std::unique_ptr<Unit> &U) {
-    return U->File != Except && P(*U);
+    return true;
   });
+  return V;
 }
 
 bool ProgramSummaries::notOnlyCalled(llvm::StringRef Usr,
                                      llvm::StringRef Except) const {
-  return anyOtherUnit(
-      Except, [&](const Unit &U) { return U.NotOnlyCalled.count(Usr.str()); });
+  bool Named = false;
+  forOtherUnits(Naming, Usr, Except, [&](const Unit &) {
+    Named = true;
+    return false;
+  });
+  return Named;
 }
 
 bool ProgramSummaries::registersContainerStorage(llvm::StringRef Except) const {
-  return anyOtherUnit(Except,
-                      [](const Unit &U) { return U.RegistersContainers; });
+  return llvm::any_of(RegisteringContainers,
+                      [&](unsigned I) { return Units[I]->File != Except; });
 }
 
 bool ProgramSummaries::registered(llvm::StringRef Key,
                                   llvm::StringRef Except) const {
-  return anyOtherUnit(
-      Except, [&](const Unit &U) { return U.Registered.count(Key.str()); });
+  bool Found = false;
+  forOtherUnits(Registering, Key, Except, [&](const Unit &) {
+    Found = true;
+    return false;
+  });
+  return Found;
 }
 
 ProgramView::ProgramView(const clang::SourceManager &SM)
-    : SM(SM), Program(programSummaries()) {
-  if (Program)
+    : SM(SM), Program(programSummaries()), Record(programQueryRecord()) {
+  if (Program || Record)
     ThisUnit = unitFile(SM);
 }
 
+template <class T>
+T ProgramView::noted(T Answer, ProgramQuestion::Kind What, llvm::StringRef Key,
+                     unsigned Index) const {
+  if (Record) {
+    ProgramQuestion Q{What, Key.str(), Index};
+    std::string Text = Q.text();
+    if (!Record->asked(Text))
+      Record->record(std::move(Text), answer(Program.get(), ThisUnit, Q));
+  }
+  return Answer;
+}
+
 const FunctionFacts *ProgramView::function(const clang::FunctionDecl *FD) {
-  if (!Program || !FD->isExternallyVisible() ||
+  if ((!Program && !Record) || !FD->isExternallyVisible() ||
       SM.isInSystemHeader(FD->getLocation()))
     return nullptr;
   const clang::FunctionDecl *Canonical = FD->getCanonicalDecl();
   auto [It, New] = Functions.try_emplace(Canonical, nullptr);
   if (New)
     if (std::string Usr = usrOf(Canonical); !Usr.empty())
-      It->second = Program->function(Usr, ThisUnit);
+      It->second = noted(Program ? Program->function(Usr, ThisUnit) : nullptr,
+                         ProgramQuestion::Kind::Function, Usr);
   return It->second;
 }
 
 PointerValue ProgramView::field(llvm::StringRef Usr) const {
-  return Program ? Program->field(Usr, ThisUnit) : PointerValue::unset();
+  return noted(Program ? Program->field(Usr, ThisUnit) : PointerValue::unset(),
+               ProgramQuestion::Kind::Field, Usr);
 }
 
 PointerValue ProgramView::argument(llvm::StringRef Usr, unsigned Index) const {
-  return Program ? Program->argument(Usr, Index, ThisUnit)
-                 : PointerValue::unset();
+  return noted(Program ? Program->argument(Usr, Index, ThisUnit)
+                       : PointerValue::unset(),
+               ProgramQuestion::Kind::Argument, Usr, Index);
 }
 
 bool ProgramView::notOnlyCalled(llvm::StringRef Usr) const {
-  return Program && Program->notOnlyCalled(Usr, ThisUnit);
+  return noted(Program && Program->notOnlyCalled(Usr, ThisUnit),
+               ProgramQuestion::Kind::NotOnlyCalled, Usr);
 }
 
 bool ProgramView::registered(llvm::StringRef OriginKey) const {
-  return Program && Program->registered(OriginKey, ThisUnit);
+  return noted(Program && Program->registered(OriginKey, ThisUnit),
+               ProgramQuestion::Kind::Registered, OriginKey);
 }
 
 bool ProgramView::registersContainerStorage() const {
-  return Program && Program->registersContainerStorage(ThisUnit);
+  return noted(Program && Program->registersContainerStorage(ThisUnit),
+               ProgramQuestion::Kind::RegistersContainers);
 }
 
 namespace {
@@ -474,6 +522,21 @@ std::shared_ptr<const ProgramSummaries> programSummaries() {
   Installed &I = installed();
   std::lock_guard<std::mutex> Guard(I.Lock);
   return I.Program;
+}
+
+WithoutProgramSummaries::WithoutProgramSummaries() {
+  Installed &I = installed();
+  std::lock_guard<std::mutex> Guard(I.Lock);
+  Saved = std::move(I.Program);
+  I.Program = nullptr;
+  SavedFromDriver = I.FromDriver;
+}
+
+WithoutProgramSummaries::~WithoutProgramSummaries() {
+  Installed &I = installed();
+  std::lock_guard<std::mutex> Guard(I.Lock);
+  I.Program = std::move(Saved);
+  I.FromDriver = SavedFromDriver;
 }
 
 llvm::Error useSummaryStore(llvm::StringRef Path) {

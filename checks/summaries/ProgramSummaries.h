@@ -20,8 +20,10 @@
 
 #include "../analysis/HostProvenance.h"
 #include "../analysis/SyncSummary.h"
+#include "ProgramQueries.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 #include <deque>
@@ -45,6 +47,9 @@ struct FunctionFacts {
   /// Its pointer parameters may take what every call site of the program
   /// passes (summaries/Summarize.h, takesProgramCallSites).
   bool TakesCallSites = false;
+  /// Its entry as the unit wrote it: what a unit's analysis that asked for
+  /// these facts compares (ProgramQueries.h).
+  std::string Text;
 };
 
 class ProgramSummaries {
@@ -63,6 +68,12 @@ public:
   /// overlapping shards) keeps its first summary.
   static llvm::Expected<std::shared_ptr<ProgramSummaries>>
   fromUnits(std::vector<llvm::json::Object> Units, bool EveryCaller);
+
+  /// A store of no units yet, which add() fills.
+  static std::shared_ptr<ProgramSummaries> empty(bool EveryCaller);
+  /// Adds \p Unit after the others (a unit of a file the store holds already
+  /// is left out). An error says what is malformed in it.
+  llvm::Error add(llvm::json::Object Unit) { return addUnit(std::move(Unit)); }
 
   /// Shard \p Index (from 1) of \p Count of a compilation database.
   struct ShardOf {
@@ -114,13 +125,25 @@ private:
   llvm::Expected<PointerValue> value(const llvm::json::Value *V,
                                      llvm::StringRef Where);
   const ExternalOrigin *origin(ExternalOrigin O);
-  /// True if \p P holds for a unit other than \p Except.
-  template <class Pred> bool anyOtherUnit(llvm::StringRef Except, Pred P) const;
+  /// The units listed in \p Index under \p Key, but \p Except.
+  template <class Fn>
+  void
+  forOtherUnits(const llvm::StringMap<llvm::SmallVector<unsigned, 1>> &Index,
+                llvm::StringRef Key, llvm::StringRef Except, Fn F) const;
 
   bool EveryCaller = false;
   std::optional<ShardOf> Shard;
   std::vector<llvm::json::Object> Raw;
   std::vector<std::unique_ptr<Unit>> Units;
+  llvm::StringSet<> Files;
+  /// Per USR (or origin key), the units that define the function, store
+  /// into the field, call the function, name it other than as a callee,
+  /// register the origin, in the order of Units: a question costs the units
+  /// it concerns, not the program.
+  llvm::StringMap<llvm::SmallVector<unsigned, 1>> Defining, Storing, Calling,
+      Naming, Registering;
+  /// The units that register a container's storage.
+  std::vector<unsigned> RegisteringContainers;
   /// Every origin once: equal origins are equal pointers.
   llvm::StringMap<std::unique_ptr<ExternalOrigin>> Origins;
 };
@@ -134,12 +157,15 @@ public:
   /// Draws on the program's summaries installed now, if any.
   explicit ProgramView(const clang::SourceManager &SM);
 
-  explicit operator bool() const { return Program != nullptr; }
+  explicit operator bool() const {
+    return noted(Program != nullptr, ProgramQuestion::Kind::Installed);
+  }
   /// The facts of \p FD (a function with external linkage in user code)
   /// from the unit that defines it.
   const FunctionFacts *function(const clang::FunctionDecl *FD);
   bool holdsEveryCaller() const {
-    return Program && Program->holdsEveryCaller();
+    return noted(Program && Program->holdsEveryCaller(),
+                 ProgramQuestion::Kind::EveryCaller);
   }
   PointerValue field(llvm::StringRef Usr) const;
   PointerValue argument(llvm::StringRef Usr, unsigned Index) const;
@@ -148,8 +174,17 @@ public:
   bool registersContainerStorage() const;
 
 private:
+  /// Answers \p Q for this unit, and records it where a record is kept.
+  std::string ask(const ProgramQuestion &Q) const;
+  /// Records \p Answer to the question \p What, \p Key, \p Index.
+  template <class T>
+  T noted(T Answer, ProgramQuestion::Kind What, llvm::StringRef Key = "",
+          unsigned Index = 0) const;
+
   const clang::SourceManager &SM;
   std::shared_ptr<const ProgramSummaries> Program;
+  /// Where the questions asked are recorded (ProgramQueries.h), or null.
+  ProgramQueries *Record;
   /// This unit's name in the store.
   std::string ThisUnit;
   llvm::DenseMap<const clang::FunctionDecl *, const FunctionFacts *> Functions;
@@ -163,6 +198,21 @@ void setProgramSummaries(std::shared_ptr<const ProgramSummaries> Summaries,
 
 /// The program the current translation unit draws on, or null.
 std::shared_ptr<const ProgramSummaries> programSummaries();
+
+/// While it lives, no program is installed: a unit's summary is made from
+/// the unit alone (docs/design.md, "One hop"), whatever store is in effect
+/// for its analysis.
+class WithoutProgramSummaries {
+public:
+  WithoutProgramSummaries();
+  ~WithoutProgramSummaries();
+  WithoutProgramSummaries(const WithoutProgramSummaries &) = delete;
+  WithoutProgramSummaries &operator=(const WithoutProgramSummaries &) = delete;
+
+private:
+  std::shared_ptr<const ProgramSummaries> Saved;
+  bool SavedFromDriver;
+};
 
 /// The SummaryStore option of a check (clang-tidy with the plugin): reads
 /// the store at \p Path once, and makes it the program's unless the driver

@@ -2,6 +2,7 @@
 
 #include "summaries/ProgramSummaries.h"
 #include "analysis/ProvenanceAnalysis.h"
+#include "summaries/ProgramQueries.h"
 #include "summaries/Summarize.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -157,6 +158,75 @@ TEST_F(ProgramSummariesTest, AUnitDrawsOnTheOthersNotOnItself) {
   EXPECT_EQ(Analysis.summary(
                 first<clang::FunctionDecl>(functionDecl(hasName("fill")), Ctx)),
             nullptr);
+}
+
+TEST_F(ProgramSummariesTest, AnalysisRecordsWhatItAskedOfTheProgram) {
+  auto Record = [&](std::shared_ptr<const ProgramSummaries> P) {
+    setProgramSummaries(std::move(P), true);
+    ProgramQueries Queries;
+    Queries.setUnit("/p/user.cpp");
+    recordProgramQueries(&Queries);
+    std::unique_ptr<clang::ASTUnit> User = parse(R"(
+      void use() { float *m = load(16); Grid g; fill(g); }
+    )",
+                                                 "/p/user.cpp");
+    clang::ASTContext &Ctx = User->getASTContext();
+    ProvenanceAnalysis Analysis(Ctx);
+    Analysis.summary(
+        first<clang::FunctionDecl>(functionDecl(hasName("load")), Ctx));
+    Analysis.stored(first<clang::FieldDecl>(fieldDecl(hasName("cells")), Ctx));
+    recordProgramQueries(nullptr);
+    return Queries;
+  };
+  std::shared_ptr<ProgramSummaries> Lib =
+      program({summarize(Library, "/p/lib.cpp")}, false);
+  ProgramQueries Asked = Record(Lib);
+  EXPECT_TRUE(Asked.holdIn(Lib.get()));
+  // Through JSON, as the cache and the worker protocol carry it.
+  llvm::Expected<ProgramQueries> Read =
+      ProgramQueries::parse(llvm::formatv("{0}", Asked.toJSON()).str());
+  ASSERT_TRUE(bool(Read)) << llvm::toString(Read.takeError());
+  EXPECT_TRUE(Read->holdIn(Lib.get()));
+  EXPECT_EQ(Read->size(), Asked.size());
+  // A unit that tells nothing of what was asked changes no answer.
+  EXPECT_TRUE(Asked.holdIn(program({summarize(Library, "/p/lib.cpp"),
+                                    summarize("void other() {}", "/p/o.cpp")},
+                                   false)
+                               .get()));
+  // load allocates pinned memory now: the answer differs.
+  EXPECT_FALSE(Asked.holdIn(program({summarize(R"(
+        float *load(size_t n) { void *p; cudaMallocHost(&p, n); return (float *)p; }
+        void fill(Grid &g) { cudaMallocHost((void **)&g.cells, 64); }
+      )",
+                                               "/p/lib.cpp")},
+                                    false)
+                                .get()));
+  // A store of this very unit answers nothing to it: as if lib were gone.
+  EXPECT_FALSE(Asked.holdIn(nullptr));
+  EXPECT_FALSE(
+      Asked.holdIn(program({summarize(Library, "/p/user.cpp")}, false).get()));
+  // What was asked without a store holds without one.
+  ProgramQueries Alone = Record(nullptr);
+  EXPECT_TRUE(Alone.holdIn(nullptr));
+  EXPECT_FALSE(Alone.holdIn(Lib.get()));
+}
+
+TEST(ProgramQuestionTest, TextRoundTrips) {
+  for (const ProgramQuestion &Q :
+       {ProgramQuestion{ProgramQuestion::Kind::Installed, "", 0},
+        ProgramQuestion{ProgramQuestion::Kind::Function, "c:@F@load#l#", 0},
+        ProgramQuestion{ProgramQuestion::Kind::Argument, "c:@F@f#*f# x", 2},
+        ProgramQuestion{ProgramQuestion::Kind::Registered, "/a b.cu:3:4", 0}}) {
+    std::optional<ProgramQuestion> Back = ProgramQuestion::parse(Q.text());
+    ASSERT_TRUE(Back) << Q.text();
+    EXPECT_EQ(Back->What, Q.What);
+    EXPECT_EQ(Back->Key, Q.Key);
+    EXPECT_EQ(Back->Index, Q.Index);
+  }
+  EXPECT_FALSE(ProgramQuestion::parse("function"));
+  EXPECT_FALSE(ProgramQuestion::parse("argument x usr"));
+  EXPECT_FALSE(ProgramQuestion::parse("installed yes"));
+  EXPECT_FALSE(ProgramQuestion::parse("nonsense"));
 }
 
 TEST_F(ProgramSummariesTest, ShardsMergeIntoAWholeProgram) {

@@ -1,0 +1,111 @@
+//===- ProgramQueries.h - What one unit asked of the program ----*- C++ -*-===//
+//
+// A translation unit's analysis reads the other units only through
+// ProgramView's questions: the facts of a function defined elsewhere, the
+// join of a field's stores, what a parameter's callers pass, whether a
+// function is named other than as a callee, whether an origin or a
+// container's storage is registered, whether the store holds every caller,
+// whether there is a store at all. The analysis is a function of the unit
+// and of those answers. So a result made against one store holds against
+// another that answers every question alike: a whole-program run analyses
+// each unit in the parse that summarizes it, against the summaries known
+// then, and parses a unit again only if the program, once whole, answers one
+// of its questions otherwise (docs/design.md, "One parse per unit").
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_SUMMARIES_PROGRAMQUERIES_H
+#define CUDA_ASYNC_LINT_SUMMARIES_PROGRAMQUERIES_H
+
+#include "../analysis/ProvenanceLattice.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+#include <map>
+#include <string>
+
+namespace cuda_async_lint {
+
+class ProgramSummaries;
+
+/// One question of ProgramView's, as text: its kind, and the USR (or origin
+/// key) and argument index it is about.
+struct ProgramQuestion {
+  enum class Kind {
+    Installed,           ///< Is there a store?
+    EveryCaller,         ///< Does it hold every caller?
+    Function,            ///< The facts of Key, a function's USR.
+    Field,               ///< What the units store into field Key.
+    Argument,            ///< What calls of Key pass as argument Index.
+    NotOnlyCalled,       ///< Is Key named other than as a callee?
+    Registered,          ///< Is the origin of key Key registered?
+    RegistersContainers, ///< Is a container's storage registered?
+  };
+  Kind What = Kind::Installed;
+  std::string Key;
+  unsigned Index = 0;
+
+  /// "function USR", "argument 2 USR", "installed": what the record holds.
+  std::string text() const;
+  /// The inverse of text(); none for text it does not write.
+  static std::optional<ProgramQuestion> parse(llvm::StringRef Text);
+};
+
+/// \p V as a record compares it: its tag, kind and origins (each by its
+/// key, note and releaser), in a stable order.
+std::string describeValue(const PointerValue &V);
+
+/// The answer \p Program (null: none installed) gives unit \p Unit (a main
+/// file's real path, the unit's name in the store) to \p Q, as text.
+std::string answer(const ProgramSummaries *Program, llvm::StringRef Unit,
+                   const ProgramQuestion &Q);
+
+/// The questions a unit's analysis asked, each with the answer it got.
+class ProgramQueries {
+public:
+  /// True if \p Question (text()) has its answer already: ask it once.
+  bool asked(llvm::StringRef Question) const {
+    return Answers.count(Question.str());
+  }
+  void record(std::string Question, std::string Answer) {
+    Answers.emplace(std::move(Question), std::move(Answer));
+  }
+
+  /// The unit that asks: a main file's real path, its name in the store.
+  void setUnit(std::string File) { Unit = std::move(File); }
+
+  /// True if \p Program (null: none) answers the unit every question as
+  /// recorded: a result made with these answers is the result against
+  /// \p Program.
+  bool holdIn(const ProgramSummaries *Program) const {
+    return !differenceIn(Program);
+  }
+  /// The first question \p Program answers otherwise, as text; none if it
+  /// answers all of them alike.
+  std::optional<std::string>
+  differenceIn(const ProgramSummaries *Program) const;
+
+  size_t size() const { return Answers.size(); }
+
+  /// {"unit": ..., "answers": [[question, answer], ...]}, the questions in
+  /// order.
+  llvm::json::Value toJSON() const;
+  static llvm::Expected<ProgramQueries> fromJSON(const llvm::json::Value &V);
+  /// fromJSON of JSON text (FileResult::Queries).
+  static llvm::Expected<ProgramQueries> parse(llvm::StringRef Text);
+
+private:
+  std::string Unit;
+  std::map<std::string, std::string> Answers;
+};
+
+/// Makes \p Queries record every question asked of the program by the
+/// analyses created from now on (null: none records).
+void recordProgramQueries(ProgramQueries *Queries);
+
+/// The record the analyses created now write to, or null.
+ProgramQueries *programQueryRecord();
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_SUMMARIES_PROGRAMQUERIES_H

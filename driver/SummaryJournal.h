@@ -1,0 +1,49 @@
+//===- SummaryJournal.h - Summaries made while a worker parses --*- C++ -*-===//
+//
+// A whole-program run checks each unit against the summaries known when its
+// worker starts (WholeProgram.h). A parse takes seconds, during which other
+// workers end: the parent appends each summary it receives to this journal,
+// one JSON line per unit, and a worker reads what was appended since it was
+// forked once its own parse is done, so that it checks against every summary
+// made meanwhile. Fewer of its questions are then answered otherwise by the
+// whole program, and fewer units are parsed again.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_DRIVER_SUMMARYJOURNAL_H
+#define CUDA_ASYNC_LINT_DRIVER_SUMMARYJOURNAL_H
+
+#include "summaries/ProgramSummaries.h"
+#include "llvm/Support/JSON.h"
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace cuda_async_lint {
+
+class SummaryJournal {
+public:
+  /// A journal in a temporary file, removed when it is destroyed; null if
+  /// none can be made (the run then checks against what its workers knew
+  /// when forked).
+  static std::unique_ptr<SummaryJournal> create();
+  ~SummaryJournal();
+
+  /// In the parent: appends \p Unit, a unit's summary.
+  void append(const llvm::json::Object &Unit);
+
+  /// In a worker: adds to \p Known the units appended since this worker was
+  /// forked (its copy of the journal knows how much was written then). A
+  /// line the parent is still writing is left out.
+  void readNew(ProgramSummaries &Known) const;
+
+private:
+  SummaryJournal(std::string Path, int FD) : Path(std::move(Path)), FD(FD) {}
+  std::string Path;
+  int FD;
+  uint64_t Written = 0;
+};
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_DRIVER_SUMMARYJOURNAL_H
