@@ -464,29 +464,46 @@ const FunctionFacts *ProgramView::function(const clang::FunctionDecl *FD) {
 }
 
 PointerValue ProgramView::field(llvm::StringRef Usr) const {
-  return noted(Program ? Program->field(Usr, ThisUnit) : PointerValue::unset(),
-               ProgramQuestion::Kind::Field, Usr);
+  auto [It, New] = Fields.try_emplace(Usr, PointerValue::unset());
+  if (New)
+    It->second =
+        noted(Program ? Program->field(Usr, ThisUnit) : PointerValue::unset(),
+              ProgramQuestion::Kind::Field, Usr);
+  return It->second;
 }
 
 PointerValue ProgramView::argument(llvm::StringRef Usr, unsigned Index) const {
-  return noted(Program ? Program->argument(Usr, Index, ThisUnit)
-                       : PointerValue::unset(),
-               ProgramQuestion::Kind::Argument, Usr, Index);
+  auto [It, New] =
+      Arguments.try_emplace({Usr.str(), Index}, PointerValue::unset());
+  if (New)
+    It->second = noted(Program ? Program->argument(Usr, Index, ThisUnit)
+                               : PointerValue::unset(),
+                       ProgramQuestion::Kind::Argument, Usr, Index);
+  return It->second;
 }
 
 bool ProgramView::notOnlyCalled(llvm::StringRef Usr) const {
-  return noted(Program && Program->notOnlyCalled(Usr, ThisUnit),
-               ProgramQuestion::Kind::NotOnlyCalled, Usr);
+  auto [It, New] = NotOnlyCalled.try_emplace(Usr, false);
+  if (New)
+    It->second = noted(Program && Program->notOnlyCalled(Usr, ThisUnit),
+                       ProgramQuestion::Kind::NotOnlyCalled, Usr);
+  return It->second;
 }
 
 bool ProgramView::registered(llvm::StringRef OriginKey) const {
-  return noted(Program && Program->registered(OriginKey, ThisUnit),
-               ProgramQuestion::Kind::Registered, OriginKey);
+  auto [It, New] = Registered.try_emplace(OriginKey, false);
+  if (New)
+    It->second = noted(Program && Program->registered(OriginKey, ThisUnit),
+                       ProgramQuestion::Kind::Registered, OriginKey);
+  return It->second;
 }
 
 bool ProgramView::registersContainerStorage() const {
-  return noted(Program && Program->registersContainerStorage(ThisUnit),
-               ProgramQuestion::Kind::RegistersContainers);
+  if (!RegistersContainers)
+    RegistersContainers =
+        noted(Program && Program->registersContainerStorage(ThisUnit),
+              ProgramQuestion::Kind::RegistersContainers);
+  return *RegistersContainers;
 }
 
 namespace {

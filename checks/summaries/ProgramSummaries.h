@@ -27,6 +27,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 #include <deque>
+#include <map>
 #include <memory>
 
 namespace cuda_async_lint {
@@ -187,7 +188,13 @@ private:
   ProgramQueries *Record;
   /// This unit's name in the store.
   std::string ThisUnit;
+  /// Each answer once: a field's join costs the units that store into it,
+  /// and the dataflow asks at every read.
   llvm::DenseMap<const clang::FunctionDecl *, const FunctionFacts *> Functions;
+  mutable llvm::StringMap<PointerValue> Fields;
+  mutable std::map<std::pair<std::string, unsigned>, PointerValue> Arguments;
+  mutable llvm::StringMap<bool> NotOnlyCalled, Registered;
+  mutable std::optional<bool> RegistersContainers;
 };
 
 /// Makes \p Summaries the program every translation unit analysed from now
