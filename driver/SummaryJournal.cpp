@@ -3,8 +3,8 @@
 #include "SummaryJournal.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Signals.h"
+#include <cerrno>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace cuda_async_lint {
@@ -15,16 +15,13 @@ std::unique_ptr<SummaryJournal> SummaryJournal::create() {
   if (llvm::sys::fs::createTemporaryFile("cuda-async-lint-summaries", "jsonl",
                                          FD, Path))
     return nullptr;
-  llvm::sys::RemoveFileOnSignal(Path);
-  return std::unique_ptr<SummaryJournal>(
-      new SummaryJournal(std::string(Path), FD));
+  // Workers read it through the descriptor they inherit: with no name, it
+  // is gone when the run ends, however it ends.
+  llvm::sys::fs::remove(Path);
+  return std::unique_ptr<SummaryJournal>(new SummaryJournal(FD));
 }
 
-SummaryJournal::~SummaryJournal() {
-  ::close(FD);
-  llvm::sys::fs::remove(Path);
-  llvm::sys::DontRemoveFileOnSignal(Path);
-}
+SummaryJournal::~SummaryJournal() { ::close(FD); }
 
 void SummaryJournal::append(const llvm::json::Object &Unit) {
   std::string Line =
@@ -45,13 +42,22 @@ void SummaryJournal::append(const llvm::json::Object &Unit) {
 }
 
 void SummaryJournal::readNew(ProgramSummaries &Known) const {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
-      llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                  /*RequiresNullTerminator=*/false,
-                                  /*IsVolatile=*/true);
-  if (!Buffer || (*Buffer)->getBufferSize() < Written)
+  struct stat Status;
+  if (::fstat(FD, &Status) != 0 || uint64_t(Status.st_size) <= Written)
     return;
-  llvm::StringRef New = (*Buffer)->getBuffer().drop_front(Written);
+  std::string Bytes(Status.st_size - Written, '\0');
+  size_t Read = 0;
+  while (Read < Bytes.size()) {
+    ssize_t N = ::pread(FD, Bytes.data() + Read, Bytes.size() - Read,
+                        off_t(Written + Read));
+    if (N <= 0) {
+      if (N < 0 && errno == EINTR)
+        continue;
+      break;
+    }
+    Read += N;
+  }
+  llvm::StringRef New(Bytes.data(), Read);
   // A line without its newline is one the parent is still writing.
   while (New.contains('\n')) {
     auto [Line, Rest] = New.split('\n');

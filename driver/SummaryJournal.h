@@ -17,15 +17,14 @@
 #include "llvm/Support/JSON.h"
 #include <cstdint>
 #include <memory>
-#include <string>
 
 namespace cuda_async_lint {
 
 class SummaryJournal {
 public:
-  /// A journal in a temporary file, removed when it is destroyed; null if
-  /// none can be made (the run then checks against what its workers knew
-  /// when forked).
+  /// A journal in a temporary file that has no name (workers inherit its
+  /// descriptor); null if none can be made (the run then checks against
+  /// what its workers knew when forked).
   static std::unique_ptr<SummaryJournal> create();
   ~SummaryJournal();
 
@@ -38,8 +37,7 @@ public:
   void readNew(ProgramSummaries &Known) const;
 
 private:
-  SummaryJournal(std::string Path, int FD) : Path(std::move(Path)), FD(FD) {}
-  std::string Path;
+  explicit SummaryJournal(int FD) : FD(FD) {}
   int FD;
   uint64_t Written = 0;
 };
