@@ -75,7 +75,7 @@ ProgramAnalysis analyzeProgram(
   // The summaries known so far, which workers forked from now on check
   // against: the cache's, then each unit's as its worker ends.
   std::shared_ptr<ProgramSummaries> Known =
-      ProgramSummaries::empty(EveryCaller);
+      ProgramSummaries::empty(EveryCaller, /*Document=*/false);
   for (std::optional<llvm::json::Object> &S : Summary)
     if (S)
       llvm::consumeError(Known->add(llvm::json::Object(*S)));

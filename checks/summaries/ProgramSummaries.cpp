@@ -240,13 +240,16 @@ llvm::Error ProgramSummaries::addUnit(Object U) {
     RegisteringContainers.push_back(Index);
   Files.insert(Result->File);
   Units.push_back(std::move(Result));
-  Raw.push_back(std::move(U));
+  if (Document)
+    Raw.push_back(std::move(U));
   return llvm::Error::success();
 }
 
-std::shared_ptr<ProgramSummaries> ProgramSummaries::empty(bool EveryCaller) {
+std::shared_ptr<ProgramSummaries> ProgramSummaries::empty(bool EveryCaller,
+                                                          bool Document) {
   auto Program = std::make_shared<ProgramSummaries>();
   Program->EveryCaller = EveryCaller;
+  Program->Document = Document;
   return Program;
 }
 

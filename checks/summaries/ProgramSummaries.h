@@ -70,8 +70,11 @@ public:
   static llvm::Expected<std::shared_ptr<ProgramSummaries>>
   fromUnits(std::vector<llvm::json::Object> Units, bool EveryCaller);
 
-  /// A store of no units yet, which add() fills.
-  static std::shared_ptr<ProgramSummaries> empty(bool EveryCaller);
+  /// A store of no units yet, which add() fills. Without \p Document it
+  /// answers questions only: toJSON() and merge() see none of its units,
+  /// and it holds a third of the memory.
+  static std::shared_ptr<ProgramSummaries> empty(bool EveryCaller,
+                                                 bool Document = true);
   /// Adds \p Unit after the others (a unit of a file the store holds already
   /// is left out). An error says what is malformed in it.
   llvm::Error add(llvm::json::Object Unit) { return addUnit(std::move(Unit)); }
@@ -133,6 +136,8 @@ private:
                 llvm::StringRef Key, llvm::StringRef Except, Fn F) const;
 
   bool EveryCaller = false;
+  /// Keep each unit's document (Raw), for toJSON() and merge().
+  bool Document = true;
   std::optional<ShardOf> Shard;
   std::vector<llvm::json::Object> Raw;
   std::vector<std::unique_ptr<Unit>> Units;
