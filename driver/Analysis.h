@@ -74,7 +74,7 @@ void runUnits(const std::vector<std::string> &Files,
 
 /// The result the result cache holds under \p Key, if the program installed
 /// now answers its questions alike (\p Verify; else the caller checks them
-/// with resultHolds).
+/// with whyResultDiffers).
 std::optional<FileResult> cachedResult(llvm::StringRef Key,
                                        const AnalysisOptions &Options,
                                        bool Verify = true);

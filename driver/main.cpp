@@ -624,18 +624,20 @@ int main(int argc, const char **argv) {
   bool EveryCaller = !BuildPath.empty() && !Shard;
   if (ResultCache)
     Options.Results = &*ResultCache;
+  // "[n/N] parsed file" (or "summarized", for a store) as each unit of a
+  // one-parse run ends.
+  std::optional<Progress> Parsing;
+  auto UnitParsed = [&](StringRef File, size_t Ended, size_t Total) {
+    if (!Parsing)
+      Parsing.emplace(Total, errs(), Progress::wanted(),
+                      EmitSummaries.empty() ? "parsed" : "summarized");
+    Parsing->fileEnded(File, Ended);
+  };
   if (OneParse && !EmitSummaries.empty()) {
-    std::optional<Progress> Summarizing;
-    Program = analyzeProgram(ProgramFiles, {}, EveryCaller, Options,
-                             Cache ? &*Cache : nullptr, SummaryFailed,
-                             [&](StringRef File, size_t Ended, size_t Total) {
-                               if (!Summarizing)
-                                 Summarizing.emplace(Total, errs(),
-                                                     Progress::wanted(),
-                                                     "summarized");
-                               Summarizing->fileEnded(File, Ended);
-                             })
-                  .Program;
+    Program =
+        analyzeProgram(ProgramFiles, {}, EveryCaller, Options,
+                       Cache ? &*Cache : nullptr, SummaryFailed, UnitParsed)
+            .Program;
     SummaryStatistics();
   }
   // A database of one translation unit is a whole program too: nothing to
@@ -722,16 +724,10 @@ int main(int argc, const char **argv) {
     }
   };
   std::optional<ProgramAnalysis> Whole;
-  if (OneParse) {
-    std::optional<Progress> Parsing;
-    Whole = analyzeProgram(
-        ProgramFiles, Absolute, EveryCaller, Options, Cache ? &*Cache : nullptr,
-        SummaryFailed, [&](StringRef File, size_t Ended, size_t Total) {
-          if (!Parsing)
-            Parsing.emplace(Total, errs(), Progress::wanted(), "parsed");
-          Parsing->fileEnded(File, Ended);
-        });
-  }
+  if (OneParse)
+    Whole =
+        analyzeProgram(ProgramFiles, Absolute, EveryCaller, Options,
+                       Cache ? &*Cache : nullptr, SummaryFailed, UnitParsed);
   Report R =
       Whole ? std::move(Whole->Findings) : analyzeFiles(Absolute, Options);
   if (Whole) {

@@ -31,28 +31,30 @@ public:
     // A device function's body, and what it declares, is device code.
     if (isDeviceOnly(FD))
       return true;
-    const FunctionDecl *Outer = Current;
-    Current = FD;
-    bool Result = RecursiveASTVisitor::TraverseDecl(D);
-    Current = Outer;
-    return Result;
+    return within(FD, [&] { return RecursiveASTVisitor::TraverseDecl(D); });
   }
 
   bool TraverseLambdaExpr(LambdaExpr *L) {
     const CXXMethodDecl *Operator = L->getCallOperator();
     if (Operator && isDeviceOnly(Operator))
       return true;
-    const FunctionDecl *Outer = Current;
-    Current = Operator;
-    bool Result = RecursiveASTVisitor::TraverseLambdaExpr(L);
-    Current = Outer;
-    return Result;
+    return within(Operator,
+                  [&] { return RecursiveASTVisitor::TraverseLambdaExpr(L); });
   }
 
   bool VisitCallExpr(CallExpr *Call) { return record(Call); }
   bool VisitCXXDeleteExpr(CXXDeleteExpr *Delete) { return record(Delete); }
 
 private:
+  /// \p Traverse with \p F as the enclosing function.
+  template <class Fn> bool within(const FunctionDecl *F, Fn Traverse) {
+    const FunctionDecl *Outer = Current;
+    Current = F;
+    bool Result = Traverse();
+    Current = Outer;
+    return Result;
+  }
+
   bool record(const Stmt *S) {
     if (Current)
       Enclosing.try_emplace(S, Current);

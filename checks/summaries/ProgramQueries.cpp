@@ -35,8 +35,6 @@ const KindName &nameOf(ProgramQuestion::Kind K) {
   llvm_unreachable("every kind has a name");
 }
 
-std::string yesNo(bool B) { return B ? "yes" : "no"; }
-
 } // namespace
 
 std::string ProgramQuestion::text() const {
@@ -70,7 +68,7 @@ std::optional<ProgramQuestion> ProgramQuestion::parse(llvm::StringRef Text) {
   return std::nullopt;
 }
 
-std::string describeValue(const PointerValue &V) {
+std::string describeAnswer(const PointerValue &V) {
   switch (V.tag()) {
   case PointerValue::Tag::Unset:
     return "unset";
@@ -96,35 +94,37 @@ std::string describeValue(const PointerValue &V) {
   return Out;
 }
 
+std::string describeAnswer(const FunctionFacts *F) {
+  return F ? F->Text : "none";
+}
+
+std::string describeAnswer(bool B) { return B ? "yes" : "no"; }
+
 std::string answer(const ProgramSummaries *Program, llvm::StringRef Unit,
                    const ProgramQuestion &Q) {
-  using Kind = ProgramQuestion::Kind;
-  if (Q.What == Kind::Installed)
-    return yesNo(Program);
   // With no store, ProgramView answers as a store that knows nothing.
+  using Kind = ProgramQuestion::Kind;
   switch (Q.What) {
   case Kind::Installed:
-    break;
+    return describeAnswer(Program != nullptr);
   case Kind::EveryCaller:
-    return yesNo(Program && Program->holdsEveryCaller());
-  case Kind::Function: {
-    const FunctionFacts *F = Program ? Program->function(Q.Key, Unit) : nullptr;
-    return F ? F->Text : "none";
-  }
+    return describeAnswer(Program && Program->holdsEveryCaller());
+  case Kind::Function:
+    return describeAnswer(Program ? Program->function(Q.Key, Unit) : nullptr);
   case Kind::Field:
-    return describeValue(Program ? Program->field(Q.Key, Unit)
-                                 : PointerValue::unset());
+    return describeAnswer(Program ? Program->field(Q.Key, Unit)
+                                  : PointerValue::unset());
   case Kind::Argument:
-    return describeValue(Program ? Program->argument(Q.Key, Q.Index, Unit)
-                                 : PointerValue::unset());
+    return describeAnswer(Program ? Program->argument(Q.Key, Q.Index, Unit)
+                                  : PointerValue::unset());
   case Kind::NotOnlyCalled:
-    return yesNo(Program && Program->notOnlyCalled(Q.Key, Unit));
+    return describeAnswer(Program && Program->notOnlyCalled(Q.Key, Unit));
   case Kind::Registered:
-    return yesNo(Program && Program->registered(Q.Key, Unit));
+    return describeAnswer(Program && Program->registered(Q.Key, Unit));
   case Kind::RegistersContainers:
-    return yesNo(Program && Program->registersContainerStorage(Unit));
+    return describeAnswer(Program && Program->registersContainerStorage(Unit));
   }
-  return "";
+  llvm_unreachable("every kind is answered");
 }
 
 std::optional<std::string>

@@ -18,7 +18,6 @@
 #define CUDA_ASYNC_LINT_SUMMARIES_PROGRAMQUERIES_H
 
 #include "../analysis/ProvenanceLattice.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 #include <map>
@@ -51,9 +50,14 @@ struct ProgramQuestion {
   static std::optional<ProgramQuestion> parse(llvm::StringRef Text);
 };
 
-/// \p V as a record compares it: its tag, kind and origins (each by its
-/// key, note and releaser), in a stable order.
-std::string describeValue(const PointerValue &V);
+struct FunctionFacts;
+
+/// An answer as a record compares it. A value: its tag, kind and origins
+/// (each by its key, note and releaser), in a stable order. A function's
+/// facts: its entry in the store, or "none".
+std::string describeAnswer(const PointerValue &V);
+std::string describeAnswer(const FunctionFacts *F);
+std::string describeAnswer(bool B);
 
 /// The answer \p Program (null: none installed) gives unit \p Unit (a main
 /// file's real path, the unit's name in the store) to \p Q, as text.

@@ -445,10 +445,9 @@ template <class T>
 T ProgramView::noted(T Answer, ProgramQuestion::Kind What, llvm::StringRef Key,
                      unsigned Index) const {
   if (Record) {
-    ProgramQuestion Q{What, Key.str(), Index};
-    std::string Text = Q.text();
+    std::string Text = ProgramQuestion{What, Key.str(), Index}.text();
     if (!Record->asked(Text))
-      Record->record(std::move(Text), answer(Program.get(), ThisUnit, Q));
+      Record->record(std::move(Text), describeAnswer(Answer));
   }
   return Answer;
 }

@@ -180,9 +180,8 @@ public:
   bool registersContainerStorage() const;
 
 private:
-  /// Answers \p Q for this unit, and records it where a record is kept.
-  std::string ask(const ProgramQuestion &Q) const;
-  /// Records \p Answer to the question \p What, \p Key, \p Index.
+  /// Records \p Answer to the question \p What, \p Key, \p Index, where a
+  /// record is kept, as answer() (ProgramQueries.h) renders it.
   template <class T>
   T noted(T Answer, ProgramQuestion::Kind What, llvm::StringRef Key = "",
           unsigned Index = 0) const;
