@@ -378,6 +378,14 @@ void keepResult(llvm::StringRef Key, const FileResult &R,
         Key, llvm::encodeBase64(encodeFileResult(R)), R.Inputs));
 }
 
+std::optional<llvm::json::Object> resultEntry(llvm::StringRef Key,
+                                              const FileResult &R) {
+  if (R.Failure)
+    return std::nullopt;
+  return TranslationUnitCache::entry(
+      Key, llvm::encodeBase64(encodeFileResult(R)), R.Inputs);
+}
+
 std::optional<std::string> whyResultDiffers(const FileResult &R,
                                             const ProgramSummaries *Program) {
   if (R.Failure)

@@ -81,6 +81,10 @@ std::optional<FileResult> cachedResult(llvm::StringRef Key,
 /// Keeps \p R (unless it failed) in the result cache under \p Key.
 void keepResult(llvm::StringRef Key, const FileResult &R,
                 const AnalysisOptions &Options);
+/// The result cache's entry of \p R under \p Key (none if it failed, or
+/// its inputs' bytes were not kept), as a summary store carries it.
+std::optional<llvm::json::Object> resultEntry(llvm::StringRef Key,
+                                              const FileResult &R);
 /// Why \p R's findings may not be its findings against \p Program (null:
 /// none): the first of its questions \p Program answers otherwise. None if
 /// it failed, or \p Program answers each question as it was answered.

@@ -92,13 +92,23 @@ std::optional<llvm::json::Value> TranslationUnitCache::lookup(
     ++Misses;
     return std::nullopt;
   };
-  auto Buffer = llvm::MemoryBuffer::getFile(entryPath(Key), /*IsText=*/true);
-  if (!Buffer)
-    return Miss();
-  llvm::Expected<llvm::json::Value> Entry =
-      llvm::json::parse((*Buffer)->getBuffer());
-  if (!Entry) {
-    llvm::consumeError(Entry.takeError());
+  std::optional<llvm::json::Value> Entry;
+  bool Preloaded = false;
+  if (auto It = Held.find(Key); It != Held.end()) {
+    Entry = llvm::json::Object(It->second);
+    Preloaded = true;
+  } else if (!Dir.empty()) {
+    auto Buffer = llvm::MemoryBuffer::getFile(entryPath(Key), /*IsText=*/true);
+    if (!Buffer)
+      return Miss();
+    llvm::Expected<llvm::json::Value> Parsed =
+        llvm::json::parse((*Buffer)->getBuffer());
+    if (!Parsed) {
+      llvm::consumeError(Parsed.takeError());
+      return Miss();
+    }
+    Entry = std::move(*Parsed);
+  } else {
     return Miss();
   }
   llvm::json::Object *Root = Entry->getAsObject();
@@ -118,28 +128,48 @@ std::optional<llvm::json::Value> TranslationUnitCache::lookup(
   if (!Usable(*Value))
     return Miss();
   ++Hits;
+  PreloadedHits += Preloaded;
   return std::move(*Value);
+}
+
+std::optional<llvm::json::Object>
+TranslationUnitCache::entry(llvm::StringRef Key, llvm::json::Value Value,
+                            const ParseInputs &Inputs) {
+  llvm::json::Array Hashed;
+  for (const auto &[Path, Hash] : Inputs) {
+    // A file whose bytes the parse did not keep: no entry.
+    if (Hash.empty())
+      return std::nullopt;
+    Hashed.push_back(llvm::json::Object{{"path", Path}, {"hash", Hash}});
+  }
+  return llvm::json::Object{{"key", Key.str()},
+                            {"inputs", std::move(Hashed)},
+                            {"value", std::move(Value)}};
+}
+
+void TranslationUnitCache::preload(llvm::json::Object Entry) {
+  if (std::optional<llvm::StringRef> Key = Entry.getString("key"))
+    Held.try_emplace(*Key, std::move(Entry));
 }
 
 llvm::Error TranslationUnitCache::store(llvm::StringRef Key,
                                         llvm::json::Value Value,
                                         const ParseInputs &Inputs) {
-  llvm::json::Array Hashed;
-  for (const auto &[Path, Hash] : Inputs) {
-    // A file whose bytes the parse did not keep: no entry.
-    if (Hash.empty())
-      return llvm::Error::success();
-    Hashed.push_back(llvm::json::Object{{"path", Path}, {"hash", Hash}});
+  std::optional<llvm::json::Object> Entry =
+      entry(Key, std::move(Value), Inputs);
+  if (!Entry)
+    return llvm::Error::success();
+  if (Dir.empty()) {
+    Held.insert_or_assign(Key, std::move(*Entry));
+    return llvm::Error::success();
   }
   std::string Path = entryPath(Key);
   if (std::error_code EC =
           llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path)))
     return llvm::createStringError(EC, "cannot write the cache entry '" + Path +
                                            "': " + EC.message());
-  llvm::json::Object Entry{
-      {"key", Key}, {"inputs", std::move(Hashed)}, {"value", std::move(Value)}};
   return writeFileAtomically(
-      Path, llvm::formatv("{0}", llvm::json::Value(std::move(Entry))).str());
+      Path, llvm::formatv("{0}", llvm::json::Value(std::move(*Entry))).str());
 }
 
 } // namespace cuda_async_lint

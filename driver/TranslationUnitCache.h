@@ -22,6 +22,7 @@
 #include "llvm/Support/JSON.h"
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cuda_async_lint {
 
@@ -37,6 +38,21 @@ public:
   /// missing); an error if it cannot be.
   static llvm::Expected<TranslationUnitCache> open(llvm::StringRef Dir,
                                                    llvm::StringRef Kind);
+  /// A cache of \p Kind in memory only: what store() and preload() give it,
+  /// for this run.
+  static TranslationUnitCache inMemory(llvm::StringRef Kind) {
+    return TranslationUnitCache("", std::string(Kind));
+  }
+
+  /// The entry store() keeps: \p Value under \p Key, made from \p Inputs;
+  /// none if the parse did not keep the bytes of one of them.
+  static std::optional<llvm::json::Object> entry(llvm::StringRef Key,
+                                                 llvm::json::Value Value,
+                                                 const ParseInputs &Inputs);
+  /// Makes \p Entry (as entry() makes it: a summary store's result, say)
+  /// readable by lookup(), before the directory's entries and on the same
+  /// terms: it stands while the files it was made from are unchanged.
+  void preload(llvm::json::Object Entry);
 
   /// The key of \p File's entry, compiled with \p CommandLine under the
   /// configuration \p Configuration (its effective options, rendered), and
@@ -58,7 +74,9 @@ public:
   llvm::Error store(llvm::StringRef Key, llvm::json::Value Value,
                     const ParseInputs &Inputs);
 
+  /// Lookups answered, of them from preloaded entries, and not answered.
   unsigned hits() const { return Hits; }
+  unsigned preloadedHits() const { return PreloadedHits; }
   unsigned misses() const { return Misses; }
 
 private:
@@ -69,10 +87,13 @@ private:
   /// unreadable.
   const std::string &fileHash(llvm::StringRef Path);
 
+  /// Empty: in memory only.
   std::string Dir;
   std::string Kind;
   llvm::StringMap<std::string> Hashes;
-  unsigned Hits = 0, Misses = 0;
+  /// Entries by key: preloaded, or stored in memory.
+  llvm::StringMap<llvm::json::Object> Held;
+  unsigned Hits = 0, PreloadedHits = 0, Misses = 0;
 };
 
 } // namespace cuda_async_lint

@@ -1,7 +1,6 @@
 //===- WholeProgram.cpp ---------------------------------------------------===//
 
 #include "WholeProgram.h"
-#include "AtomicFile.h"
 #include "SummaryJournal.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -31,7 +30,7 @@ std::vector<std::string> filesOfShard(const std::vector<std::string> &Files,
 
 ProgramAnalysis analyzeProgram(
     const std::vector<std::string> &ProgramFiles,
-    const std::vector<std::string> &Analysed, bool EveryCaller,
+    const std::vector<std::string> &Analysed, const ProgramScope &Scope,
     const AnalysisOptions &Options, TranslationUnitCache *Summaries,
     llvm::function_ref<void(const FailedFile &)> OnFailure,
     llvm::function_ref<void(llvm::StringRef, size_t, size_t)> OnParsed) {
@@ -73,9 +72,10 @@ ProgramAnalysis analyzeProgram(
   }
 
   // The summaries known so far, which workers forked from now on check
-  // against: the cache's, then each unit's as its worker ends.
+  // against: the cache's, then each unit's as its worker ends. A shard's
+  // results are checked as the whole program's will be: with every caller.
   std::shared_ptr<ProgramSummaries> Known =
-      ProgramSummaries::empty(EveryCaller, /*Document=*/false);
+      ProgramSummaries::empty(Scope.EveryCaller, /*Document=*/false);
   for (std::optional<llvm::json::Object> &S : Summary)
     if (S)
       llvm::consumeError(Known->add(llvm::json::Object(*S)));
@@ -157,15 +157,27 @@ ProgramAnalysis analyzeProgram(
     if (S)
       Whole.push_back(std::move(*S));
   llvm::Expected<std::shared_ptr<ProgramSummaries>> Program =
-      ProgramSummaries::fromUnits(std::move(Whole), EveryCaller);
+      ProgramSummaries::fromUnits(std::move(Whole),
+                                  Scope.EveryCaller && !Scope.Shard);
   if (Program) {
     Out.Program = std::move(*Program);
+    if (Scope.Shard)
+      Out.Program->setShard(*Scope.Shard);
   } else {
     // Summaries this very run made do not fail to read; if they did, the
     // program is analysed without them.
     OnFailure(FailedFile{"", "", llvm::toString(Program.takeError())});
   }
   setProgramSummaries(Out.Program, /*FromDriver=*/true);
+  if (!Scope.Resolve) {
+    // The run that reads the store resolves the results.
+    for (size_t A = 0; A < Analysed.size(); ++A)
+      if (Result[A] && ResultKey[A])
+        if (std::optional<llvm::json::Object> Entry =
+                resultEntry(*ResultKey[A], *Result[A]))
+          Out.Results.push_back(std::move(*Entry));
+    return Out;
+  }
 
   // A result stands if the program answers its questions alike.
   std::vector<std::string> Again;
@@ -204,25 +216,6 @@ ProgramAnalysis analyzeProgram(
     Report.add(A, std::move(*Result[A]));
   Out.Findings = Report.take();
   return Out;
-}
-
-llvm::Error writeSummaryStore(const ProgramSummaries &Program,
-                              llvm::StringRef Path) {
-  return writeFileAtomically(Path,
-                             llvm::formatv("{0:2}\n", Program.toJSON()).str());
-}
-
-llvm::Expected<std::shared_ptr<ProgramSummaries>>
-mergeSummaryStores(llvm::ArrayRef<std::string> Paths) {
-  std::vector<std::shared_ptr<const ProgramSummaries>> Parts;
-  for (const std::string &Path : Paths) {
-    llvm::Expected<std::shared_ptr<ProgramSummaries>> Part =
-        ProgramSummaries::readFile(Path);
-    if (!Part)
-      return Part.takeError();
-    Parts.push_back(std::move(*Part));
-  }
-  return ProgramSummaries::merge(Parts);
 }
 
 } // namespace cuda_async_lint

@@ -3,9 +3,8 @@
 // The driver's side of whole-program provenance (summaries/ProgramSummaries.h):
 // a run over every unit of the program (the whole compilation database, or
 // the files named together) that summarizes and checks each unit in one
-// parse, in worker processes, from the caches where it can; the summary
-// store files (--emit-summaries, --summaries, --merge-summaries); and the
-// shards of a CI matrix (--shard=i/n).
+// parse, in worker processes, from the caches where it can; and the shards
+// of a CI matrix (--shard=i/n).
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +26,22 @@ llvm::Expected<ProgramSummaries::ShardOf> parseShard(llvm::StringRef Text);
 std::vector<std::string> filesOfShard(const std::vector<std::string> &Files,
                                       ProgramSummaries::ShardOf S);
 
+/// How the units analyzeProgram parses stand to the program.
+struct ProgramScope {
+  /// The units are the whole program (a whole compilation database, or the
+  /// files named together), so that its calls are every call; with Shard,
+  /// the units are a shard of such a program.
+  bool EveryCaller = false;
+  /// The units are this shard of the program: the store made says so, and
+  /// holds every caller only once merged with the other shards'.
+  std::optional<ProgramSummaries::ShardOf> Shard;
+  /// Resolve the results against the program made (a unit it answers
+  /// otherwise is parsed and checked again); else keep each as first made,
+  /// with its questions (ProgramAnalysis::Results), for the run that reads
+  /// the store to resolve.
+  bool Resolve = true;
+};
+
 /// What analyzeProgram made.
 struct ProgramAnalysis {
   /// The program's summaries, every unit's that could be made, in the order
@@ -43,34 +58,30 @@ struct ProgramAnalysis {
   /// The files parsed and checked again, each with why: the first question
   /// the whole program answered otherwise.
   std::vector<std::pair<std::string, std::string>> AnalysedAgain;
+  /// Unresolved: each analysed unit's result as a result cache entry
+  /// (SummaryStore.h), in the order of the analysed files.
+  std::vector<llvm::json::Object> Results;
 };
 
 /// A whole-program run, one parse per unit: each unit of \p ProgramFiles
-/// (the program; \p EveryCaller: all of it, so that its calls are every call)
-/// is parsed once, summarized from that parse alone and, if it is one of
+/// (the program, or the part \p Scope says) is parsed once, summarized from
+/// that parse alone and, if it is one of
 /// \p Analysed, checked in the same parse against the summaries known when
 /// its worker starts (the summary cache's, and those of the units already
 /// done), recording the questions it asked (ProgramQueries.h). Once every
 /// unit is summarized, a result stands if the whole program answers each of
 /// its questions alike; a unit it answers otherwise is parsed and checked
-/// again against it. The summary cache (\p Summaries, null: none) and the
-/// result cache (Options.Results) spare the parse of a unit they hold.
-/// A unit that does not parse has no summary: \p OnFailure hears of it.
+/// again against it (unless \p Scope leaves that to a later run). The summary
+/// cache (\p Summaries, null: none) and the result cache (Options.Results)
+/// spare the parse of a unit they hold. A unit that does not parse has no
+/// summary: \p OnFailure hears of it.
 /// \p OnParsed(File, Ended, Total) hears of each unit parsed, as it ends.
 ProgramAnalysis analyzeProgram(
     const std::vector<std::string> &ProgramFiles,
-    const std::vector<std::string> &Analysed, bool EveryCaller,
+    const std::vector<std::string> &Analysed, const ProgramScope &Scope,
     const AnalysisOptions &Options, TranslationUnitCache *Summaries,
     llvm::function_ref<void(const FailedFile &)> OnFailure,
     llvm::function_ref<void(llvm::StringRef, size_t, size_t)> OnParsed);
-
-/// Writes \p Program to \p Path, whole or not at all.
-llvm::Error writeSummaryStore(const ProgramSummaries &Program,
-                              llvm::StringRef Path);
-
-/// One store of the stores at \p Paths (the shards of a CI matrix).
-llvm::Expected<std::shared_ptr<ProgramSummaries>>
-mergeSummaryStores(llvm::ArrayRef<std::string> Paths);
 
 } // namespace cuda_async_lint
 

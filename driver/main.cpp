@@ -20,6 +20,7 @@
 #include "ReportSelection.h"
 #include "RuntimeTraceJoin.h"
 #include "SourceRoot.h"
+#include "SummaryStore.h"
 #include "TranslationUnitCache.h"
 #include "WholeProgram.h"
 #include "cuda-async-lint/CheckRegistry.h"
@@ -348,18 +349,19 @@ int main(int argc, const char **argv) {
       if (sys::fs::equivalent(F, MergeSummaries))
         return usageError("--merge-summaries='" + MergeSummaries +
                           "' would overwrite the store '" + F + "'");
-    Expected<std::shared_ptr<ProgramSummaries>> Merged = mergeSummaryStores(
+    Expected<SummaryStore> Merged = mergeSummaryStores(
         std::vector<std::string>(Files.begin(), Files.end()));
     if (!Merged)
       return usageError(toString(Merged.takeError()));
-    if (Error E = writeSummaryStore(**Merged, MergeSummaries))
+    if (Error E = writeSummaryStore(*Merged, MergeSummaries))
       return usageError(toString(std::move(E)));
-    errs() << "cuda-async-lint: merged " << (*Merged)->files().size()
-           << " translation unit summaries into " << MergeSummaries
-           << ((*Merged)->holdsEveryCaller() ? ""
-                                             : " (not every unit of a "
-                                               "program: parameters do not "
-                                               "take call-site provenance)")
+    errs() << "cuda-async-lint: merged " << Merged->Program->files().size()
+           << " translation unit summaries and " << Merged->Results.size()
+           << " results into " << MergeSummaries
+           << (Merged->Program->holdsEveryCaller()
+                   ? ""
+                   : " (not every unit of a program: parameters do not take "
+                     "call-site provenance)")
            << "\n";
     return ExitClean;
   }
@@ -603,16 +605,27 @@ int main(int argc, const char **argv) {
   };
   std::shared_ptr<ProgramSummaries> Program;
   bool OneParse = false;
+  // The results a store carries, and those an --emit-summaries run keeps
+  // for it, are result cache entries: in memory where no cache directory
+  // is given.
+  std::optional<TranslationUnitCache> StoreResults;
+  if (!ResultCache && (!SummariesIn.empty() || !EmitSummaries.empty()))
+    StoreResults.emplace(TranslationUnitCache::inMemory("results"));
+  if (ResultCache)
+    Options.Results = &*ResultCache;
+  else if (StoreResults)
+    Options.Results = &*StoreResults;
   if (!SummariesIn.empty()) {
-    Expected<std::shared_ptr<ProgramSummaries>> Read =
-        ProgramSummaries::readFile(SummariesIn);
+    Expected<SummaryStore> Read = readSummaryStore(SummariesIn);
     if (!Read)
       return usageError(toString(Read.takeError()));
-    Program = std::move(*Read);
+    Program = std::move(Read->Program);
+    for (llvm::json::Object &Entry : Read->Results)
+      Options.Results->preload(std::move(Entry));
   } else if (!EmitSummaries.empty() ||
              (WholeProgram && ProgramFiles.size() > 1)) {
-    // The whole program's summaries and, unless they are all this run
-    // makes, the findings, from one parse per unit (analyzeProgram, below).
+    // The whole program's summaries and the findings, from one parse per
+    // unit (analyzeProgram, below).
     OneParse = true;
   }
   auto SummaryStatistics = [&] {
@@ -621,41 +634,40 @@ int main(int argc, const char **argv) {
              << " translation units: " << Cache->hits() << " from the cache, "
              << Cache->misses() << " made\n";
   };
-  bool EveryCaller = !BuildPath.empty() && !Shard;
-  if (ResultCache)
-    Options.Results = &*ResultCache;
-  // "[n/N] parsed file" (or "summarized", for a store) as each unit of a
-  // one-parse run ends.
+  // With -p the program is the whole database, of which an --emit-summaries
+  // run with --shard parses one shard.
+  ProgramScope Scope;
+  Scope.EveryCaller = !BuildPath.empty();
+  if (!EmitSummaries.empty()) {
+    Scope.Shard = Shard;
+    Scope.Resolve = false;
+  }
+  // "[n/N] parsed file" as each unit of a one-parse run ends.
   std::optional<Progress> Parsing;
   auto UnitParsed = [&](StringRef File, size_t Ended, size_t Total) {
     if (!Parsing)
-      Parsing.emplace(Total, errs(), Progress::wanted(),
-                      EmitSummaries.empty() ? "parsed" : "summarized");
+      Parsing.emplace(Total, errs(), Progress::wanted(), "parsed");
     Parsing->fileEnded(File, Ended);
   };
   if (OneParse && !EmitSummaries.empty()) {
-    Program =
-        analyzeProgram(ProgramFiles, {}, EveryCaller, Options,
-                       Cache ? &*Cache : nullptr, SummaryFailed, UnitParsed)
-            .Program;
+    ProgramAnalysis Made =
+        analyzeProgram(ProgramFiles, Absolute, Scope, Options,
+                       Cache ? &*Cache : nullptr, SummaryFailed, UnitParsed);
     SummaryStatistics();
+    if (!Made.Program)
+      return ExitParseError;
+    if (Error E = writeSummaryStore({Made.Program, std::move(Made.Results)},
+                                    EmitSummaries))
+      return usageError(toString(std::move(E)));
+    return SummaryFailures ? ExitParseError : ExitClean;
   }
   // A database of one translation unit is a whole program too: nothing to
   // summarize, but its calls are every call of its functions.
   if (!Program && WholeProgram && !BuildPath.empty() && !Shard &&
-      EmitSummaries.empty() && ProgramFiles.size() == 1)
+      ProgramFiles.size() == 1)
     if (Expected<std::shared_ptr<ProgramSummaries>> Alone =
             ProgramSummaries::fromUnits({}, /*EveryCaller=*/true))
       Program = std::move(*Alone);
-  if (!EmitSummaries.empty()) {
-    if (!Program)
-      return ExitParseError;
-    if (Shard)
-      Program->setShard(*Shard);
-    if (Error E = writeSummaryStore(*Program, EmitSummaries))
-      return usageError(toString(std::move(E)));
-    return SummaryFailures ? ExitParseError : ExitClean;
-  }
   // Summaries of its own win over a SummaryStore option.
   if (Program)
     setProgramSummaries(Program, /*FromDriver=*/true);
@@ -726,7 +738,7 @@ int main(int argc, const char **argv) {
   std::optional<ProgramAnalysis> Whole;
   if (OneParse)
     Whole =
-        analyzeProgram(ProgramFiles, Absolute, EveryCaller, Options,
+        analyzeProgram(ProgramFiles, Absolute, Scope, Options,
                        Cache ? &*Cache : nullptr, SummaryFailed, UnitParsed);
   Report R =
       Whole ? std::move(Whole->Findings) : analyzeFiles(Absolute, Options);
@@ -767,11 +779,17 @@ int main(int argc, const char **argv) {
              << (Elsewhere == 1 ? "" : "s") << " of '" << RuntimeTrace
              << "' in files not analysed here\n";
   }
-  if (Verbose && ResultCache) {
-    size_t FromCache = Whole ? Whole->ResultsFromCache : ResultCache->hits();
+  if (Verbose && Options.Results) {
+    size_t FromCache =
+        Whole ? Whole->ResultsFromCache : Options.Results->hits();
+    size_t FromStore = Whole ? 0 : Options.Results->preloadedHits();
     errs() << "cuda-async-lint: results of " << Absolute.size()
-           << " translation units: " << FromCache << " from the cache, "
-           << Absolute.size() - FromCache << " analysed\n";
+           << " translation units: ";
+    if (!SummariesIn.empty())
+      errs() << FromStore << " from the summary store, ";
+    if (ResultCache)
+      errs() << FromCache - FromStore << " from the cache, ";
+    errs() << Absolute.size() - FromCache << " analysed\n";
   }
   if (Selected.hasBaseline())
     errs() << "cuda-async-lint: " << Selected.baselined() << " finding"

@@ -274,7 +274,12 @@ ProgramSummaries::parse(llvm::StringRef Text, llvm::StringRef Name) {
   llvm::Expected<llvm::json::Value> Doc = llvm::json::parse(Text);
   if (!Doc)
     return malformed(Name, "not JSON: " + llvm::toString(Doc.takeError()));
-  Object *Root = Doc->getAsObject();
+  return fromJSON(std::move(*Doc), Name);
+}
+
+llvm::Expected<std::shared_ptr<ProgramSummaries>>
+ProgramSummaries::fromJSON(llvm::json::Value Doc, llvm::StringRef Name) {
+  Object *Root = Doc.getAsObject();
   if (!Root || Root->getString("format") != llvm::StringRef(SummaryFormat))
     return malformed(Name, "not a summary store written by cuda-async-lint "
                            "(--emit-summaries)");

@@ -59,6 +59,10 @@ public:
   /// in errors.
   static llvm::Expected<std::shared_ptr<ProgramSummaries>>
   parse(llvm::StringRef Text, llvm::StringRef Name);
+  /// The same, of a document already parsed; members it does not know (a
+  /// driver's own) are ignored.
+  static llvm::Expected<std::shared_ptr<ProgramSummaries>>
+  fromJSON(llvm::json::Value Doc, llvm::StringRef Name);
 
   /// Reads the store in the file \p Path; the error names it.
   static llvm::Expected<std::shared_ptr<ProgramSummaries>>

@@ -1,0 +1,77 @@
+//===- SummaryStore.cpp ---------------------------------------------------===//
+
+#include "SummaryStore.h"
+#include "AtomicFile.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+namespace cuda_async_lint {
+
+llvm::Expected<SummaryStore> readSummaryStore(llvm::StringRef Path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return llvm::createStringError(Buffer.getError(),
+                                   "cannot read the summary store '" + Path +
+                                       "': " + Buffer.getError().message());
+  llvm::Expected<llvm::json::Value> Doc =
+      llvm::json::parse((*Buffer)->getBuffer());
+  if (!Doc)
+    return llvm::createStringError(
+        Path + ": not JSON: " + llvm::toString(Doc.takeError()));
+  SummaryStore Store;
+  // The results first: the summaries take the document.
+  if (llvm::json::Object *Root = Doc->getAsObject())
+    if (llvm::json::Array *Results = Root->getArray("results")) {
+      for (llvm::json::Value &R : *Results) {
+        llvm::json::Object *Entry = R.getAsObject();
+        if (!Entry || !Entry->getString("key"))
+          return llvm::createStringError(
+              Path + ": a result is not an entry with a key");
+        Store.Results.push_back(std::move(*Entry));
+      }
+      Root->erase("results");
+    }
+  llvm::Expected<std::shared_ptr<ProgramSummaries>> Program =
+      ProgramSummaries::fromJSON(std::move(*Doc), Path);
+  if (!Program)
+    return Program.takeError();
+  Store.Program = std::move(*Program);
+  return Store;
+}
+
+llvm::Error writeSummaryStore(const SummaryStore &Store, llvm::StringRef Path) {
+  llvm::json::Value Doc = Store.Program->toJSON();
+  if (!Store.Results.empty()) {
+    llvm::json::Array Results;
+    for (const llvm::json::Object &R : Store.Results)
+      Results.push_back(llvm::json::Object(R));
+    Doc.getAsObject()->try_emplace("results", std::move(Results));
+  }
+  return writeFileAtomically(Path, llvm::formatv("{0:2}\n", Doc).str());
+}
+
+llvm::Expected<SummaryStore>
+mergeSummaryStores(llvm::ArrayRef<std::string> Paths) {
+  std::vector<std::shared_ptr<const ProgramSummaries>> Parts;
+  SummaryStore Merged;
+  llvm::StringSet<> Keys;
+  for (const std::string &Path : Paths) {
+    llvm::Expected<SummaryStore> Part = readSummaryStore(Path);
+    if (!Part)
+      return Part.takeError();
+    Parts.push_back(std::move(Part->Program));
+    for (llvm::json::Object &R : Part->Results)
+      if (Keys.insert(*R.getString("key")).second)
+        Merged.Results.push_back(std::move(R));
+  }
+  llvm::Expected<std::shared_ptr<ProgramSummaries>> Program =
+      ProgramSummaries::merge(Parts);
+  if (!Program)
+    return Program.takeError();
+  Merged.Program = std::move(*Program);
+  return Merged;
+}
+
+} // namespace cuda_async_lint

@@ -1,0 +1,43 @@
+//===- SummaryStore.h - The file --emit-summaries writes --------*- C++ -*-===//
+//
+// A summary store file holds a program's summaries (summaries/
+// ProgramSummaries.h) and, beside them, the results the same parses made:
+// each unit's findings with the questions they asked of the program, as
+// result cache entries (TranslationUnitCache.h: key, inputs, value). A run
+// that reads the store takes a unit's result from it while the unit's
+// inputs are unchanged and the store answers its questions alike, so that
+// a CI matrix's shards each parse their units once and the job that merges
+// their stores parses only the units the whole program answers otherwise.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_DRIVER_SUMMARYSTORE_H
+#define CUDA_ASYNC_LINT_DRIVER_SUMMARYSTORE_H
+
+#include "summaries/ProgramSummaries.h"
+#include "llvm/Support/JSON.h"
+#include <memory>
+#include <vector>
+
+namespace cuda_async_lint {
+
+struct SummaryStore {
+  std::shared_ptr<ProgramSummaries> Program;
+  /// Result cache entries of the units parsed with the summaries.
+  std::vector<llvm::json::Object> Results;
+};
+
+/// The store in the file \p Path; the error names it.
+llvm::Expected<SummaryStore> readSummaryStore(llvm::StringRef Path);
+
+/// Writes \p Store to \p Path, whole or not at all.
+llvm::Error writeSummaryStore(const SummaryStore &Store, llvm::StringRef Path);
+
+/// One store of the stores at \p Paths (the shards of a CI matrix): every
+/// unit's summary and every result, a file's first where two stores hold it.
+llvm::Expected<SummaryStore>
+mergeSummaryStores(llvm::ArrayRef<std::string> Paths);
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_DRIVER_SUMMARYSTORE_H
