@@ -232,6 +232,8 @@ FileResult analyzeUnit(const std::string &File, const AnalysisOptions &Options,
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false);
   Tool.appendArgumentsAdjuster(Options.Adjuster);
+  for (const auto &[Path, Text] : Options.Unsaved)
+    Tool.mapVirtualFile(Path, Text);
   CheckRun Run{Finder, Errors};
   Run.Work = Work;
   Run.BeforeChecks = BeforeChecks;
@@ -335,6 +337,17 @@ void dropReported(
 }
 
 } // namespace
+
+FileResult resultOfWorker(const std::string &File, WorkerOutcome O,
+                          std::chrono::seconds Timeout) {
+  if (O.State == WorkerOutcome::Status::Finished) {
+    llvm::Expected<FileResult> Decoded = decodeFileResult(O.Output);
+    if (Decoded)
+      return std::move(*Decoded);
+    O.Error = llvm::toString(Decoded.takeError());
+  }
+  return failedWorker(File, O, Timeout);
+}
 
 /// The result the cache holds under \p Key, if it holds a whole one whose
 /// questions the program installed now answers alike. Kept as the worker
@@ -460,13 +473,7 @@ void runUnits(const std::vector<std::string> &Files,
             analyzeUnit(Files[I], Options, Work(I), BeforeChecks));
       },
       [&](size_t I, WorkerOutcome O) {
-        if (O.State == WorkerOutcome::Status::Finished) {
-          llvm::Expected<FileResult> Decoded = decodeFileResult(O.Output);
-          if (Decoded)
-            return Done(I, std::move(*Decoded));
-          O.Error = llvm::toString(Decoded.takeError());
-        }
-        Done(I, failedWorker(Files[I], O, Options.Timeout));
+        Done(I, resultOfWorker(Files[I], std::move(O), Options.Timeout));
       });
 }
 

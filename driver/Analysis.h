@@ -8,6 +8,7 @@
 #include "FileResult.h"
 #include "Report.h"
 #include "TranslationUnitCache.h"
+#include "WorkerProcesses.h"
 #include "summaries/ProgramSummaries.h"
 #include <chrono>
 #include <functional>
@@ -36,6 +37,9 @@ struct AnalysisOptions {
   /// made from changed and the program's summaries answer its questions
   /// alike (null: no cache).
   TranslationUnitCache *Results = nullptr;
+  /// Files read from these texts instead of the disk (an editor's unsaved
+  /// buffers): absolute path, text.
+  std::vector<std::pair<std::string, std::string>> Unsaved;
 };
 
 /// The key of \p File in \p Cache: its compile command as the analysis
@@ -71,6 +75,11 @@ void runUnits(const std::vector<std::string> &Files,
               const AnalysisOptions &Options,
               llvm::function_ref<void(size_t, FileResult)> Done,
               llvm::function_ref<void()> BeforeChecks = nullptr);
+
+/// The result of \p File's worker as it ended: what it returned if it
+/// finished, else a failure saying why (time limit \p Timeout, a crash).
+FileResult resultOfWorker(const std::string &File, WorkerOutcome O,
+                          std::chrono::seconds Timeout);
 
 /// The result the result cache holds under \p Key, if the program installed
 /// now answers its questions alike (\p Verify; else the caller checks them

@@ -1,6 +1,7 @@
 //===- WorkerProcesses.cpp ------------------------------------------------===//
 
 #include "WorkerProcesses.h"
+#include "llvm/ADT/STLExtras.h"
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -17,20 +18,22 @@
 
 namespace cuda_async_lint {
 
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-constexpr size_t DiagnosticsKept = 64 * 1024;
-
-struct Worker {
+struct WorkerSet::Worker {
   size_t Index = 0;
   pid_t Pid = -1;
   int Out = -1; ///< The job's result.
   int Err = -1; ///< Its stderr.
   std::string Output, Diagnostics;
-  std::optional<Clock::time_point> Deadline;
+  std::optional<std::chrono::steady_clock::time_point> Deadline;
 };
+
+namespace {
+
+using Worker = WorkerSet::Worker;
+
+using Clock = std::chrono::steady_clock;
+
+constexpr size_t DiagnosticsKept = 64 * 1024;
 
 void closeFd(int &Fd) {
   if (Fd >= 0)
@@ -67,8 +70,8 @@ void drain(int &Fd, std::string &Into, size_t Keep) {
 }
 
 /// In the child: never returns.
-[[noreturn]] void runChild(int Out, int Err, size_t Index,
-                           llvm::function_ref<std::string(size_t)> Job) {
+[[noreturn]] void runChild(int Out, int Err,
+                           llvm::function_ref<std::string()> Job) {
 #ifdef __linux__
   // A worker outlives nothing: if the driver is killed, so is it.
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -80,7 +83,7 @@ void drain(int &Fd, std::string &Into, size_t Keep) {
     ::dup2(Null, STDOUT_FILENO);
     closeFd(Null);
   }
-  std::string Result = Job(Index);
+  std::string Result = Job();
   // _exit: the parent's buffered output and atexit handlers are the
   // parent's, not this copy's.
   ::_exit(writeAll(Out, Result) ? 0 : 70);
@@ -89,7 +92,7 @@ void drain(int &Fd, std::string &Into, size_t Keep) {
 /// Forks the worker for \p Index; an empty string, or why it could not.
 std::string start(size_t Index, std::vector<Worker> &Running,
                   std::chrono::seconds Timeout,
-                  llvm::function_ref<std::string(size_t)> Job) {
+                  llvm::function_ref<std::string()> Job) {
   int Out[2], Err[2];
   if (::pipe2(Out, O_CLOEXEC) != 0)
     return std::string("cannot create a pipe: ") + std::strerror(errno);
@@ -111,7 +114,7 @@ std::string start(size_t Index, std::vector<Worker> &Running,
     ::close(Out[0]), ::close(Err[0]);
     for (Worker &W : Running)
       closeFd(W.Out), closeFd(W.Err);
-    runChild(Out[1], Err[1], Index, Job);
+    runChild(Out[1], Err[1], Job);
   }
   ::close(Out[1]), ::close(Err[1]);
   Worker W;
@@ -150,72 +153,109 @@ WorkerOutcome reap(Worker &W, bool Killed) {
 
 } // namespace
 
+WorkerSet::WorkerSet() = default;
+
+WorkerSet::~WorkerSet() {
+  for (Worker &W : Running) {
+    ::kill(W.Pid, SIGKILL);
+    reap(W, /*Killed=*/true);
+  }
+}
+
+size_t WorkerSet::size() const { return Running.size(); }
+
+std::string WorkerSet::start(size_t Id, llvm::function_ref<std::string()> Job,
+                             std::chrono::seconds Timeout) {
+  return cuda_async_lint::start(Id, Running, Timeout, Job);
+}
+
+bool WorkerSet::running(size_t Id) const {
+  return llvm::any_of(Running, [&](const Worker &W) { return W.Index == Id; });
+}
+
+void WorkerSet::cancel(size_t Id) {
+  for (size_t I = 0; I < Running.size(); ++I)
+    if (Running[I].Index == Id) {
+      ::kill(Running[I].Pid, SIGKILL);
+      reap(Running[I], /*Killed=*/true);
+      Running.erase(Running.begin() + I);
+      return;
+    }
+}
+
+int WorkerSet::prepare(std::vector<pollfd> &Fds) const {
+  int WaitMs = -1;
+  Clock::time_point Now = Clock::now();
+  for (const Worker &W : Running) {
+    for (int Fd : {W.Out, W.Err})
+      if (Fd >= 0)
+        Fds.push_back({Fd, POLLIN, 0});
+    if (W.Deadline) {
+      auto Left =
+          std::chrono::ceil<std::chrono::milliseconds>(*W.Deadline - Now);
+      int Ms = int(std::max<int64_t>(0, Left.count()));
+      WaitMs = WaitMs < 0 ? Ms : std::min(WaitMs, Ms);
+    }
+  }
+  return WaitMs;
+}
+
+void WorkerSet::serve(const std::vector<pollfd> &Fds,
+                      llvm::function_ref<void(size_t, WorkerOutcome)> Done) {
+  for (const pollfd &P : Fds) {
+    if (!(P.revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL)))
+      continue;
+    for (Worker &W : Running) {
+      if (P.fd == W.Out)
+        drain(W.Out, W.Output, 0);
+      else if (P.fd == W.Err)
+        drain(W.Err, W.Diagnostics, DiagnosticsKept);
+    }
+  }
+  Clock::time_point Now = Clock::now();
+  for (size_t I = 0; I < Running.size();) {
+    Worker &W = Running[I];
+    bool Ended = W.Out < 0 && W.Err < 0;
+    bool Late = !Ended && W.Deadline && Now >= *W.Deadline;
+    if (!Ended && !Late) {
+      ++I;
+      continue;
+    }
+    if (Late)
+      ::kill(W.Pid, SIGKILL);
+    size_t Index = W.Index;
+    WorkerOutcome O = reap(W, Late);
+    Running.erase(Running.begin() + I);
+    Done(Index, std::move(O));
+  }
+}
+
 void runInWorkerProcesses(
     size_t Count, unsigned Parallel, std::chrono::seconds Timeout,
     llvm::function_ref<std::string(size_t)> Job,
     llvm::function_ref<void(size_t, WorkerOutcome)> Done) {
   if (Parallel == 0)
     Parallel = 1;
-  std::vector<Worker> Running;
+  WorkerSet Workers;
   size_t Next = 0;
-  while (Next < Count || !Running.empty()) {
-    while (Running.size() < Parallel && Next < Count) {
+  while (Next < Count || Workers.size()) {
+    while (Workers.size() < Parallel && Next < Count) {
       size_t Index = Next++;
-      if (std::string Error = start(Index, Running, Timeout, Job);
+      if (std::string Error = Workers.start(
+              Index, [&] { return Job(Index); }, Timeout);
           !Error.empty()) {
         WorkerOutcome NotStarted;
         NotStarted.Error = std::move(Error);
         Done(Index, std::move(NotStarted));
       }
     }
-    if (Running.empty())
+    if (!Workers.size())
       continue;
-
     std::vector<pollfd> Fds;
-    for (Worker &W : Running)
-      for (int Fd : {W.Out, W.Err})
-        if (Fd >= 0)
-          Fds.push_back({Fd, POLLIN, 0});
-    int WaitMs = -1;
-    Clock::time_point Now = Clock::now();
-    for (Worker &W : Running)
-      if (W.Deadline) {
-        auto Left =
-            std::chrono::ceil<std::chrono::milliseconds>(*W.Deadline - Now);
-        int Ms = int(std::max<int64_t>(0, Left.count()));
-        WaitMs = WaitMs < 0 ? Ms : std::min(WaitMs, Ms);
-      }
-    if (!Fds.empty() && ::poll(Fds.data(), Fds.size(), WaitMs) < 0 &&
-        errno != EINTR)
-      WaitMs = 10; // Should not happen; do not spin.
-
-    for (const pollfd &P : Fds) {
-      if (!(P.revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL)))
-        continue;
-      for (Worker &W : Running) {
-        if (P.fd == W.Out)
-          drain(W.Out, W.Output, 0);
-        else if (P.fd == W.Err)
-          drain(W.Err, W.Diagnostics, DiagnosticsKept);
-      }
-    }
-
-    Now = Clock::now();
-    for (size_t I = 0; I < Running.size();) {
-      Worker &W = Running[I];
-      bool Ended = W.Out < 0 && W.Err < 0;
-      bool Late = !Ended && W.Deadline && Now >= *W.Deadline;
-      if (!Ended && !Late) {
-        ++I;
-        continue;
-      }
-      if (Late)
-        ::kill(W.Pid, SIGKILL);
-      size_t Index = W.Index;
-      WorkerOutcome O = reap(W, Late);
-      Running.erase(Running.begin() + I);
-      Done(Index, std::move(O));
-    }
+    int WaitMs = Workers.prepare(Fds);
+    if (::poll(Fds.data(), Fds.size(), WaitMs) < 0 && errno != EINTR)
+      ::usleep(10000); // Should not happen; do not spin.
+    Workers.serve(Fds, Done);
   }
 }
 

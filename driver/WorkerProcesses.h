@@ -12,7 +12,12 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <chrono>
 #include <cstddef>
+#include <functional>
+#include <optional>
 #include <string>
+#include <vector>
+
+struct pollfd;
 
 namespace cuda_async_lint {
 
@@ -32,6 +37,42 @@ struct WorkerOutcome {
   int Signal = 0;
   int ExitCode = 0;
   std::string Error;
+};
+
+/// Workers started one by one, for a loop that polls other descriptors too
+/// (the language server's): it adds the workers' pipes to its poll() and
+/// lets the set serve them. Single-threaded, as fork() requires.
+class WorkerSet {
+public:
+  WorkerSet();
+  WorkerSet(const WorkerSet &) = delete;
+  WorkerSet &operator=(const WorkerSet &) = delete;
+  /// Kills and reaps every worker still running.
+  ~WorkerSet();
+
+  /// Forks a worker that runs \p Job and returns its result, killed if it
+  /// runs longer than \p Timeout (zero: no limit); \p Id names it in
+  /// serve()'s outcomes. An error string if it could not start.
+  std::string start(size_t Id, llvm::function_ref<std::string()> Job,
+                    std::chrono::seconds Timeout);
+  /// Kills the worker \p Id, if running: no outcome is delivered for it.
+  void cancel(size_t Id);
+  bool running(size_t Id) const;
+  size_t size() const;
+
+  /// Appends the descriptors to poll for; returns the milliseconds until
+  /// the earliest deadline (-1: none).
+  int prepare(std::vector<pollfd> &Fds) const;
+  /// After poll(): reads what the workers wrote, and hands \p Done the
+  /// outcome of each that ended or ran late.
+  void serve(const std::vector<pollfd> &Fds,
+             llvm::function_ref<void(size_t, WorkerOutcome)> Done);
+
+  /// A running worker (WorkerProcesses.cpp).
+  struct Worker;
+
+private:
+  std::vector<Worker> Running;
 };
 
 /// Runs \p Job(I) for each I in [0, \p Count) in a process forked from this

@@ -24,6 +24,7 @@
 #include "TranslationUnitCache.h"
 #include "WholeProgram.h"
 #include "cuda-async-lint/CheckRegistry.h"
+#include "lsp/LanguageServer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -31,9 +32,11 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 #include <set>
 #include <sys/resource.h>
+#include <unistd.h>
 
 using namespace llvm;
 using namespace cuda_async_lint;
@@ -226,6 +229,17 @@ cl::opt<std::string> CacheDir(
     cl::desc("Keep translation unit summaries here between runs (default: "
              "$CUDA_ASYNC_LINT_CACHE_DIR; none if unset)"),
     cl::cat(Category));
+cl::opt<bool>
+    Lsp("lsp",
+        cl::desc("Serve the Language Server Protocol on stdin and stdout: the "
+                 "findings of the files open in an editor, as you type "
+                 "(docs/editors.md)"),
+        cl::cat(Category));
+cl::opt<unsigned> LspDebounce(
+    "lsp-debounce", cl::value_desc("ms"), cl::init(500),
+    cl::desc("With --lsp: how long after an edit the analysis starts, if no "
+             "other edit comes (default 500)"),
+    cl::cat(Category));
 cl::opt<bool> Verbose("verbose",
                       cl::desc("Say which CUDA and HIP declarations and "
                                "commands are used"),
@@ -413,6 +427,54 @@ int main(int argc, const char **argv) {
     return ExitClean;
   }
 
+  std::optional<std::string> CudaPathEnv = sys::Process::GetEnv("CUDA_PATH");
+  std::string Bundled = bundledCudaDir(argv[0]);
+  Expected<CudaHeaders> Cuda = chooseCudaHeaders(
+      CudaPath, CudaPathEnv.value_or(""), UseBundledCuda, Bundled);
+  if (!Cuda)
+    return usageError(toString(Cuda.takeError()));
+  if (Cuda->From == CudaHeaders::Source::Bundled &&
+      !sys::fs::exists(Cuda->Path + "/cuda_runtime.h"))
+    return usageError("the bundled CUDA declarations are missing from '" +
+                      Cuda->Path + "'; reinstall cuda-async-lint");
+  Expected<HipHeaders> Hip = chooseHipHeaders(
+      {HipPath, sys::Process::GetEnv("ROCM_PATH").value_or(""),
+       sys::Process::GetEnv("HIP_PATH").value_or(""), UseBundledHip, Bundled});
+  if (!Hip)
+    return usageError(toString(Hip.takeError()));
+  if (Hip->From == HipHeaders::Source::Bundled &&
+      !sys::fs::exists(Hip->Path + "/hip/hip_runtime.h"))
+    return usageError("the bundled HIP declarations are missing from '" +
+                      Hip->Path + "'; reinstall cuda-async-lint");
+  if (Verbose) {
+    errs() << "cuda-async-lint: CUDA declarations: "
+           << (Cuda->From == CudaHeaders::Source::Toolkit ? "toolkit "
+                                                          : "bundled ")
+           << Cuda->Path << " (" << Cuda->Reason << ")\n";
+    errs() << "cuda-async-lint: HIP declarations: "
+           << (Hip->From == HipHeaders::Source::Rocm ? "ROCm " : "bundled ")
+           << Hip->Path << " (" << Hip->Reason << ")\n";
+  }
+  const GpuHeaders Headers{*Cuda, *Hip};
+
+  if (Lsp) {
+    if (!Files.empty())
+      return usageError("--lsp takes no files: the editor opens them");
+    lsp::ServerSetup Setup;
+    Setup.Config = &*Config;
+    Setup.Adjuster =
+        makeCommandAdjuster(Headers, CUDA_ASYNC_LINT_CLANG_RESOURCE_DIR);
+    Setup.BuildPath = BuildPath;
+    Setup.ExtraArgs = ExtraArgs;
+    Setup.Timeout = std::chrono::seconds(TimeoutSeconds);
+    Setup.Debounce = std::chrono::milliseconds(LspDebounce);
+    Setup.Jobs = llvm::hardware_concurrency(Jobs).compute_thread_count();
+    Setup.Docs = chooseDocsLinks(DocsUrl, CUDA_ASYNC_LINT_DOCS_URL,
+                                 executablePath(argv[0]));
+    Setup.Verbose = Verbose;
+    return lsp::runLanguageServer(Setup, STDIN_FILENO, outs(), errs());
+  }
+
   if (!BuildPath.empty() && ExtraArgs)
     return usageError("-p and '--' cannot be combined: the compile commands "
                       "come from one or the other");
@@ -481,36 +543,6 @@ int main(int argc, const char **argv) {
   // The report follows the files' paths, not the order they were named in
   // or the database lists them in.
   llvm::sort(Absolute);
-
-  std::optional<std::string> CudaPathEnv = sys::Process::GetEnv("CUDA_PATH");
-  std::string Bundled = bundledCudaDir(argv[0]);
-  Expected<CudaHeaders> Cuda = chooseCudaHeaders(
-      CudaPath, CudaPathEnv.value_or(""), UseBundledCuda, Bundled);
-  if (!Cuda)
-    return usageError(toString(Cuda.takeError()));
-  if (Cuda->From == CudaHeaders::Source::Bundled &&
-      !sys::fs::exists(Cuda->Path + "/cuda_runtime.h"))
-    return usageError("the bundled CUDA declarations are missing from '" +
-                      Cuda->Path + "'; reinstall cuda-async-lint");
-  Expected<HipHeaders> Hip = chooseHipHeaders(
-      {HipPath, sys::Process::GetEnv("ROCM_PATH").value_or(""),
-       sys::Process::GetEnv("HIP_PATH").value_or(""), UseBundledHip, Bundled});
-  if (!Hip)
-    return usageError(toString(Hip.takeError()));
-  if (Hip->From == HipHeaders::Source::Bundled &&
-      !sys::fs::exists(Hip->Path + "/hip/hip_runtime.h"))
-    return usageError("the bundled HIP declarations are missing from '" +
-                      Hip->Path + "'; reinstall cuda-async-lint");
-  if (Verbose) {
-    errs() << "cuda-async-lint: CUDA declarations: "
-           << (Cuda->From == CudaHeaders::Source::Toolkit ? "toolkit "
-                                                          : "bundled ")
-           << Cuda->Path << " (" << Cuda->Reason << ")\n";
-    errs() << "cuda-async-lint: HIP declarations: "
-           << (Hip->From == HipHeaders::Source::Rocm ? "ROCm " : "bundled ")
-           << Hip->Path << " (" << Hip->Reason << ")\n";
-  }
-  const GpuHeaders Headers{*Cuda, *Hip};
 
   // The outputs are checked before any analysis: writable, and never one of
   // the inputs (--output=a.cu a.cu would replace the source by the report).

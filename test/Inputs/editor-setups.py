@@ -14,6 +14,9 @@ to PROJECT):
   emacs   Emacs in batch with the block loaded: M-x cuda-async-lint-file on
           FILE, then next-error over the compilation buffer.
 Prints one line per finding: 'EDITOR: PATH:LINE:COL: SEVERITY: MESSAGE'.
+The language server's setups (nvim-lsp) take the driver's path for PLUGIN,
+in place of the installed 'cuda-async-lint', and run a harness that prints
+the diagnostics, applies the first quick fix and prints the result.
 """
 import json
 import os
@@ -70,6 +73,20 @@ def nvim(config, project, file):
                                           kinds[kind.strip()], text.strip()))
 
 
+def nvim_lsp(config, project, file):
+    init = os.path.join(project, "init.lua")
+    open(init, "w").write(config)
+    out = os.path.join(project, "lsp.txt")
+    harness = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lsp",
+                           "nvim-harness.lua")
+    subprocess.run(["nvim", "--headless", "-n", "-i", "NONE", "-u", init,
+                    "-c", "luafile " + harness, file], cwd=project,
+                   check=True, capture_output=True, timeout=180,
+                   env=dict(os.environ, LSP_OUT=out))
+    for line in open(out).read().splitlines():
+        print("nvim-lsp: " + line)
+
+
 def emacs(config, project, file):
     init = os.path.join(project, "init.el")
     open(init, "w").write(config)
@@ -99,7 +116,10 @@ def emacs(config, project, file):
 def main():
     doc, plugin, project, editor, file = sys.argv[1:6]
     config = block(doc, editor).replace(INSTALLED, plugin)
-    {"vscode": vscode, "nvim": nvim, "emacs": emacs}[editor](
+    if editor.endswith("-lsp"):
+        config = config.replace('"cuda-async-lint"', json.dumps(plugin))
+    {"vscode": vscode, "nvim": nvim, "emacs": emacs,
+     "nvim-lsp": nvim_lsp}[editor](
         config, os.path.abspath(project), file)
 
 

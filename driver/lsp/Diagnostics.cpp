@@ -1,0 +1,147 @@
+//===- Diagnostics.cpp ----------------------------------------------------===//
+
+#include "Diagnostics.h"
+#include "FileUri.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+namespace cuda_async_lint::lsp {
+
+namespace {
+
+/// The protocol's DiagnosticSeverity.
+enum Severity { Error = 1, Warning = 2, Information = 3 };
+
+llvm::json::Object rangeJSON(llvm::StringRef Text, ByteRange R,
+                             PositionEncoding E) {
+  return llvm::json::Object{{"start", toJSON(positionOf(Text, R.Begin, E))},
+                            {"end", toJSON(positionOf(Text, R.End, E))}};
+}
+
+/// The identifier (or the one character) at \p Offset of \p Text.
+ByteRange tokenAt(llvm::StringRef Text, size_t Offset) {
+  Offset = std::min(Offset, Text.size());
+  size_t End = Offset;
+  while (End < Text.size() && (llvm::isAlnum(Text[End]) || Text[End] == '_'))
+    ++End;
+  if (End == Offset && End < Text.size() && Text[End] != '\n')
+    ++End;
+  return {Offset, End};
+}
+
+/// A note's place in a file other than the document: its line and column
+/// as the analysis counted them (bytes), which is what a client can show.
+llvm::json::Object notePlace(const ResolvedNote &N) {
+  Position P{N.Loc.Line ? N.Loc.Line - 1 : 0,
+             N.Loc.Column ? N.Loc.Column - 1 : 0};
+  return llvm::json::Object{
+      {"uri", fileUri(N.Loc.File)},
+      {"range", llvm::json::Object{{"start", toJSON(P)}, {"end", toJSON(P)}}}};
+}
+
+} // namespace
+
+ByteRange findingRange(const ResolvedFinding &F, llvm::StringRef Text) {
+  // clang's highlighted range of the warning (the call), if it starts at
+  // the finding on one line.
+  if (!F.Messages.empty() && !F.Messages.front().IsNote)
+    for (const auto &[Offset, Length] : F.Messages.front().Ranges)
+      if (Offset == F.Loc.Offset && Length > 0 &&
+          Offset + Length <= Text.size() &&
+          !Text.substr(Offset, Length).contains('\n'))
+        return {Offset, Offset + Length};
+  return tokenAt(Text, F.Loc.Offset);
+}
+
+llvm::json::Object diagnosticOf(const ResolvedFinding &F, llvm::StringRef Text,
+                                PositionEncoding E, const DocsLinks &Docs) {
+  llvm::json::Object D{{"range", rangeJSON(Text, findingRange(F, Text), E)},
+                       {"severity", int(F.IsError ? Error : Warning)},
+                       {"code", F.CheckId},
+                       {"source", "cuda-async-lint"},
+                       {"message", F.Message}};
+  if (llvm::StringRef(F.CheckId).starts_with("cuda-async-"))
+    D["codeDescription"] =
+        llvm::json::Object{{"href", Docs.checkPage(F.CheckId)}};
+  llvm::json::Array Related;
+  for (const ResolvedNote &N : F.Notes) {
+    llvm::json::Object Place;
+    if (N.Loc.File == F.Loc.File) {
+      ByteRange R = tokenAt(Text, N.Loc.Offset);
+      Place = llvm::json::Object{{"uri", fileUri(N.Loc.File)},
+                                 {"range", rangeJSON(Text, R, E)}};
+    } else {
+      Place = notePlace(N);
+    }
+    Related.push_back(llvm::json::Object{{"location", std::move(Place)},
+                                         {"message", N.Message}});
+  }
+  if (!Related.empty())
+    D["relatedInformation"] = std::move(Related);
+  return D;
+}
+
+llvm::json::Object failureDiagnostic(const FailedFile &Failure,
+                                     llvm::StringRef File, llvm::StringRef Text,
+                                     PositionEncoding E) {
+  // The first "FILE:LINE:COL: error: ..." of clang's errors that names the
+  // document places the diagnostic; the message keeps the first lines.
+  Position At;
+  llvm::SmallVector<llvm::StringRef> Lines;
+  llvm::StringRef(Failure.Errors).split(Lines, '\n', -1, false);
+  for (llvm::StringRef Line : Lines) {
+    if (!Line.starts_with(File) || !Line.contains(": error: "))
+      continue;
+    llvm::StringRef Rest = Line.drop_front(File.size());
+    unsigned L = 0, C = 0;
+    if (Rest.consume_front(":") && !Rest.consumeInteger(10, L) &&
+        Rest.consume_front(":") && !Rest.consumeInteger(10, C) && L > 0) {
+      // clang's column counts bytes from 1.
+      std::optional<size_t> LineStart =
+          offsetOf(Text, Position{L - 1, 0}, PositionEncoding::UTF8);
+      At = LineStart ? positionOf(Text, *LineStart + (C ? C - 1 : 0), E)
+                     : Position{L - 1, 0};
+      break;
+    }
+  }
+  std::string Message =
+      "cuda-async-lint did not analyse this file: " + Failure.Reason;
+  size_t Shown = 0;
+  for (llvm::StringRef Line : Lines) {
+    if (Shown == 3)
+      break;
+    Message += "\n" + Line.take_front(300).str();
+    ++Shown;
+  }
+  return llvm::json::Object{
+      {"range", llvm::json::Object{{"start", toJSON(At)}, {"end", toJSON(At)}}},
+      {"severity", int(Information)},
+      {"source", "cuda-async-lint"},
+      {"message", Message}};
+}
+
+std::optional<llvm::json::Object>
+quickFixOf(const ResolvedFinding &F, llvm::json::Object Diagnostic,
+           llvm::StringRef Uri, llvm::StringRef Text, PositionEncoding E) {
+  llvm::json::Array Edits;
+  for (const ResolvedFix &Fix : F.Fixes) {
+    if (Fix.Begin.File != F.Loc.File || Fix.End.Offset < Fix.Begin.Offset ||
+        Fix.End.Offset > Text.size())
+      return std::nullopt;
+    Edits.push_back(llvm::json::Object{
+        {"range", rangeJSON(Text, {Fix.Begin.Offset, Fix.End.Offset}, E)},
+        {"newText", Fix.Replacement}});
+  }
+  if (Edits.empty())
+    return std::nullopt;
+  llvm::json::Object Changes;
+  Changes[Uri] = std::move(Edits);
+  return llvm::json::Object{
+      {"title", "Apply the fix of " + F.CheckId},
+      {"kind", "quickfix"},
+      {"isPreferred", true},
+      {"diagnostics", llvm::json::Array{std::move(Diagnostic)}},
+      {"edit", llvm::json::Object{{"changes", std::move(Changes)}}}};
+}
+
+} // namespace cuda_async_lint::lsp
