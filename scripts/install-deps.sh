@@ -23,6 +23,8 @@ PACKAGES=(
   chromium
   # run the editor setups of docs/editors.md in test/driver/editors.test
   neovim emacs-nox
+  # eglot: Emacs's LSP client, for the language server's setup there
+  elpa-eglot
 )
 
 SUDO=()

@@ -108,6 +108,10 @@ if shutil.which("nvim"):
     config.available_features.add("nvim")
 if shutil.which("emacs"):
     config.available_features.add("emacs")
+    # eglot: built in from Emacs 29, Debian's elpa-eglot before.
+    if subprocess.run(["emacs", "--batch", "-q", "--eval", "(require 'eglot)"],
+                      capture_output=True).returncode == 0:
+        config.available_features.add("eglot")
 # A device that refuses every write, to test write failures.
 if os.path.exists("/dev/full"):
     config.available_features.add("dev-full")

@@ -14,9 +14,12 @@ to PROJECT):
   emacs   Emacs in batch with the block loaded: M-x cuda-async-lint-file on
           FILE, then next-error over the compilation buffer.
 Prints one line per finding: 'EDITOR: PATH:LINE:COL: SEVERITY: MESSAGE'.
-The language server's setups (nvim-lsp) take the driver's path for PLUGIN,
-in place of the installed 'cuda-async-lint', and run a harness that prints
-the diagnostics, applies the first quick fix and prints the result.
+The language server's setups (nvim-lsp, emacs-lsp) take the driver's path
+for PLUGIN, in place of the installed 'cuda-async-lint'. Neovim's runs a
+harness that prints the diagnostics, applies the first quick fix and prints
+the result; Emacs's starts eglot on FILE with the block's server program
+(eglot-ensure waits for a command loop a batch Emacs does not run) and
+prints Flymake's diagnostics.
 """
 import json
 import os
@@ -87,6 +90,36 @@ def nvim_lsp(config, project, file):
         print("nvim-lsp: " + line)
 
 
+def emacs_lsp(config, project, file):
+    init = os.path.join(project, "init.el")
+    open(init, "w").write(config)
+    walk = """
+(progn
+  (find-file %s)
+  (eglot (list major-mode) (or (project-current) (cons 'transient %s))
+         'eglot-lsp-server
+         (cdr (assoc major-mode eglot-server-programs)) "cuda")
+  (let ((deadline (+ (float-time) 120)))
+    (while (and (< (float-time) deadline) (null (flymake-diagnostics)))
+      (accept-process-output nil 0.1)))
+  (dolist (d (sort (flymake-diagnostics)
+                   (lambda (a b) (< (flymake-diagnostic-beg a)
+                                    (flymake-diagnostic-beg b)))))
+    (goto-char (flymake-diagnostic-beg d))
+    (princ (format "emacs-lsp: %%d:%%d: %%s\n" (line-number-at-pos)
+                   (1+ (current-column)) (flymake-diagnostic-text d)))))""" % (
+        json.dumps(file), json.dumps(project))
+    # -q, not -Q: Debian's site start-up puts its elpa packages (eglot) on
+    # the load path.
+    out = subprocess.run(["emacs", "--batch", "-q", "-l", init, "--eval",
+                          walk], cwd=project, capture_output=True,
+                         text=True, timeout=180)
+    sys.stdout.write(out.stdout)
+    if out.returncode != 0:
+        sys.stderr.write(out.stderr)
+        sys.exit(out.returncode)
+
+
 def emacs(config, project, file):
     init = os.path.join(project, "init.el")
     open(init, "w").write(config)
@@ -119,7 +152,7 @@ def main():
     if editor.endswith("-lsp"):
         config = config.replace('"cuda-async-lint"', json.dumps(plugin))
     {"vscode": vscode, "nvim": nvim, "emacs": emacs,
-     "nvim-lsp": nvim_lsp}[editor](
+     "nvim-lsp": nvim_lsp, "emacs-lsp": emacs_lsp}[editor](
         config, os.path.abspath(project), file)
 
 
