@@ -357,46 +357,61 @@ std::optional<FileResult>
 cachedResult(llvm::StringRef Key, const AnalysisOptions &Options, bool Verify) {
   std::optional<FileResult> Result;
   std::shared_ptr<const ProgramSummaries> Program = programSummaries();
-  Options.Results->lookup(Key, [&](const llvm::json::Value &V) {
-    std::optional<llvm::StringRef> Text = V.getAsString();
-    std::vector<char> Bytes;
-    if (!Text)
-      return false;
-    if (llvm::Error E = llvm::decodeBase64(*Text, Bytes)) {
-      llvm::consumeError(std::move(E));
-      return false;
-    }
-    llvm::Expected<FileResult> Decoded =
-        decodeFileResult(llvm::StringRef(Bytes.data(), Bytes.size()));
-    if (!Decoded) {
-      llvm::consumeError(Decoded.takeError());
-      return false;
-    }
-    if (Verify && whyResultDiffers(*Decoded, Program.get()))
-      return false;
-    Result = std::move(*Decoded);
-    // Nothing was parsed or analysed this time.
-    Result->ParseMicroseconds = Result->AnalysisMicroseconds = 0;
-    return true;
-  });
+  ParseInputs Inputs;
+  Options.Results->lookup(
+      Key,
+      [&](const llvm::json::Value &V) {
+        std::optional<llvm::StringRef> Text = V.getAsString();
+        std::vector<char> Bytes;
+        if (!Text)
+          return false;
+        if (llvm::Error E = llvm::decodeBase64(*Text, Bytes)) {
+          llvm::consumeError(std::move(E));
+          return false;
+        }
+        llvm::Expected<FileResult> Decoded =
+            decodeFileResult(llvm::StringRef(Bytes.data(), Bytes.size()));
+        if (!Decoded) {
+          llvm::consumeError(Decoded.takeError());
+          return false;
+        }
+        if (Verify && whyResultDiffers(*Decoded, Program.get()))
+          return false;
+        Result = std::move(*Decoded);
+        // Nothing was parsed or analysed this time.
+        Result->ParseMicroseconds = Result->AnalysisMicroseconds = 0;
+        return true;
+      },
+      &Inputs);
+  if (Result)
+    Result->Inputs = std::move(Inputs);
   return Result;
 }
+
+namespace {
+/// \p R as a cache entry's value: without its inputs, which the entry
+/// holds beside it (cachedResult puts them back).
+std::string encodedWithoutInputs(const FileResult &R) {
+  FileResult Bare = R;
+  Bare.Inputs.clear();
+  return llvm::encodeBase64(encodeFileResult(Bare));
+}
+} // namespace
 
 void keepResult(llvm::StringRef Key, const FileResult &R,
                 const AnalysisOptions &Options) {
   // A crash or a time limit says nothing of the next run. Best effort: a
   // cache that cannot be written costs only time.
   if (!R.Failure)
-    llvm::consumeError(Options.Results->store(
-        Key, llvm::encodeBase64(encodeFileResult(R)), R.Inputs));
+    llvm::consumeError(
+        Options.Results->store(Key, encodedWithoutInputs(R), R.Inputs));
 }
 
 std::optional<llvm::json::Object> resultEntry(llvm::StringRef Key,
                                               const FileResult &R) {
   if (R.Failure)
     return std::nullopt;
-  return TranslationUnitCache::entry(
-      Key, llvm::encodeBase64(encodeFileResult(R)), R.Inputs);
+  return TranslationUnitCache::entry(Key, encodedWithoutInputs(R), R.Inputs);
 }
 
 std::optional<std::string> whyResultDiffers(const FileResult &R,

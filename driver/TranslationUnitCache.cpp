@@ -87,7 +87,8 @@ const std::string &TranslationUnitCache::fileHash(llvm::StringRef Path) {
 
 std::optional<llvm::json::Value> TranslationUnitCache::lookup(
     llvm::StringRef Key,
-    llvm::function_ref<bool(const llvm::json::Value &)> Usable) {
+    llvm::function_ref<bool(const llvm::json::Value &)> Usable,
+    ParseInputs *Kept) {
   auto Miss = [&]() -> std::optional<llvm::json::Value> {
     ++Misses;
     return std::nullopt;
@@ -127,6 +128,14 @@ std::optional<llvm::json::Value> TranslationUnitCache::lookup(
   }
   if (!Usable(*Value))
     return Miss();
+  if (Kept) {
+    Kept->clear();
+    for (const llvm::json::Value &Input : *Inputs) {
+      const llvm::json::Object *I = Input.getAsObject();
+      Kept->push_back(
+          {I->getString("path")->str(), I->getString("hash")->str()});
+    }
+  }
   ++Hits;
   PreloadedHits += Preloaded;
   return std::move(*Value);

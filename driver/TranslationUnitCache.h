@@ -62,11 +62,13 @@ public:
                   llvm::StringRef Extra = "") const;
 
   /// The value stored under \p Key if every file it was made from is
-  /// unchanged, and \p Usable accepts it (a value it cannot read is a miss).
+  /// unchanged, and \p Usable accepts it (a value it cannot read is a miss);
+  /// \p Inputs, if given, gets the files it was made from.
   std::optional<llvm::json::Value> lookup(
       llvm::StringRef Key,
       llvm::function_ref<bool(const llvm::json::Value &)> Usable =
-          [](const llvm::json::Value &) { return true; });
+          [](const llvm::json::Value &) { return true; },
+      ParseInputs *Inputs = nullptr);
 
   /// Stores \p Value under \p Key with \p Inputs, the files its parse read
   /// and the hashes of what it read. Best effort: a cache that cannot be

@@ -38,9 +38,13 @@ TEST(TranslationUnitCacheTest, APreloadedEntryStandsWhileItsInputsDo) {
   ASSERT_TRUE(Entry);
   TranslationUnitCache Cache = TranslationUnitCache::inMemory("results");
   Cache.preload(std::move(*Entry));
-  std::optional<llvm::json::Value> Hit = Cache.lookup("k1");
+  ParseInputs Inputs;
+  std::optional<llvm::json::Value> Hit = Cache.lookup(
+      "k1", [](const llvm::json::Value &) { return true; }, &Inputs);
   ASSERT_TRUE(Hit);
   EXPECT_EQ(Hit->getAsString(), "result");
+  // The files it was made from, for a store to carry on.
+  EXPECT_EQ(Inputs, S.inputs("int a;\n"));
   EXPECT_EQ(Cache.preloadedHits(), 1u);
   // Another key, or the same one once the file changed: a miss.
   EXPECT_FALSE(Cache.lookup("k2"));
