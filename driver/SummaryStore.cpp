@@ -41,12 +41,12 @@ llvm::Expected<SummaryStore> readSummaryStore(llvm::StringRef Path) {
   return Store;
 }
 
-llvm::Error writeSummaryStore(const SummaryStore &Store, llvm::StringRef Path) {
+llvm::Error writeSummaryStore(SummaryStore Store, llvm::StringRef Path) {
   llvm::json::Value Doc = Store.Program->toJSON();
   if (!Store.Results.empty()) {
     llvm::json::Array Results;
-    for (const llvm::json::Object &R : Store.Results)
-      Results.push_back(llvm::json::Object(R));
+    for (llvm::json::Object &R : Store.Results)
+      Results.push_back(std::move(R));
     Doc.getAsObject()->try_emplace("results", std::move(Results));
   }
   return writeFileAtomically(Path, llvm::formatv("{0:2}\n", Doc).str());

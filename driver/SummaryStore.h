@@ -30,8 +30,9 @@ struct SummaryStore {
 /// The store in the file \p Path; the error names it.
 llvm::Expected<SummaryStore> readSummaryStore(llvm::StringRef Path);
 
-/// Writes \p Store to \p Path, whole or not at all.
-llvm::Error writeSummaryStore(const SummaryStore &Store, llvm::StringRef Path);
+/// Writes \p Store to \p Path, whole or not at all (its results move into
+/// the document: they are the store's largest part).
+llvm::Error writeSummaryStore(SummaryStore Store, llvm::StringRef Path);
 
 /// One store of the stores at \p Paths (the shards of a CI matrix): every
 /// unit's summary and every result, a file's first where two stores hold it.

@@ -367,12 +367,14 @@ int main(int argc, const char **argv) {
         std::vector<std::string>(Files.begin(), Files.end()));
     if (!Merged)
       return usageError(toString(Merged.takeError()));
-    if (Error E = writeSummaryStore(*Merged, MergeSummaries))
+    std::shared_ptr<ProgramSummaries> Program = Merged->Program;
+    size_t Results = Merged->Results.size();
+    if (Error E = writeSummaryStore(std::move(*Merged), MergeSummaries))
       return usageError(toString(std::move(E)));
-    errs() << "cuda-async-lint: merged " << Merged->Program->files().size()
-           << " translation unit summaries and " << Merged->Results.size()
+    errs() << "cuda-async-lint: merged " << Program->files().size()
+           << " translation unit summaries and " << Results
            << " results into " << MergeSummaries
-           << (Merged->Program->holdsEveryCaller()
+           << (Program->holdsEveryCaller()
                    ? ""
                    : " (not every unit of a program: parameters do not take "
                      "call-site provenance)")

@@ -79,7 +79,7 @@ TEST(TranslationUnitCacheTest, AStoreCarriesItsResultsThroughAMerge) {
       mergeSummaryStores({std::string(One), std::string(Two)});
   ASSERT_TRUE(bool(Both)) << llvm::toString(Both.takeError());
   ASSERT_EQ(Both->Results.size(), 1u);
-  ASSERT_FALSE(bool(writeSummaryStore(*Both, Merged)));
+  ASSERT_FALSE(bool(writeSummaryStore(std::move(*Both), Merged)));
   llvm::Expected<SummaryStore> Read = readSummaryStore(Merged);
   ASSERT_TRUE(bool(Read)) << llvm::toString(Read.takeError());
   ASSERT_EQ(Read->Results.size(), 1u);
