@@ -372,8 +372,8 @@ int main(int argc, const char **argv) {
     if (Error E = writeSummaryStore(std::move(*Merged), MergeSummaries))
       return usageError(toString(std::move(E)));
     errs() << "cuda-async-lint: merged " << Program->files().size()
-           << " translation unit summaries and " << Results
-           << " results into " << MergeSummaries
+           << " translation unit summaries and " << Results << " results into "
+           << MergeSummaries
            << (Program->holdsEveryCaller()
                    ? ""
                    : " (not every unit of a program: parameters do not take "
