@@ -58,13 +58,13 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def run(argv):
+def run(argv, cwd=None):
     """Wall seconds, CPU seconds (user + system, the process and the workers
-    it waited for) and peak resident kilobytes of one run, and its exit
-    code."""
+    it waited for) and peak resident kilobytes of one run (in cwd), and its
+    exit code."""
     start = time.perf_counter()
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+                            stderr=subprocess.DEVNULL, cwd=cwd)
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
     code = os.waitstatus_to_exitcode(status)
@@ -474,8 +474,10 @@ def project(args, lint):
     context lines and the table lines."""
     root = os.path.abspath(args.project)
     with open(os.path.join(root, "compile_commands.json")) as f:
-        files = sorted({os.path.join(e["directory"], e["file"])
-                        for e in json.load(f)})
+        entries = json.load(f)
+    directory = {os.path.join(e["directory"], e["file"]): e["directory"]
+                 for e in entries}
+    files = sorted(directory)
     base = [lint, "-p", root, "--whole-program=false", "-j", "1"]
     rows, parses = [], []
     for path in files:
@@ -489,9 +491,12 @@ def project(args, lint):
         prefix = "cuda-async-lint: %s: " % path
         for line in out.stderr.splitlines():
             if line.startswith(prefix):
+                # The command the driver runs (--verbose), its compiler
+                # replaced: clang's parse alone, in the entry's directory.
                 argv = shlex.split(line[len(prefix):])
-                if argv and argv[0].endswith("clang-tool"):
-                    parses.append(["clang++-22", "-fsyntax-only"] + argv[1:])
+                if argv:
+                    parses.append((["clang++-22", "-fsyntax-only"] + argv[1:],
+                                   directory[path]))
     table = ["| unit | parse (ms) | analysis (ms) | analysis / parse |",
              "| --- | --- | --- | --- |"]
     shares = []
@@ -506,7 +511,7 @@ def project(args, lint):
     whole = [lint, "-p", root, "-j", "1", "--format=json"]
     syntax_cpu = []
     for _ in range(args.repeat):
-        syntax_cpu.append(sum(run(argv)[1] for argv in parses))
+        syntax_cpu.append(sum(run(argv, cwd)[1] for argv, cwd in parses))
     whole_t = interleaved([whole], args.repeat)[0]
     syntax = statistics.median(syntax_cpu)
     worst = max(rows, key=lambda r: -1 if r[1] is None else r[2] / r[1])
