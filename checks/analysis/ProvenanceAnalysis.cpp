@@ -527,7 +527,10 @@ PointerValue ProvenanceAnalysis::stored(const ValueDecl *D) {
   if (const auto *Global = dyn_cast<VarDecl>(D)) {
     if (!storedOnlyHere(Global, Ctx.getSourceManager()))
       Value = PointerValue::unknown();
-  } else if (Program && !Escaped && Record && Record->isExternallyVisible()) {
+  } else if (Program && !Value.isTop() && Record &&
+             Record->isExternallyVisible()) {
+    // Only a value this unit has not made top can learn from the others'
+    // stores (and only then is the question asked, and recorded).
     if (std::string Usr = usrOf(D); !Usr.empty())
       Value = PointerValue::join(Value, Program.field(Usr));
   }

@@ -55,6 +55,9 @@ public:
 
   Tag tag() const { return T; }
   bool isKnown() const { return T == Tag::Known; }
+  /// Unknown without origins: it may point anywhere, and every join with
+  /// it stays so.
+  bool isTop() const { return T == Tag::Unknown && Origins.empty(); }
   MemoryKind kind() const { return Kind; }
   /// The allocations it may point into, in a stable order. An Unknown value
   /// may have them too: allocations of different kinds ('p' is malloc'ed on
