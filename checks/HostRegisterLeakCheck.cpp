@@ -1,10 +1,10 @@
 //===- HostRegisterLeakCheck.cpp - cuda-async-host-register-leak ----------===//
 
 #include "HostRegisterLeakCheck.h"
+#include "analysis/BodyParents.h"
 #include "analysis/HostFunctions.h"
 #include "api/ReleaseSite.h"
 #include "cuda-async-lint/CheckRegistry.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
 
@@ -27,10 +27,12 @@ void HostRegisterLeakCheck::registerMatchers(MatchFinder &Finder) {
 /// a macro, or an expression) and the pointer has no side effects.
 static std::optional<FixIt> unregisterFix(const ReleaseSite &Site,
                                           llvm::StringRef Unregister,
+                                          const FunctionDecl *Function,
                                           ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  DynTypedNodeList Parents = Ctx.getParents(*Site.At);
-  if (Parents.size() != 1 || !Parents[0].get<CompoundStmt>() ||
+  // A finding is rare: its function's map is made for it alone.
+  BodyParents Parents;
+  if (!isa_and_nonnull<CompoundStmt>(Parents.parent(Function, Site.At)) ||
       Site.Ptr->HasSideEffects(Ctx))
     return std::nullopt;
   SourceLocation Begin = Site.At->getBeginLoc();
@@ -110,7 +112,8 @@ void HostRegisterLeakCheck::run(const MatchFinder::MatchResult &R) {
   }
   if (!Unregister.empty() &&
       registeredAsReleased(P.RegisteredBy, Site->Ptr, *R.Context))
-    if (std::optional<FixIt> Fix = unregisterFix(*Site, Unregister, *R.Context))
+    if (std::optional<FixIt> Fix =
+            unregisterFix(*Site, Unregister, Function, *R.Context))
       F.Fixes.push_back(std::move(*Fix));
   report(std::move(F), *R.Context);
 }

@@ -98,7 +98,7 @@ void PinnedAllocInLoopCheck::run(const MatchFinder::MatchResult &R) {
   if (!Api || Function->isDependentContext() ||
       (Api->Kind == ApiKind::Allocate && Api->Memory != MemoryKind::Pinned))
     return;
-  const Stmt *Loop = enclosingLoop(Call, *R.Context);
+  const Stmt *Loop = enclosingLoop(Call, Function, Parents, *R.Context);
   if (!Loop)
     return;
   const HostAccessFinder &FunctionBuffers =

@@ -11,6 +11,7 @@
 #ifndef CUDA_ASYNC_LINT_PINNEDALLOCINLOOPCHECK_H
 #define CUDA_ASYNC_LINT_PINNEDALLOCINLOOPCHECK_H
 
+#include "analysis/BodyParents.h"
 #include "analysis/FunctionCache.h"
 #include "analysis/HostAccess.h"
 #include "cuda-async-lint/Check.h"
@@ -30,9 +31,11 @@ private:
   void resetTranslationUnit() override {
     Buffers.clear();
     Loops.clear();
+    Parents.clear();
   }
 
   FunctionCache<std::unique_ptr<HostAccessFinder>> Buffers;
+  BodyParents Parents;
   /// What each loop does per iteration, found once per loop.
   class LoopWork;
   llvm::DenseMap<const clang::Stmt *, std::unique_ptr<LoopWork>> Loops;

@@ -10,7 +10,6 @@
 #include "cuda-async-lint/CheckRegistry.h"
 #include "cuda-async-lint/ExecutionSpace.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
@@ -93,12 +92,12 @@ bool endsThePath(const Stmt *S) {
 /// True if every path from \p Sync leaves \p Loop before the next
 /// iteration: a wait before 'break' or 'return' (on convergence, say) runs
 /// once, not per iteration.
-bool leavesTheLoop(const Stmt *Sync, const Stmt *Loop, ASTContext &Ctx) {
+bool leavesTheLoop(const Stmt *Sync, const Stmt *Loop, const FunctionDecl *FD,
+                   BodyParents &Parents, ASTContext &Ctx) {
   const Stmt *Child = Sync;
-  DynTypedNodeList Parents = Ctx.getParents(*Sync);
-  while (!Parents.empty()) {
-    const auto *Parent = Parents[0].get<Stmt>();
-    if (!Parent || Parent == Loop || isa<SwitchStmt>(Parent) ||
+  for (const Stmt *Parent = Parents.parent(FD, Sync); Parent;
+       Parent = Parents.parent(FD, Parent)) {
+    if (Parent == Loop || isa<SwitchStmt>(Parent) ||
         isRepeatingLoop(Parent, Ctx))
       return false;
     if (const auto *Block = dyn_cast<CompoundStmt>(Parent)) {
@@ -110,7 +109,6 @@ bool leavesTheLoop(const Stmt *Sync, const Stmt *Loop, ASTContext &Ctx) {
       }
     }
     Child = Parent;
-    Parents = Ctx.getParents(*Parent);
   }
   return false;
 }
@@ -205,7 +203,7 @@ void SyncInLoopCheck::run(const MatchFinder::MatchResult &R) {
   if (Function->isDependentContext() || !Function->getBody() ||
       isDeviceOnly(Function) || !isHostSynchronization(Sync, *R.Context))
     return;
-  const Stmt *Loop = enclosingLoop(Sync, *R.Context);
+  const Stmt *Loop = enclosingLoop(Sync, Function, Parents, *R.Context);
   if (!Loop)
     return;
   const FunctionFacts &Facts = Cache.get(Function, [&](const FunctionDecl *FD) {
@@ -222,7 +220,7 @@ void SyncInLoopCheck::run(const MatchFinder::MatchResult &R) {
   // serializes. (Work an inner loop issued is done with when its loop
   // exits: a wait after it is an epoch-level barrier, not reported.)
   std::vector<const AsyncOperation *> Waited;
-  for (; Loop; Loop = enclosingLoop(Loop, *R.Context)) {
+  for (; Loop; Loop = enclosingLoop(Loop, Function, Parents, *R.Context)) {
     for (const AsyncOperation &Op : Waits->second)
       if (isWrittenWithin(Op.Call, loopBody(Loop), SM))
         Waited.push_back(&Op);
@@ -232,7 +230,8 @@ void SyncInLoopCheck::run(const MatchFinder::MatchResult &R) {
   if (Waited.empty())
     return;
   const LoopFacts &Shape = loopFacts(Loop, Facts.PerThread, *R.Context);
-  if (!Shape.CanOverlap || leavesTheLoop(Sync, Loop, *R.Context))
+  if (!Shape.CanOverlap ||
+      leavesTheLoop(Sync, Loop, Function, Parents, *R.Context))
     return;
   // A loop that waits for a result it needs to decide whether to go on
   // (a convergence test) must wait in every iteration.

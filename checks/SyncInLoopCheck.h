@@ -11,6 +11,7 @@
 #ifndef CUDA_ASYNC_LINT_SYNCINLOOPCHECK_H
 #define CUDA_ASYNC_LINT_SYNCINLOOPCHECK_H
 
+#include "analysis/BodyParents.h"
 #include "analysis/FunctionCache.h"
 #include "analysis/IterationWork.h"
 #include "cuda-async-lint/Check.h"
@@ -46,9 +47,11 @@ private:
     Cache.clear();
     Loops.clear();
     Creations.reset();
+    Parents.clear();
   }
 
   FunctionCache<FunctionFacts> Cache;
+  BodyParents Parents;
   std::map<const clang::Stmt *, LoopFacts> Loops;
   /// How the unit creates its streams, scanned at the first wait in a loop.
   std::optional<StreamCreations> Creations;

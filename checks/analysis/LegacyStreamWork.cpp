@@ -4,11 +4,11 @@
 #include "../api/AsyncOperation.h"
 #include "../api/CudaApiCatalog.h"
 #include "../api/StreamRef.h"
+#include "BodyParents.h"
 #include "ForwardDataflow.h"
 #include "IterationWork.h"
 #include "NonBlockingStreams.h"
 #include "PendingTransfers.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include <set>
 
@@ -37,7 +37,7 @@ public:
 
   LegacyDataflow(const FunctionDecl *FD, ASTContext &Ctx, bool PerThread,
                  SyncSummaries &Syncs)
-      : Ctx(Ctx), PerThread(PerThread), Syncs(Syncs),
+      : FD(FD), Ctx(Ctx), PerThread(PerThread), Syncs(Syncs),
         NonBlocking(nonBlockingStreams(FD, Ctx)) {}
 
   State entryState() const { return {}; }
@@ -78,20 +78,14 @@ private:
   bool inExclusiveBranches(const Stmt *A, const Stmt *B) const {
     llvm::DenseMap<const Stmt *, const Stmt *> ChildOnPathToA;
     const Stmt *Child = A;
-    for (DynTypedNodeList P = Ctx.getParents(*A); !P.empty();
-         P = Ctx.getParents(*Child)) {
-      const Stmt *Parent = P[0].get<Stmt>();
-      if (!Parent)
-        break;
+    for (const Stmt *Parent = Parents.parent(FD, A); Parent;
+         Parent = Parents.parent(FD, Parent)) {
       ChildOnPathToA[Parent] = Child;
       Child = Parent;
     }
     Child = B;
-    for (DynTypedNodeList P = Ctx.getParents(*B); !P.empty();
-         P = Ctx.getParents(*Child)) {
-      const Stmt *Parent = P[0].get<Stmt>();
-      if (!Parent)
-        return false;
+    for (const Stmt *Parent = Parents.parent(FD, B); Parent;
+         Parent = Parents.parent(FD, Parent)) {
       auto It = ChildOnPathToA.find(Parent);
       if (It != ChildOnPathToA.end()) {
         const Stmt *ArmA = It->second, *ArmB = Child;
@@ -179,9 +173,12 @@ private:
     }
   }
 
+  const FunctionDecl *FD;
   ASTContext &Ctx;
   bool PerThread;
   SyncSummaries &Syncs;
+  /// FD's statements' parents, mapped at the first held-back operation.
+  mutable BodyParents Parents;
   std::set<const ValueDecl *> NonBlocking;
 };
 

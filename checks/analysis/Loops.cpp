@@ -2,25 +2,19 @@
 
 #include "Loops.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 
 using namespace clang;
 
 namespace cuda_async_lint {
 
-const Stmt *enclosingLoop(const Stmt *S, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(*S);
-  while (!Parents.empty()) {
-    const DynTypedNode &P = Parents[0];
-    if (P.get<Decl>() || P.get<LambdaExpr>() || P.get<BlockExpr>())
+const Stmt *enclosingLoop(const Stmt *S, const FunctionDecl *FD,
+                          BodyParents &Parents, ASTContext &Ctx) {
+  for (const Stmt *P = Parents.parent(FD, S); P; P = Parents.parent(FD, P)) {
+    if (isa<LambdaExpr, BlockExpr>(P))
       return nullptr;
-    const auto *Parent = P.get<Stmt>();
-    if (!Parent)
-      return nullptr;
-    if (isRepeatingLoop(Parent, Ctx))
-      return Parent;
-    Parents = Ctx.getParents(*Parent);
+    if (isRepeatingLoop(P, Ctx))
+      return P;
   }
   return nullptr;
 }

@@ -3,17 +3,21 @@
 #ifndef CUDA_ASYNC_LINT_ANALYSIS_LOOPS_H
 #define CUDA_ASYNC_LINT_ANALYSIS_LOOPS_H
 
+#include "BodyParents.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 
 namespace cuda_async_lint {
 
-/// The innermost loop (for, while, do, range-based for) around \p S in its
-/// function, or null. A 'do { ... } while (0)', the body of many macros, runs
-/// once and is no loop. Lambdas and blocks are functions of their own: a
-/// loop outside one does not count.
-const clang::Stmt *enclosingLoop(const clang::Stmt *S, clang::ASTContext &Ctx);
+/// The innermost loop (for, while, do, range-based for) around \p S in the
+/// body of \p FD, the function (or lambda call operator) that holds it, or
+/// null. A 'do { ... } while (0)', the body of many macros, runs once and is
+/// no loop. Lambdas and blocks are functions of their own: a loop outside
+/// one does not count.
+const clang::Stmt *enclosingLoop(const clang::Stmt *S,
+                                 const clang::FunctionDecl *FD,
+                                 BodyParents &Parents, clang::ASTContext &Ctx);
 
 /// Whether \p S is a loop whose body may run more than once: a for, while or
 /// range-based for, or a do whose condition is not the constant false.
