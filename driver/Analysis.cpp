@@ -8,6 +8,7 @@
 #include "TidyCheckAdaptor.h"
 #include "TranslationUnitCache.h"
 #include "WorkerProcesses.h"
+#include "analysis/TraversalScope.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "summaries/ProgramQueries.h"
@@ -118,20 +119,13 @@ struct CheckRun {
       Run.Inputs.erase(llvm::unique(Run.Inputs), Run.Inputs.end());
     }
 
-    /// Runs the matchers over the declarations of user code only, as
-    /// clangd does: the traversal scope bounds the matchers and the indexes
-    /// that walk the unit (HostFunctions, the provenance site finder), which
-    /// would otherwise visit the CUDA toolkit's headers too. With
-    /// --system-headers, everything.
+    /// Runs the matchers over host code only: not the declarations of
+    /// system headers (as clangd does), unless --system-headers, and not
+    /// device-only functions (analysis/TraversalScope.h). The traversal
+    /// scope bounds the matchers and the indexes that walk the unit
+    /// (HostFunctions, the provenance site finder).
     void matchUserCode(ASTContext &Ctx) {
-      if (!Run.SystemHeaders) {
-        const SourceManager &SM = Ctx.getSourceManager();
-        std::vector<Decl *> User;
-        for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-          if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
-            User.push_back(D);
-        Ctx.setTraversalScope(User);
-      }
+      Ctx.setTraversalScope(hostTraversalScope(Ctx, Run.SystemHeaders));
       Run.Finder.matchAST(Ctx);
     }
     CheckRun &Run;

@@ -4,7 +4,9 @@
 // not analysed: device-side malloc and cudaFree (the device runtime, with
 // relocatable device code) are no host release. A __host__ __device__
 // function, a host lambda and a host function template's instantiation are
-// host code, and are.
+// host code, and are. Device-only functions are left out of what the checks
+// walk (analysis/TraversalScope.h) in a namespace and an extern "C" block
+// too; the host functions beside them are not.
 // REQUIRES: cuda-toolkit
 // RUN: not %lint_toolkit --checks='-*,cuda-async-*' %s -- -fgpu-rdc | %check_messages %s
 // RUN: %tidy_toolkit --checks='-*,cuda-async-*' %s -- %toolkit_args -fgpu-rdc | %check_messages %s
@@ -60,4 +62,44 @@ void host(float *d, int n, cudaStream_t s) {
   inHost();
   both(d);
   hostTemplate(d, s);
+}
+
+namespace kernels {
+__global__ void inNamespace() {
+  float *p = (float *)malloc(64);
+  cudaFree(p);
+}
+template <int N> __device__ void templateInNamespace() {
+  float *p = (float *)malloc(N);
+  cudaFree(p);
+}
+__global__ void callsIt() { templateInNamespace<64>(); }
+
+void hostInNamespace() {
+  float *p = (float *)malloc(64);
+  cudaFree(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaFree' releases pageable memory; release it with 'free'
+  // CHECK-MESSAGES: :[[@LINE-3]]:23: note: pageable memory allocated here with 'malloc'
+}
+namespace nested {
+__host__ __device__ void bothNested() {
+  float *p = (float *)malloc(64);
+  cudaFree(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaFree' releases pageable memory; release it with 'free'
+  // CHECK-MESSAGES: :[[@LINE-3]]:23: note: pageable memory allocated here with 'malloc'
+}
+} // namespace nested
+} // namespace kernels
+
+extern "C" {
+__device__ void deviceInExternC() {
+  float *p = (float *)malloc(64);
+  cudaFree(p);
+}
+void hostInExternC() {
+  float *p = (float *)malloc(64);
+  cudaFree(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaFree' releases pageable memory; release it with 'free'
+  // CHECK-MESSAGES: :[[@LINE-3]]:23: note: pageable memory allocated here with 'malloc'
+}
 }
