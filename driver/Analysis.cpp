@@ -369,8 +369,13 @@ cachedResult(llvm::StringRef Key, const AnalysisOptions &Options, bool Verify) {
           llvm::consumeError(Decoded.takeError());
           return false;
         }
-        if (Verify && whyResultDiffers(*Decoded, Program.get()))
-          return false;
+        if (Verify)
+          if (std::optional<std::string> Why =
+                  whyResultDiffers(*Decoded, Program.get())) {
+            if (Options.OnResultOutdated)
+              Options.OnResultOutdated(Decoded->File, *Why);
+            return false;
+          }
         Result = std::move(*Decoded);
         // Nothing was parsed or analysed this time.
         Result->ParseMicroseconds = Result->AnalysisMicroseconds = 0;

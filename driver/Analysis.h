@@ -33,6 +33,11 @@ struct AnalysisOptions {
   /// findings that no earlier file reported, and its errors; what it leaves
   /// in the result goes into the report.
   std::function<void(FileResult &)> OnFileReported;
+  /// Called for a result of the result cache (or of a summary store) that
+  /// the program installed answers otherwise, with the first question it
+  /// answers otherwise: its unit is analysed again.
+  std::function<void(const std::string &File, const std::string &Why)>
+      OnResultOutdated;
   /// Each file's result is kept here, and read back while nothing it was
   /// made from changed and the program's summaries answer its questions
   /// alike (null: no cache).

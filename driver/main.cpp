@@ -735,6 +735,14 @@ int main(int argc, const char **argv) {
   if (StreamText)
     outs().enable_colors(Colors);
   Progress Shown(Absolute.size(), errs(), Progress::wanted());
+  // A store's (or the cache's) result the whole program answers otherwise:
+  // --verbose says why its unit is parsed again, as a one-parse run does.
+  if (Verbose)
+    Options.OnResultOutdated = [](const std::string &File,
+                                  const std::string &Why) {
+      errs() << "cuda-async-lint: " << File << ": analysed again: " << Why
+             << "\n";
+    };
   Options.OnFileEnded = [&](const std::string &File, size_t Ended, size_t) {
     Shown.fileEnded(File, Ended);
   };

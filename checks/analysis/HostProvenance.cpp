@@ -4,6 +4,7 @@
 #include "../api/CudaApiCatalog.h"
 #include "../api/ReleaseSite.h"
 #include "../summaries/Summarize.h"
+#include "CallEffects.h"
 #include "FixedFlag.h"
 #include "ForwardDataflow.h"
 #include "StdLibrary.h"
@@ -26,12 +27,10 @@ PointerValue SummaryProvider::parameter(const ParmVarDecl *) {
   return PointerValue::unknown();
 }
 
-namespace {
-
-/// The registration key that says some memory the analysis could not name
-/// was unregistered (FunctionSummary::ExitRegistration).
-const char UnknownUnregistrationTag = 0;
+static const char UnknownUnregistrationTag = 0;
 const void *const UnknownUnregistration = &UnknownUnregistrationTag;
+
+namespace {
 
 /// Pointer-like locals the dataflow tracks by value.
 bool isTrackedType(QualType T) {
@@ -219,12 +218,15 @@ const Expr *addressArithmeticBase(const Expr *E) {
   return Base;
 }
 
-/// The pointer parameter \p E points into (pointerBase), or null.
+} // namespace
+
 const ParmVarDecl *pointerParameterBase(const Expr *E) {
   const auto *DRE = dyn_cast<DeclRefExpr>(pointerBase(E));
   const auto *PD = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
   return PD && PD->getType()->isPointerType() ? PD : nullptr;
 }
+
+namespace {
 
 /// The summarized global \p E points into (pointerBase): a global pointer
 /// or an element of a global array of pointers. Null for anything else.
@@ -528,6 +530,23 @@ public:
     return Keys;
   }
 
+  /// True if a registration a call of \p Callee makes of what \p Arg
+  /// points to (its registrationKeys) may be read later in this function.
+  bool registrationRead(const Expr *Arg, const FunctionDecl *Callee) const {
+    PointerValue V = pointer(Arg);
+    if (!V.origins().empty())
+      return !Summaries || llvm::any_of(V.origins(), [&](Origin O) {
+        return Summaries->originRegistrationRead(O, Arg, Function, Callee);
+      });
+    if (const ParmVarDecl *PD = pointerParameterBase(Arg))
+      if (!S.Vars.count(PD))
+        return !Summaries ||
+               Summaries->parameterRegistrationRead(PD, Arg, Function, Callee);
+    if (const VarDecl *VD = globalBase(Arg))
+      return keysByGlobal(VD);
+    return false;
+  }
+
   /// True if memory global \p VD holds, unknown here, can be named by the
   /// global itself: it holds the same throughout this function, which
   /// neither stores into it nor calls a function that does.
@@ -733,9 +752,11 @@ private:
     if (FD && FD->isInStdNamespace() && FD->getIdentifier() &&
         FD->getName() == "addressof" && Call->getNumArgs() == 1)
       return storage(Call->getArg(0));
-    if (FD && Summaries)
+    if (FD && Summaries) {
+      Summaries->noteReturn(FD);
       if (const FunctionSummary *Summary = Summaries->summary(FD))
         return Summary->Returns;
+    }
     return PointerValue::unknown();
   }
 
@@ -894,6 +915,8 @@ public:
       return std::nullopt;
     const FunctionSummary *Summary = Summaries->summary(FD);
     std::optional<unsigned> P = parameterIndex(Call, FD, Arg);
+    if (P)
+      Summaries->noteOutParam(FD, *P);
     if (!Summary || !P || *P >= Summary->OutParams.size())
       return std::nullopt;
     return Summary->OutParams[*P];
@@ -1037,6 +1060,29 @@ private:
                                   RegistrationFact{Registration::Maybe});
   }
 
+  /// True if a callee may store anything through \p Arg: '&x' of a tracked
+  /// local or a summarized global, or a tracked local bound to a non-const
+  /// reference (\p MutableReference).
+  static bool isClobberable(const Expr *Arg, bool MutableReference) {
+    if (const Expr *Target = addressOfOperand(Arg))
+      return asTrackedLocal(Target) ||
+             isa_and_nonnull<VarDecl>(summarizedVariable(Target));
+    return MutableReference && asTrackedLocal(Arg);
+  }
+
+  /// Anything was stored through \p Arg (isClobberable).
+  void clobber(const Expr *Arg, State &S) const {
+    if (const Expr *Target = addressOfOperand(Arg)) {
+      if (const VarDecl *VD = asTrackedLocal(Target))
+        S.Vars.insert_or_assign(VD, PointerValue::unknown());
+      else if (isa_and_nonnull<VarDecl>(summarizedVariable(Target)))
+        assign(Target, PointerValue::unknown(), S);
+      return;
+    }
+    if (const VarDecl *VD = asTrackedLocal(Arg))
+      S.Vars.insert_or_assign(VD, PointerValue::unknown());
+  }
+
   void call(const CallExpr *Call, State &S) const {
     const ApiSpec *Api = lookupApi(Call);
     const FunctionDecl *FD = Call->getDirectCallee();
@@ -1070,41 +1116,49 @@ private:
     }
     const FunctionSummary *Summary =
         !Api && FD && Summaries ? Summaries->summary(FD) : nullptr;
-    bool Opaque =
-        !Api && Summaries && !Summary && (!FD || Summaries->isOpaque(FD));
+    // What the call does to each argument, as CallEffects.h says, argument
+    // by argument (an earlier one's effect may change what a later one
+    // points to). A callee of another unit notes the effects it had.
+    CallShape Shape;
+    Shape.OpaqueWithoutSummary =
+        !Api && Summaries && (!FD || Summaries->isOpaque(FD));
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);
       std::optional<unsigned> P =
           FD ? parameterIndex(Call, FD, I) : std::nullopt;
       bool ByReference =
           P && FD->getParamDecl(*P)->getType()->isReferenceType();
-      if (std::optional<PointerValue> Stored = storedThrough(Call, I)) {
-        storeThrough(Arg, ByReference, std::move(*Stored), S);
-        continue;
+      // A number names no memory: no registration of it to read.
+      bool Scalar = Arg->getType()->isArithmeticType() ||
+                    Arg->getType()->isEnumeralType();
+      ArgumentShape A{
+          P, Arg->getType()->isPointerType(),
+          !Scalar && (FD ? evaluator(S).registrationRead(Arg, FD)
+                         : !evaluator(S).registrationKeys(Arg).empty()),
+          isClobberable(Arg, ByReference && !FD->getParamDecl(*P)
+                                                 ->getType()
+                                                 .getNonReferenceType()
+                                                 .isConstQualified())};
+      ArgumentEffect E;
+      if (Api) {
+        // The CUDA API stores only through an allocator's out-parameter.
+        if (std::optional<PointerValue> Stored = storedThrough(Call, I))
+          E.Stores = std::move(Stored);
+        else
+          E.Clobbers = A.Clobberable;
+      } else {
+        Shape.Args.push_back(A);
+        E = argumentEffect(Summary, Shape.OpaqueWithoutSummary, A);
       }
-      if (Summary && P && *P < Summary->RegistersParam.size())
-        if (std::optional<Registration> R = Summary->RegistersParam[*P])
-          setRegistration(Arg, *R, Call, S);
-      // A function the analysis cannot see may pin or unpin what it gets.
-      if (Opaque && Arg->getType()->isPointerType())
-        setRegistration(Arg, Registration::Maybe, nullptr, S);
-      if (Summary)
-        continue;
-      // Any other call may store through '&p' or a non-const reference.
-      if (const Expr *Target = addressOfOperand(Arg)) {
-        if (const VarDecl *VD = asTrackedLocal(Target))
-          S.Vars.insert_or_assign(VD, PointerValue::unknown());
-        else if (isa_and_nonnull<VarDecl>(summarizedVariable(Target)))
-          assign(Target, PointerValue::unknown(), S);
-        continue;
-      }
-      if (ByReference && !FD->getParamDecl(*P)
-                              ->getType()
-                              .getNonReferenceType()
-                              .isConstQualified())
-        if (const VarDecl *VD = asTrackedLocal(Arg))
-          S.Vars.insert_or_assign(VD, PointerValue::unknown());
+      if (E.Stores)
+        storeThrough(Arg, ByReference, std::move(*E.Stores), S);
+      if (E.Registers)
+        setRegistration(Arg, *E.Registers, Call, S);
+      if (E.Clobbers)
+        clobber(Arg, S);
     }
+    if (!Api && FD && Summaries)
+      Summaries->noteCall(FD, Shape);
     if (Summary) {
       if (Summary->ExitRegistration.count(UnknownUnregistration))
         forgetRegistrations(S);

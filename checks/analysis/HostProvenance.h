@@ -38,6 +38,8 @@ class VarDecl;
 
 namespace cuda_async_lint {
 
+struct CallShape;
+
 /// The answer to "what does this pointer point to here?".
 struct HostProvenance {
   /// std::nullopt: unknown (the analysis cannot tell, so checks stay silent).
@@ -69,6 +71,10 @@ bool isSummarizedGlobal(const clang::VarDecl *VD);
 /// canonical declaration.
 const clang::ValueDecl *summarizedVariable(const clang::Expr *E);
 
+/// The pointer parameter \p E points into, through pointer arithmetic and
+/// casts ('p + i', '(char *)p'), or null.
+const clang::ParmVarDecl *pointerParameterBase(const clang::Expr *E);
+
 /// True if every use of global \p VD is in this translation unit: it has
 /// internal linkage, or it is defined here and declared nowhere but the
 /// main file (another unit could name it only by declaring it itself). Then
@@ -94,6 +100,10 @@ OriginNote describeOrigin(Origin O, MemoryKind K, clang::SourceManager &SM,
 
 /// The call that must release the allocation \p O, if one can be named.
 std::string originReleaser(Origin O);
+
+/// The registration key that says some memory the analysis could not name
+/// was unregistered (FunctionSummary::ExitRegistration).
+extern const void *const UnknownUnregistration;
 
 /// What a call of a function does, as its callers see it.
 struct FunctionSummary {
@@ -132,9 +142,42 @@ public:
   /// The summary of \p FD, or null if there is none to trust: no body in the
   /// translation unit, a system header, or a recursive call being analysed.
   virtual const FunctionSummary *summary(const clang::FunctionDecl *FD) = 0;
-  /// True if a call of \p FD may do anything to the memory its arguments
-  /// point to (register it, say): a function of another translation unit.
+  /// True if a call of \p FD, lacking a summary, may do anything to the
+  /// memory its arguments point to (register it, say): a function of
+  /// another translation unit.
   virtual bool isOpaque(const clang::FunctionDecl *FD) = 0;
+  /// Notes what the analysis took of \p FD's summary: the effects of a call
+  /// of shape \p Shape (CallEffects.h), the pointer it returns, what it
+  /// stores through parameter \p Param. For a function of another unit
+  /// these are questions asked of the program (summaries/ProgramQueries.h);
+  /// for one of this unit, nothing.
+  virtual void noteCall(const clang::FunctionDecl *FD, const CallShape &Shape) {
+    (void)FD;
+    (void)Shape;
+  }
+  virtual void noteReturn(const clang::FunctionDecl *FD) { (void)FD; }
+  /// True if \p Caller may read, after a call of \p Callee with argument
+  /// \p Arg, a registration the call makes of origin \p O or, for
+  /// parameterRegistrationRead, of what parameter \p PD points to. Only a
+  /// callee of another unit is asked (RegistrationReads.h); any other's
+  /// registrations count.
+  virtual bool originRegistrationRead(Origin O, const clang::Expr *Arg,
+                                      const clang::FunctionDecl *Caller,
+                                      const clang::FunctionDecl *Callee) {
+    (void)O, (void)Arg, (void)Caller, (void)Callee;
+    return true;
+  }
+  virtual bool parameterRegistrationRead(const clang::ParmVarDecl *PD,
+                                         const clang::Expr *Arg,
+                                         const clang::FunctionDecl *Caller,
+                                         const clang::FunctionDecl *Callee) {
+    (void)PD, (void)Arg, (void)Caller, (void)Callee;
+    return true;
+  }
+  virtual void noteOutParam(const clang::FunctionDecl *FD, unsigned Param) {
+    (void)FD;
+    (void)Param;
+  }
   /// The provenance of what the field or global \p D holds
   /// (summarizedVariable), joined over every store to it in the translation
   /// unit (and, where installed, the program).

@@ -128,10 +128,12 @@ private:
     const ApiSpec *Api = lookupApi(Call);
     if (!Api) {
       // A function of the translation unit that synchronizes the device.
+      // Only a device sync ends every stream's work; with none pending it
+      // cannot matter, and is not asked.
       const FunctionDecl *FD = Call->getDirectCallee();
-      if (const SyncSummary *Summary = FD ? Syncs.summary(FD) : nullptr)
-        if (Summary->Device)
-          S.Pending.clear();
+      const SyncSummary *Summary = nullptr;
+      if (FD && !S.Pending.empty() && Syncs.callSyncs(Call, FD, Summary).Device)
+        S.Pending.clear();
       return;
     }
     switch (Api->Kind) {

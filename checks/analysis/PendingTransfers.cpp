@@ -563,13 +563,17 @@ private:
   void synchronize(const CallExpr *Call, Disjunct &D) const {
     const ApiSpec *Api = lookupApi(Call);
     if (!Api) {
+      // Syncs only end transfers: with none in flight, what the callee
+      // synchronizes cannot matter, and is not asked.
+      if (D.Pending.empty())
+        return;
       const FunctionDecl *FD = Call->getDirectCallee();
-      if (!FD || (isOpaqueFunction(FD, Ctx) && !Syncs.summary(FD))) {
-        // Defined in another translation unit (or called through a
-        // pointer): it may synchronize the streams and events it is given.
-        // Precision first: assume it does. A helper given only the buffer
-        // is a host access (document 000's refill race:
-        // prepareBatch(h_pinned, i)).
+      if (!FD) {
+        // Called through a pointer: it may synchronize the streams and
+        // events it is given. Precision first: assume it does, as for a
+        // function of another unit nothing is known of (callSyncs). A
+        // helper given only the buffer is a host access (document 000's
+        // refill race: prepareBatch(h_pinned, i)).
         for (const Expr *Arg : Call->arguments()) {
           if (isStreamType(Arg->getType()))
             syncStream(D, stream(Arg));
@@ -578,21 +582,18 @@ private:
         }
         return;
       }
-      const SyncSummary *Summary = Syncs.summary(FD);
-      if (!Summary)
-        return;
-      if (Summary->Device)
+      const SyncSummary *Summary = nullptr;
+      CallSyncs Effect = Syncs.callSyncs(Call, FD, Summary);
+      if (Effect.Device)
         syncAll(D);
-      for (unsigned I : Summary->StreamParams)
-        if (I < Call->getNumArgs())
-          syncStream(D, stream(Call->getArg(I)));
-      for (unsigned I : Summary->EventParams)
-        if (I < Call->getNumArgs())
-          syncEvent(D, stream(Call->getArg(I)));
+      for (unsigned I : Effect.Streams)
+        syncStream(D, stream(Call->getArg(I)));
+      for (unsigned I : Effect.Events)
+        syncEvent(D, stream(Call->getArg(I)));
       // Stream members are named by their declaration, whatever the object
       // (StreamRef): syncing one object's covers the others' too, which
       // only costs findings.
-      if (isa<CXXMemberCallExpr>(Call)) {
+      if (Summary && isa<CXXMemberCallExpr>(Call)) {
         for (const FieldDecl *Member : Summary->StreamMembers)
           syncStream(D, {StreamRef::Kind::Named, Member});
         for (const FieldDecl *Member : Summary->EventMembers)
@@ -853,22 +854,18 @@ public:
       return;
     }
     const FunctionDecl *FD = Call->getDirectCallee();
-    if (FD && isOpaqueFunction(FD, Syncs.context()) && !Syncs.summary(FD)) {
-      // Assumed to synchronize what it is given (precision first).
-      for (const Expr *Arg : Call->arguments())
-        if (bool Event = isEventType(Arg->getType());
-            Event || isStreamType(Arg->getType()))
-          Synced(Arg, Event);
+    if (!FD)
       return;
-    }
-    if (const SyncSummary *Summary = FD ? Syncs.summary(FD) : nullptr) {
-      S.Device = S.Device || Summary->Device;
-      for (unsigned I : Summary->StreamParams)
-        if (I < Call->getNumArgs())
-          Synced(Call->getArg(I), /*Event=*/false);
-      for (unsigned I : Summary->EventParams)
-        if (I < Call->getNumArgs())
-          Synced(Call->getArg(I), /*Event=*/true);
+    // A function nothing is known of is assumed to synchronize what it is
+    // given (precision first).
+    const SyncSummary *Summary = nullptr;
+    CallSyncs Effect = Syncs.callSyncs(Call, FD, Summary);
+    S.Device = S.Device || Effect.Device;
+    for (unsigned I : Effect.Streams)
+      Synced(Call->getArg(I), /*Event=*/false);
+    for (unsigned I : Effect.Events)
+      Synced(Call->getArg(I), /*Event=*/true);
+    if (Summary) {
       // A member function of the same object: its members.
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
         if (const Expr *Object = MC->getImplicitObjectArgument())
@@ -887,11 +884,29 @@ private:
 
 } // namespace
 
+CallSyncs SyncSummaries::callSyncs(const CallExpr *Call, const FunctionDecl *FD,
+                                   const SyncSummary *&Summary) {
+  SyncShape Shape;
+  Shape.OpaqueWithoutSummary = isOpaqueFunction(FD, Ctx);
+  Shape.NumArgs = Call->getNumArgs();
+  for (unsigned I = 0; I < Shape.NumArgs; ++I) {
+    QualType T = Call->getArg(I)->getType();
+    if (isStreamType(T))
+      Shape.Streams.push_back(I);
+    else if (isEventType(T))
+      Shape.Events.push_back(I);
+  }
+  Summary = summary(FD);
+  if (!FD->hasBody())
+    Program.note(FD, ProgramQuestion::Kind::Syncs, Shape.text());
+  return cuda_async_lint::callSyncs(Summary, Shape);
+}
+
 const SyncSummary *SyncSummaries::summary(const FunctionDecl *FD) {
   const FunctionDecl *Def = nullptr;
   // Defined in another unit of the program: its summary there.
   if (!FD->hasBody(Def)) {
-    const FunctionFacts *Facts = Program.function(FD);
+    const FunctionFacts *Facts = Program.facts(FD);
     return Facts ? &Facts->Sync : nullptr;
   }
   if (!Def || Ctx.getSourceManager().isInSystemHeader(Def->getLocation()) ||

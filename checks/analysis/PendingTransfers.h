@@ -71,6 +71,13 @@ public:
   /// Null for functions without a body here (unless another unit of the
   /// program summarized it), and during recursion.
   const SyncSummary *summary(const clang::FunctionDecl *FD);
+  /// What a call of \p FD (not a CUDA call) synchronizes for its caller
+  /// (SyncSummary.h); \p Summary is set to \p FD's summary, whose stream and
+  /// event members a call on the same object synchronizes. For a function
+  /// of another unit, the answer is noted (summaries/ProgramQueries.h).
+  CallSyncs callSyncs(const clang::CallExpr *Call,
+                      const clang::FunctionDecl *FD,
+                      const SyncSummary *&Summary);
   /// Null for member functions without a body here, virtual ones, and
   /// during recursion.
   const MemberEffects *effects(const clang::CXXMethodDecl *MD,

@@ -2,6 +2,7 @@
 
 #include "ProvenanceAnalysis.h"
 #include "../api/CudaApiCatalog.h"
+#include "../api/StreamRef.h"
 #include "../summaries/Summarize.h"
 #include "StdLibrary.h"
 #include "UserCodeVisitor.h"
@@ -302,16 +303,74 @@ bool ProvenanceAnalysis::isOpaque(const FunctionDecl *FD) {
   if (Ctx.getSourceManager().isInSystemHeader(FD->getLocation()) ||
       FD->hasAttr<CUDAGlobalAttr>())
     return false;
+  // One of another unit without facts in the program, too (a summary, if
+  // the program has one, comes first).
   const FunctionDecl *Def = definition(FD);
-  if (!Def && !isVirtualDispatch(FD) && Program.function(FD))
-    return false;
   return !Def || isVirtualDispatch(FD) || InProgress.count(Def);
+}
+
+bool ProvenanceAnalysis::fromProgram(const FunctionDecl *FD) const {
+  return !definition(FD) && !isVirtualDispatch(FD);
+}
+
+void ProvenanceAnalysis::noteCall(const FunctionDecl *FD,
+                                  const CallShape &Shape) {
+  if (fromProgram(FD))
+    Program.note(FD, ProgramQuestion::Kind::CallEffect, Shape.text());
+}
+
+const RegistrationReads &ProvenanceAnalysis::reads(const FunctionDecl *FD) {
+  return *Reads.get(FD, [&](const FunctionDecl *F) {
+    const auto &CallsTo = sites().CallsTo;
+    return std::make_unique<RegistrationReads>(
+        F, CallsTo.count(F->getCanonicalDecl()) != 0);
+  });
+}
+
+/// A stream or event handle is no host memory: what a call may do to its
+/// registration is read by nothing.
+static bool isHandle(const Expr *Arg) {
+  return isStreamType(Arg->getType()) || isEventType(Arg->getType());
+}
+
+bool ProvenanceAnalysis::originRegistrationRead(Origin O, const Expr *Arg,
+                                                const FunctionDecl *Caller,
+                                                const FunctionDecl *Callee) {
+  if (!fromProgram(Callee) || !Caller)
+    return true;
+  if (isHandle(Arg))
+    return false;
+  if (const auto *S = O.dyn_cast<const Stmt *>())
+    return !allocatedWithin(S, Arg);
+  if (const auto *D = O.dyn_cast<const Decl *>())
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      return reads(Caller).storageRead(VD);
+  return true;
+}
+
+bool ProvenanceAnalysis::parameterRegistrationRead(const ParmVarDecl *PD,
+                                                   const Expr *Arg,
+                                                   const FunctionDecl *Caller,
+                                                   const FunctionDecl *Callee) {
+  if (!fromProgram(Callee) || !Caller)
+    return true;
+  return !isHandle(Arg) && reads(Caller).parameterRead(PD);
+}
+
+void ProvenanceAnalysis::noteReturn(const FunctionDecl *FD) {
+  if (fromProgram(FD))
+    Program.note(FD, ProgramQuestion::Kind::Returns);
+}
+
+void ProvenanceAnalysis::noteOutParam(const FunctionDecl *FD, unsigned Param) {
+  if (fromProgram(FD))
+    Program.note(FD, ProgramQuestion::Kind::OutParam, "", Param);
 }
 
 const FunctionSummary *ProvenanceAnalysis::summary(const FunctionDecl *FD) {
   const FunctionDecl *Def = definition(FD);
-  if (!Def && !isVirtualDispatch(FD))
-    if (const FunctionFacts *Facts = Program.function(FD))
+  if (fromProgram(FD))
+    if (const FunctionFacts *Facts = Program.facts(FD))
       return &Facts->Summary;
   if (!Def || isVirtualDispatch(FD) || InProgress.count(Def) ||
       Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
@@ -377,12 +436,20 @@ PointerValue ProvenanceAnalysis::parameter(const ParmVarDecl *PD) {
     Value = Calls == S.CallsTo.end()
                 ? PointerValue::unset()
                 : localArguments(Calls->second, Index, Incomplete);
-    // The calls in the program's other units, for an external function.
+    // The calls in the program's other units, for an external function:
+    // asked only where they can change the value, and, where this unit
+    // makes no call, as one question (what the program's calls alone
+    // pass), which "none yet" and "unknown" answer alike.
     if (!Local) {
       std::string Usr = usrOf(Canonical);
-      Value = Usr.empty() || Program.notOnlyCalled(Usr)
-                  ? PointerValue::unknown()
-                  : PointerValue::join(Value, Program.argument(Usr, Index));
+      if (Usr.empty())
+        Value = PointerValue::unknown();
+      else if (Value.tag() == PointerValue::Tag::Unset)
+        Value = Program.parameter(Usr, Index);
+      else if (!Value.isTop())
+        Value = Program.notOnlyCalled(Usr)
+                    ? PointerValue::unknown()
+                    : PointerValue::join(Value, Program.argument(Usr, Index));
     }
     if (Value.tag() == PointerValue::Tag::Unset)
       Value = PointerValue::unknown();
@@ -530,9 +597,12 @@ PointerValue ProvenanceAnalysis::stored(const ValueDecl *D) {
   } else if (Program && !Value.isTop() && Record &&
              Record->isExternallyVisible()) {
     // Only a value this unit has not made top can learn from the others'
-    // stores (and only then is the question asked, and recorded).
+    // stores (and only then is the question asked, and recorded); where
+    // this unit stores nothing, what the others' stores alone make it.
     if (std::string Usr = usrOf(D); !Usr.empty())
-      Value = PointerValue::join(Value, Program.field(Usr));
+      Value = Value.tag() == PointerValue::Tag::Unset
+                  ? Program.stored(Usr)
+                  : PointerValue::join(Value, Program.field(Usr));
   }
   // Never stored on a reachable path: nothing to say.
   if (Value.tag() == PointerValue::Tag::Unset)

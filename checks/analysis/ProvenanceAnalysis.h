@@ -20,8 +20,11 @@
 #define CUDA_ASYNC_LINT_ANALYSIS_PROVENANCEANALYSIS_H
 
 #include "../summaries/ProgramSummaries.h"
+#include "CallEffects.h"
 #include "FixedFlag.h"
+#include "FunctionCache.h"
 #include "HostProvenance.h"
+#include "RegistrationReads.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include <map>
@@ -52,6 +55,16 @@ public:
 
   const FunctionSummary *summary(const clang::FunctionDecl *FD) override;
   bool isOpaque(const clang::FunctionDecl *FD) override;
+  void noteCall(const clang::FunctionDecl *FD, const CallShape &Shape) override;
+  void noteReturn(const clang::FunctionDecl *FD) override;
+  void noteOutParam(const clang::FunctionDecl *FD, unsigned Param) override;
+  bool originRegistrationRead(Origin O, const clang::Expr *Arg,
+                              const clang::FunctionDecl *Caller,
+                              const clang::FunctionDecl *Callee) override;
+  bool parameterRegistrationRead(const clang::ParmVarDecl *PD,
+                                 const clang::Expr *Arg,
+                                 const clang::FunctionDecl *Caller,
+                                 const clang::FunctionDecl *Callee) override;
   PointerValue stored(const clang::ValueDecl *D) override;
   bool tracksGlobal(const clang::VarDecl *VD) override;
   PointerValue globalAtEntry(const clang::VarDecl *VD,
@@ -119,6 +132,9 @@ public:
 
 private:
   const clang::FunctionDecl *definition(const clang::FunctionDecl *FD) const;
+  /// True if what a call of \p FD does comes from the program's summaries:
+  /// it is defined in another unit (not a virtual call).
+  bool fromProgram(const clang::FunctionDecl *FD) const;
   /// What the calls \p Calls of this unit pass as argument \p Index.
   PointerValue localArguments(
       llvm::ArrayRef<
@@ -152,6 +168,9 @@ private:
   std::optional<llvm::DenseSet<const void *>> RegisteredOrigins;
   std::vector<Origin> RegisteredList;
   ProgramView Program;
+  /// What each function's body can read of its registrations.
+  const RegistrationReads &reads(const clang::FunctionDecl *FD);
+  FunctionCache<std::unique_ptr<RegistrationReads>> Reads;
   bool Summarizing = false;
   llvm::DenseMap<const clang::ParmVarDecl *, PointerValue> Parameters;
   llvm::DenseSet<const clang::ParmVarDecl *> ParametersInProgress;

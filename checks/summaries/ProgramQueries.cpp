@@ -12,20 +12,26 @@ namespace {
 struct KindName {
   ProgramQuestion::Kind What;
   const char *Name;
-  /// The question names a USR or key, and an argument index.
-  bool HasKey, HasIndex;
+  /// The question names a USR or key, an argument index, a call's shape.
+  bool HasKey, HasIndex, HasShape;
 };
 
 constexpr KindName KindNames[] = {
-    {ProgramQuestion::Kind::Installed, "installed", false, false},
-    {ProgramQuestion::Kind::EveryCaller, "every-caller", false, false},
-    {ProgramQuestion::Kind::Function, "function", true, false},
-    {ProgramQuestion::Kind::Field, "field", true, false},
-    {ProgramQuestion::Kind::Argument, "argument", true, true},
-    {ProgramQuestion::Kind::NotOnlyCalled, "not-only-called", true, false},
-    {ProgramQuestion::Kind::Registered, "registered", true, false},
-    {ProgramQuestion::Kind::RegistersContainers, "registers-containers", false,
+    {ProgramQuestion::Kind::Installed, "installed", false, false, false},
+    {ProgramQuestion::Kind::EveryCaller, "every-caller", false, false, false},
+    {ProgramQuestion::Kind::Returns, "returns", true, false, false},
+    {ProgramQuestion::Kind::OutParam, "out-param", true, true, false},
+    {ProgramQuestion::Kind::CallEffect, "call-effect", true, false, true},
+    {ProgramQuestion::Kind::Syncs, "syncs", true, false, true},
+    {ProgramQuestion::Kind::Field, "field", true, false, false},
+    {ProgramQuestion::Kind::Argument, "argument", true, true, false},
+    {ProgramQuestion::Kind::Parameter, "parameter", true, true, false},
+    {ProgramQuestion::Kind::Stored, "stored", true, false, false},
+    {ProgramQuestion::Kind::NotOnlyCalled, "not-only-called", true, false,
      false},
+    {ProgramQuestion::Kind::Registered, "registered", true, false, false},
+    {ProgramQuestion::Kind::RegistersContainers, "registers-containers", false,
+     false, false},
 };
 
 const KindName &nameOf(ProgramQuestion::Kind K) {
@@ -42,12 +48,15 @@ std::string ProgramQuestion::text() const {
   std::string Out = N.Name;
   if (N.HasIndex)
     Out += " " + std::to_string(Index);
+  if (N.HasShape)
+    Out += " " + Shape;
   if (N.HasKey)
     Out += " " + Key;
   return Out;
 }
 
 std::optional<ProgramQuestion> ProgramQuestion::parse(llvm::StringRef Text) {
+  using Kind = ProgramQuestion::Kind;
   auto [Name, Rest] = Text.split(' ');
   for (const KindName &N : KindNames) {
     if (Name != N.Name)
@@ -58,6 +67,15 @@ std::optional<ProgramQuestion> ProgramQuestion::parse(llvm::StringRef Text) {
       auto [Number, Tail] = Rest.split(' ');
       if (Number.getAsInteger(10, Q.Index))
         return std::nullopt;
+      Rest = Tail;
+    }
+    if (N.HasShape) {
+      auto [Shape, Tail] = Rest.split(' ');
+      if (Shape.empty() ||
+          (N.What == Kind::CallEffect ? !CallShape::parse(Shape)
+                                      : !SyncShape::parse(Shape)))
+        return std::nullopt;
+      Q.Shape = Shape.str();
       Rest = Tail;
     }
     if (N.HasKey != !Rest.empty())
@@ -94,8 +112,74 @@ std::string describeAnswer(const PointerValue &V) {
   return Out;
 }
 
-std::string describeAnswer(const FunctionFacts *F) {
-  return F ? F->Text : "none";
+std::string describeAnswer(const CallEffects &E) {
+  std::string Out;
+  for (size_t I = 0; I < E.Args.size(); ++I) {
+    const ArgumentEffect &A = E.Args[I];
+    if (A.Stores)
+      Out += llvm::formatv("{0}: stores {1}\n", I, describeAnswer(*A.Stores));
+    if (A.Registers)
+      Out += llvm::formatv("{0}: registration {1}\n", I,
+                           registrationName(*A.Registers));
+    if (A.Clobbers)
+      Out += llvm::formatv("{0}: anything stored\n", I);
+  }
+  if (!E.Exit)
+    return Out;
+  // What the callee leaves registered: by origin (another unit's, by its
+  // key), or a registration anything may have undone.
+  std::vector<std::string> Exit;
+  for (const auto &[Key, Fact] : E.Exit->ExitRegistration) {
+    std::string Name = "unknown memory";
+    if (Key != UnknownUnregistration) {
+      Origin O = Origin::getFromOpaqueValue(const_cast<void *>(Key));
+      const auto *External = O.dyn_cast<const ExternalOrigin *>();
+      Name = External ? External->key() : "local";
+    }
+    Exit.push_back("left " + Name + " " + registrationName(Fact.R).str() +
+                   (Fact.Fresh ? " fresh" : ""));
+  }
+  for (const auto &[VD, R] : E.Exit->RegistersGlobal)
+    Exit.push_back("left global " + VD->getQualifiedNameAsString() + " " +
+                   registrationName(R).str());
+  llvm::sort(Exit);
+  for (const std::string &Line : Exit)
+    Out += Line + "\n";
+  return Out;
+}
+
+std::string describeAnswer(const CallSyncs &S) {
+  std::string Out = S.Device ? "device" : "";
+  auto List = [&](const char *Name, const std::vector<unsigned> &Indices) {
+    for (unsigned I : Indices)
+      Out += llvm::formatv(" {0} {1}", Name, I).str();
+  };
+  List("stream", S.Streams);
+  List("event", S.Events);
+  return Out.empty() ? "nothing" : Out;
+}
+
+std::string answerAbout(const FunctionFacts *F, const ProgramQuestion &Q) {
+  using Kind = ProgramQuestion::Kind;
+  switch (Q.What) {
+  case Kind::Returns:
+    return describeAnswer(F ? F->Summary.Returns : PointerValue::unknown());
+  case Kind::OutParam:
+    if (F && Q.Index < F->Summary.OutParams.size() &&
+        F->Summary.OutParams[Q.Index])
+      return describeAnswer(*F->Summary.OutParams[Q.Index]);
+    return "none";
+  case Kind::CallEffect:
+    if (std::optional<CallShape> Shape = CallShape::parse(Q.Shape))
+      return describeAnswer(callEffects(F ? &F->Summary : nullptr, *Shape));
+    return "malformed";
+  case Kind::Syncs:
+    if (std::optional<SyncShape> Shape = SyncShape::parse(Q.Shape))
+      return describeAnswer(callSyncs(F ? &F->Sync : nullptr, *Shape));
+    return "malformed";
+  default:
+    llvm_unreachable("a question about a function");
+  }
 }
 
 std::string describeAnswer(bool B) { return B ? "yes" : "no"; }
@@ -109,14 +193,23 @@ std::string answer(const ProgramSummaries *Program, llvm::StringRef Unit,
     return describeAnswer(Program != nullptr);
   case Kind::EveryCaller:
     return describeAnswer(Program && Program->holdsEveryCaller());
-  case Kind::Function:
-    return describeAnswer(Program ? Program->function(Q.Key, Unit) : nullptr);
+  case Kind::Returns:
+  case Kind::OutParam:
+  case Kind::CallEffect:
+  case Kind::Syncs:
+    return answerAbout(Program ? Program->function(Q.Key, Unit) : nullptr, Q);
   case Kind::Field:
     return describeAnswer(Program ? Program->field(Q.Key, Unit)
                                   : PointerValue::unset());
   case Kind::Argument:
     return describeAnswer(Program ? Program->argument(Q.Key, Q.Index, Unit)
                                   : PointerValue::unset());
+  case Kind::Parameter:
+    return describeAnswer(Program ? Program->parameter(Q.Key, Q.Index, Unit)
+                                  : PointerValue::unknown());
+  case Kind::Stored:
+    return describeAnswer(Program ? Program->stored(Q.Key, Unit)
+                                  : PointerValue::unknown());
   case Kind::NotOnlyCalled:
     return describeAnswer(Program && Program->notOnlyCalled(Q.Key, Unit));
   case Kind::Registered:

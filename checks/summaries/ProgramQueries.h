@@ -17,7 +17,9 @@
 #ifndef CUDA_ASYNC_LINT_SUMMARIES_PROGRAMQUERIES_H
 #define CUDA_ASYNC_LINT_SUMMARIES_PROGRAMQUERIES_H
 
+#include "../analysis/CallEffects.h"
 #include "../analysis/ProvenanceLattice.h"
+#include "../analysis/SyncSummary.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 #include <map>
@@ -31,11 +33,30 @@ class ProgramSummaries;
 /// key) and argument index it is about.
 struct ProgramQuestion {
   enum class Kind {
-    Installed,           ///< Is there a store?
-    EveryCaller,         ///< Does it hold every caller?
-    Function,            ///< The facts of Key, a function's USR.
-    Field,               ///< What the units store into field Key.
-    Argument,            ///< What calls of Key pass as argument Index.
+    Installed,   ///< Is there a store?
+    EveryCaller, ///< Does it hold every caller?
+    /// What function Key (a USR) returns.
+    Returns,
+    /// What function Key stores through parameter Index.
+    OutParam,
+    /// What a call of function Key of Shape (CallEffects.h) does to its
+    /// arguments and to the registrations: a call's effects, not the whole
+    /// summary, so that "nothing is known of it" and a summary that does
+    /// nothing to this call's arguments answer alike.
+    CallEffect,
+    /// What a call of function Key of Shape (SyncSummary.h) synchronizes.
+    Syncs,
+    Field, ///< What the units store into field Key.
+    /// What field Key holds by the other units' stores alone: Field, unknown
+    /// if none stores into it. Asked where this unit stores nothing, so
+    /// that "no unit stores into it yet" and "its stores are unknown" are
+    /// one answer.
+    Stored,
+    Argument, ///< What calls of Key pass as argument Index.
+    /// What parameter Index of Key receives from the other units' calls
+    /// alone: unknown if one names Key other than as a callee, or none
+    /// calls it. Asked where this unit makes no call of Key.
+    Parameter,
     NotOnlyCalled,       ///< Is Key named other than as a callee?
     Registered,          ///< Is the origin of key Key registered?
     RegistersContainers, ///< Is a container's storage registered?
@@ -43,8 +64,11 @@ struct ProgramQuestion {
   Kind What = Kind::Installed;
   std::string Key;
   unsigned Index = 0;
+  /// The call a question about a call is about (CallShape, SyncShape text).
+  std::string Shape;
 
-  /// "function USR", "argument 2 USR", "installed": what the record holds.
+  /// "returns USR", "argument 2 USR", "call-effect o1;0p USR", "installed":
+  /// what the record holds.
   std::string text() const;
   /// The inverse of text(); none for text it does not write.
   static std::optional<ProgramQuestion> parse(llvm::StringRef Text);
@@ -53,11 +77,18 @@ struct ProgramQuestion {
 struct FunctionFacts;
 
 /// An answer as a record compares it. A value: its tag, kind and origins
-/// (each by its key, note and releaser), in a stable order. A function's
-/// facts: its entry in the store, or "none".
+/// (each by its key, note and releaser), in a stable order. A call's
+/// effects: each argument's that does something, then the registrations
+/// the callee leaves.
 std::string describeAnswer(const PointerValue &V);
-std::string describeAnswer(const FunctionFacts *F);
+std::string describeAnswer(const CallEffects &E);
+std::string describeAnswer(const CallSyncs &S);
 std::string describeAnswer(bool B);
+
+/// The answer to \p Q, a question about a function (Returns, OutParam,
+/// CallEffect, Syncs), of a program whose facts of it are \p F (null: no
+/// unit defines it).
+std::string answerAbout(const FunctionFacts *F, const ProgramQuestion &Q);
 
 /// The answer \p Program (null: none installed) gives unit \p Unit (a main
 /// file's real path, the unit's name in the store) to \p Q, as text.

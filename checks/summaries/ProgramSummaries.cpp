@@ -180,7 +180,6 @@ llvm::Error ProgramSummaries::addUnit(Object U) {
       Indices("syncsStreamParams", Facts.Sync.StreamParams);
       Indices("syncsEventParams", Facts.Sync.EventParams);
       Facts.TakesCallSites = F->getBoolean("takesCallSites").value_or(false);
-      Facts.Text = llvm::formatv("{0}", Item).str();
       Result->Functions.try_emplace(*Usr, std::move(Facts));
     }
 
@@ -415,6 +414,23 @@ PointerValue ProgramSummaries::argument(llvm::StringRef Usr, unsigned Index,
   return V;
 }
 
+/// Nothing stored, no call: nothing to say.
+static PointerValue unsetIsUnknown(PointerValue V) {
+  return V.tag() == PointerValue::Tag::Unset ? PointerValue::unknown() : V;
+}
+
+PointerValue ProgramSummaries::parameter(llvm::StringRef Usr, unsigned Index,
+                                         llvm::StringRef ExceptUnit) const {
+  if (notOnlyCalled(Usr, ExceptUnit))
+    return PointerValue::unknown();
+  return unsetIsUnknown(argument(Usr, Index, ExceptUnit));
+}
+
+PointerValue ProgramSummaries::stored(llvm::StringRef Usr,
+                                      llvm::StringRef ExceptUnit) const {
+  return unsetIsUnknown(field(Usr, ExceptUnit));
+}
+
 bool ProgramSummaries::notOnlyCalled(llvm::StringRef Usr,
                                      llvm::StringRef Except) const {
   bool Named = false;
@@ -450,24 +466,43 @@ template <class T>
 T ProgramView::noted(T Answer, ProgramQuestion::Kind What, llvm::StringRef Key,
                      unsigned Index) const {
   if (Record) {
-    std::string Text = ProgramQuestion{What, Key.str(), Index}.text();
+    std::string Text = ProgramQuestion{What, Key.str(), Index, ""}.text();
     if (!Record->asked(Text))
       Record->record(std::move(Text), describeAnswer(Answer));
   }
   return Answer;
 }
 
-const FunctionFacts *ProgramView::function(const clang::FunctionDecl *FD) {
+const ProgramView::Function *
+ProgramView::lookup(const clang::FunctionDecl *FD) {
   if ((!Program && !Record) || !FD->isExternallyVisible() ||
       SM.isInSystemHeader(FD->getLocation()))
     return nullptr;
   const clang::FunctionDecl *Canonical = FD->getCanonicalDecl();
-  auto [It, New] = Functions.try_emplace(Canonical, nullptr);
-  if (New)
-    if (std::string Usr = usrOf(Canonical); !Usr.empty())
-      It->second = noted(Program ? Program->function(Usr, ThisUnit) : nullptr,
-                         ProgramQuestion::Kind::Function, Usr);
-  return It->second;
+  auto [It, New] = Functions.try_emplace(Canonical);
+  if (New) {
+    It->second.Usr = usrOf(Canonical);
+    if (Program && !It->second.Usr.empty())
+      It->second.Facts = Program->function(It->second.Usr, ThisUnit);
+  }
+  return It->second.Usr.empty() ? nullptr : &It->second;
+}
+
+const FunctionFacts *ProgramView::facts(const clang::FunctionDecl *FD) {
+  const Function *F = lookup(FD);
+  return F ? F->Facts : nullptr;
+}
+
+void ProgramView::note(const clang::FunctionDecl *FD,
+                       ProgramQuestion::Kind What, llvm::StringRef Shape,
+                       unsigned Index) {
+  const Function *F = Record ? lookup(FD) : nullptr;
+  if (!F)
+    return;
+  ProgramQuestion Q{What, F->Usr, Index, Shape.str()};
+  std::string Text = Q.text();
+  if (!Record->asked(Text))
+    Record->record(std::move(Text), answerAbout(F->Facts, Q));
 }
 
 PointerValue ProgramView::field(llvm::StringRef Usr) const {
@@ -486,6 +521,25 @@ PointerValue ProgramView::argument(llvm::StringRef Usr, unsigned Index) const {
     It->second = noted(Program ? Program->argument(Usr, Index, ThisUnit)
                                : PointerValue::unset(),
                        ProgramQuestion::Kind::Argument, Usr, Index);
+  return It->second;
+}
+
+PointerValue ProgramView::parameter(llvm::StringRef Usr, unsigned Index) const {
+  auto [It, New] =
+      Parameters.try_emplace({Usr.str(), Index}, PointerValue::unknown());
+  if (New)
+    It->second = noted(Program ? Program->parameter(Usr, Index, ThisUnit)
+                               : PointerValue::unknown(),
+                       ProgramQuestion::Kind::Parameter, Usr, Index);
+  return It->second;
+}
+
+PointerValue ProgramView::stored(llvm::StringRef Usr) const {
+  auto [It, New] = Stored.try_emplace(Usr, PointerValue::unknown());
+  if (New)
+    It->second = noted(Program ? Program->stored(Usr, ThisUnit)
+                               : PointerValue::unknown(),
+                       ProgramQuestion::Kind::Stored, Usr);
   return It->second;
 }
 

@@ -48,9 +48,6 @@ struct FunctionFacts {
   /// Its pointer parameters may take what every call site of the program
   /// passes (summaries/Summarize.h, takesProgramCallSites).
   bool TakesCallSites = false;
-  /// Its entry as the unit wrote it: what a unit's analysis that asked for
-  /// these facts compares (ProgramQueries.h).
-  std::string Text;
 };
 
 class ProgramSummaries {
@@ -113,6 +110,14 @@ public:
   /// pass as argument \p Index: Unset if there are none.
   PointerValue argument(llvm::StringRef Usr, unsigned Index,
                         llvm::StringRef ExceptUnit) const;
+  /// What parameter \p Index of \p Usr receives from the calls of units
+  /// other than \p ExceptUnit alone: unknown if one of them names \p Usr
+  /// other than as a callee, or none calls it; else argument().
+  PointerValue parameter(llvm::StringRef Usr, unsigned Index,
+                         llvm::StringRef ExceptUnit) const;
+  /// What field \p Usr holds by the stores of units other than
+  /// \p ExceptUnit alone: field(), unknown if none stores into it.
+  PointerValue stored(llvm::StringRef Usr, llvm::StringRef ExceptUnit) const;
   /// True if a unit other than \p ExceptUnit names \p Usr other than as a
   /// call's callee (its address taken): callers the program cannot see.
   bool notOnlyCalled(llvm::StringRef Usr, llvm::StringRef ExceptUnit) const;
@@ -171,14 +176,24 @@ public:
     return noted(Program != nullptr, ProgramQuestion::Kind::Installed);
   }
   /// The facts of \p FD (a function with external linkage in user code)
-  /// from the unit that defines it.
-  const FunctionFacts *function(const clang::FunctionDecl *FD);
+  /// from the unit that defines it. Not recorded: what the analysis takes
+  /// of them is, by note().
+  const FunctionFacts *facts(const clang::FunctionDecl *FD);
+  /// Records the question \p What (Returns, OutParam, CallEffect, Syncs)
+  /// about \p FD, of \p Shape or parameter \p Index, with the answer its
+  /// facts give (answerAbout): the analysis took that much of them.
+  void note(const clang::FunctionDecl *FD, ProgramQuestion::Kind What,
+            llvm::StringRef Shape = "", unsigned Index = 0);
   bool holdsEveryCaller() const {
     return noted(Program && Program->holdsEveryCaller(),
                  ProgramQuestion::Kind::EveryCaller);
   }
   PointerValue field(llvm::StringRef Usr) const;
   PointerValue argument(llvm::StringRef Usr, unsigned Index) const;
+  /// The program's answers for a unit that makes no call of the function,
+  /// or no store into the field (ProgramSummaries::parameter, stored).
+  PointerValue parameter(llvm::StringRef Usr, unsigned Index) const;
+  PointerValue stored(llvm::StringRef Usr) const;
   bool notOnlyCalled(llvm::StringRef Usr) const;
   bool registered(llvm::StringRef OriginKey) const;
   bool registersContainerStorage() const;
@@ -198,9 +213,17 @@ private:
   std::string ThisUnit;
   /// Each answer once: a field's join costs the units that store into it,
   /// and the dataflow asks at every read.
-  llvm::DenseMap<const clang::FunctionDecl *, const FunctionFacts *> Functions;
+  /// Each function's facts and USR, looked up once.
+  struct Function {
+    const FunctionFacts *Facts = nullptr;
+    std::string Usr;
+  };
+  const Function *lookup(const clang::FunctionDecl *FD);
+  llvm::DenseMap<const clang::FunctionDecl *, Function> Functions;
   mutable llvm::StringMap<PointerValue> Fields;
-  mutable std::map<std::pair<std::string, unsigned>, PointerValue> Arguments;
+  mutable std::map<std::pair<std::string, unsigned>, PointerValue> Arguments,
+      Parameters;
+  mutable llvm::StringMap<PointerValue> Stored;
   mutable llvm::StringMap<bool> NotOnlyCalled, Registered;
   mutable std::optional<bool> RegistersContainers;
 };

@@ -95,9 +95,13 @@ TEST_F(ProgramSummariesTest, FunctionsAndFieldsOfOtherUnits) {
       first<clang::FieldDecl>(fieldDecl(hasName("cells")), Ctx));
   ASSERT_TRUE(Cells.isKnown());
   EXPECT_EQ(Cells.kind(), MemoryKind::Pinned);
-  // Known, it is no longer opaque: it cannot register what it is given.
-  EXPECT_FALSE(Analysis.isOpaque(
-      first<clang::FunctionDecl>(functionDecl(hasName("consume")), Ctx)));
+  // Known, a call of it does what its summary says: it cannot register
+  // what it is given.
+  const FunctionSummary *Consume = Analysis.summary(
+      first<clang::FunctionDecl>(functionDecl(hasName("consume")), Ctx));
+  ASSERT_TRUE(Consume);
+  EXPECT_FALSE(llvm::any_of(Consume->RegistersParam,
+                            [](const auto &R) { return R.has_value(); }));
 }
 
 TEST_F(ProgramSummariesTest, ParametersTakeEveryCallOfAWholeProgram) {
@@ -213,17 +217,29 @@ TEST_F(ProgramSummariesTest, AnalysisRecordsWhatItAskedOfTheProgram) {
 
 TEST(ProgramQuestionTest, TextRoundTrips) {
   for (const ProgramQuestion &Q :
-       {ProgramQuestion{ProgramQuestion::Kind::Installed, "", 0},
-        ProgramQuestion{ProgramQuestion::Kind::Function, "c:@F@load#l#", 0},
-        ProgramQuestion{ProgramQuestion::Kind::Argument, "c:@F@f#*f# x", 2},
-        ProgramQuestion{ProgramQuestion::Kind::Registered, "/a b.cu:3:4", 0}}) {
+       {ProgramQuestion{ProgramQuestion::Kind::Installed, "", 0, ""},
+        ProgramQuestion{ProgramQuestion::Kind::Returns, "c:@F@load#l#", 0, ""},
+        ProgramQuestion{ProgramQuestion::Kind::OutParam, "c:@F@get#**f#", 1,
+                        ""},
+        ProgramQuestion{ProgramQuestion::Kind::CallEffect, "c:@F@g#*f# y", 0,
+                        "o1;0pk,1,-c"},
+        ProgramQuestion{ProgramQuestion::Kind::CallEffect, "c:@F@h#", 0, "o0;"},
+        ProgramQuestion{ProgramQuestion::Kind::Syncs, "c:@F@s#", 0,
+                        "o1;n3;s1,2;e"},
+        ProgramQuestion{ProgramQuestion::Kind::Argument, "c:@F@f#*f# x", 2, ""},
+        ProgramQuestion{ProgramQuestion::Kind::Registered, "/a b.cu:3:4", 0,
+                        ""}}) {
     std::optional<ProgramQuestion> Back = ProgramQuestion::parse(Q.text());
     ASSERT_TRUE(Back) << Q.text();
     EXPECT_EQ(Back->What, Q.What);
     EXPECT_EQ(Back->Key, Q.Key);
     EXPECT_EQ(Back->Index, Q.Index);
+    EXPECT_EQ(Back->Shape, Q.Shape);
   }
-  EXPECT_FALSE(ProgramQuestion::parse("function"));
+  EXPECT_FALSE(ProgramQuestion::parse("returns"));
+  EXPECT_FALSE(ProgramQuestion::parse("call-effect usr"));
+  EXPECT_FALSE(ProgramQuestion::parse("call-effect o2;0p usr"));
+  EXPECT_FALSE(ProgramQuestion::parse("syncs o1;n2;s0 usr"));
   EXPECT_FALSE(ProgramQuestion::parse("argument x usr"));
   EXPECT_FALSE(ProgramQuestion::parse("installed yes"));
   EXPECT_FALSE(ProgramQuestion::parse("nonsense"));
