@@ -517,8 +517,14 @@ public:
 
   /// Keys of the registration facts for the memory \p E points to: its
   /// origins, or the unreassigned pointer parameter it is derived from.
-  llvm::SmallVector<const void *, 2> registrationKeys(const Expr *E) const {
-    llvm::SmallVector<const void *, 2> Keys = originKeys(pointer(E));
+  /// The program's answers its value was made from go to \p Made: a fact
+  /// written under these keys, or not written, is read by lookups.
+  llvm::SmallVector<const void *, 2>
+  registrationKeys(const Expr *E, ProgramAnswers *Made = nullptr) const {
+    PointerValue V = pointer(E);
+    if (Made)
+      addAnswers(*Made, V.answers());
+    llvm::SmallVector<const void *, 2> Keys = originKeys(V);
     if (!Keys.empty())
       return Keys;
     if (const ParmVarDecl *PD = pointerParameterBase(E))
@@ -531,11 +537,14 @@ public:
   }
 
   /// True if a registration a call of \p Callee makes of what \p Arg
-  /// points to (its registrationKeys) may be read later in this function.
-  bool registrationRead(const Expr *Arg, const FunctionDecl *Callee) const {
+  /// points to (its registrationKeys) may be read later in this function;
+  /// the answers its value was made from go to \p Made.
+  bool registrationRead(const Expr *Arg, const FunctionDecl *Callee,
+                        ProgramAnswers &Made) const {
     PointerValue V = pointer(Arg);
-    if (!V.origins().empty())
-      return !Summaries || llvm::any_of(V.origins(), [&](Origin O) {
+    addAnswers(Made, V.answers());
+    if (!V.peekOrigins().empty())
+      return !Summaries || llvm::any_of(V.peekOrigins(), [&](Origin O) {
         return Summaries->originRegistrationRead(O, Arg, Function, Callee);
       });
     if (const ParmVarDecl *PD = pointerParameterBase(Arg))
@@ -555,19 +564,23 @@ public:
            !Summaries->mayStoreGlobal(Function, VD);
   }
 
-  /// Keys of the registration facts for the memory global \p VD holds.
+  /// Keys of the registration facts for the memory global \p VD holds;
+  /// the answers its value was made from go to \p Made.
   llvm::SmallVector<const void *, 2>
-  globalRegistrationKeys(const VarDecl *VD) const {
-    llvm::SmallVector<const void *, 2> Keys = originKeys(global(VD));
+  globalRegistrationKeys(const VarDecl *VD, ProgramAnswers &Made) const {
+    PointerValue V = global(VD);
+    addAnswers(Made, V.answers());
+    llvm::SmallVector<const void *, 2> Keys = originKeys(V);
     if (Keys.empty() && keysByGlobal(VD))
       Keys.push_back(VD);
     return Keys;
   }
 
-  /// The registration keys of the allocations \p V may point into.
+  /// The registration keys of the allocations \p V may point into (its
+  /// answers are the caller's to carry on).
   static llvm::SmallVector<const void *, 2> originKeys(const PointerValue &V) {
     llvm::SmallVector<const void *, 2> Keys;
-    for (Origin O : V.origins())
+    for (Origin O : V.peekOrigins())
       Keys.push_back(O.getOpaqueValue());
     return Keys;
   }
@@ -753,9 +766,13 @@ private:
         FD->getName() == "addressof" && Call->getNumArgs() == 1)
       return storage(Call->getArg(0));
     if (FD && Summaries) {
-      Summaries->noteReturn(FD);
+      // Of another unit's function: made from the program's answer (none
+      // yet is unknown too), recorded where it is read.
+      std::optional<unsigned> Answer = Summaries->returnAnswer(FD);
+      PointerValue V = PointerValue::unknown();
       if (const FunctionSummary *Summary = Summaries->summary(FD))
-        return Summary->Returns;
+        V = Summary->Returns;
+      return Answer ? V.madeFrom({*Answer}) : V;
     }
     return PointerValue::unknown();
   }
@@ -894,7 +911,8 @@ public:
     if (!Register || SuccIndex != FailureEdge)
       return true;
     if (const Expr *Ptr = lookupApi(Register)->arg(Register, ArgRole::Ptr))
-      for (const void *Key : evaluator(S).registrationKeys(Ptr))
+      for (const void *Key :
+           evaluator(S).registrationKeys(Ptr, &S.RegistrationAnswers))
         S.Registered.insert_or_assign(Key, RegistrationFact{});
     return true;
   }
@@ -1038,7 +1056,8 @@ private:
 
   void setRegistration(const Expr *Ptr, Registration R, const CallExpr *By,
                        State &S) const {
-    setRegistration(evaluator(S).registrationKeys(Ptr), R, By, S);
+    setRegistration(evaluator(S).registrationKeys(Ptr, &S.RegistrationAnswers),
+                    R, By, S);
   }
 
   void setRegistration(llvm::ArrayRef<const void *> Keys, Registration R,
@@ -1116,56 +1135,80 @@ private:
     }
     const FunctionSummary *Summary =
         !Api && FD && Summaries ? Summaries->summary(FD) : nullptr;
-    // What the call does to each argument, as CallEffects.h says, argument
-    // by argument (an earlier one's effect may change what a later one
-    // points to). A callee of another unit notes the effects it had.
+    // What the call does to each argument (CallEffects.h), from what the
+    // caller knows of each before the call: its shape.
     CallShape Shape;
     Shape.OpaqueWithoutSummary =
         !Api && Summaries && (!FD || Summaries->isOpaque(FD));
+    // The answers of the values whose keys the shape looked at: which
+    // registrations the call writes depends on them.
+    ProgramAnswers Keying;
+    // Whether the callee may store a pointer through an argument.
+    bool StoresThrough = false;
+    std::vector<bool> ByReference(Call->getNumArgs());
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);
       std::optional<unsigned> P =
           FD ? parameterIndex(Call, FD, I) : std::nullopt;
-      bool ByReference =
-          P && FD->getParamDecl(*P)->getType()->isReferenceType();
+      QualType Param = P ? FD->getParamDecl(*P)->getType() : QualType();
+      ByReference[I] = P && Param->isReferenceType();
       // A number names no memory: no registration of it to read.
       bool Scalar = Arg->getType()->isArithmeticType() ||
                     Arg->getType()->isEnumeralType();
       ArgumentShape A{
           P, Arg->getType()->isPointerType(),
-          !Scalar && (FD ? evaluator(S).registrationRead(Arg, FD)
-                         : !evaluator(S).registrationKeys(Arg).empty()),
-          isClobberable(Arg, ByReference && !FD->getParamDecl(*P)
-                                                 ->getType()
-                                                 .getNonReferenceType()
-                                                 .isConstQualified())};
+          !Scalar &&
+              (FD ? evaluator(S).registrationRead(Arg, FD, Keying)
+                  : !evaluator(S).registrationKeys(Arg, &Keying).empty()),
+          isClobberable(Arg,
+                        ByReference[I] &&
+                            !Param.getNonReferenceType().isConstQualified())};
+      StoresThrough |= A.Clobberable || (P && isOutParameterType(Param));
+      Shape.Args.push_back(A);
+    }
+    // A callee of another unit: the answer to what this call does is
+    // recorded where what it changed is read: a pointer it stores through
+    // an argument (the question is recorded now), a registration (the
+    // state carries the answer to every registration lookup).
+    std::optional<unsigned> Answer =
+        !Api && FD && Summaries
+            ? Summaries->callAnswer(FD, Shape, /*Now=*/StoresThrough)
+            : std::nullopt;
+    addAnswers(S.RegistrationAnswers, Keying);
+    if (Answer)
+      addAnswers(S.RegistrationAnswers, {*Answer});
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *Arg = Call->getArg(I);
       ArgumentEffect E;
       if (Api) {
         // The CUDA API stores only through an allocator's out-parameter.
         if (std::optional<PointerValue> Stored = storedThrough(Call, I))
           E.Stores = std::move(Stored);
         else
-          E.Clobbers = A.Clobberable;
+          E.Clobbers = Shape.Args[I].Clobberable;
       } else {
-        Shape.Args.push_back(A);
-        E = argumentEffect(Summary, Shape.OpaqueWithoutSummary, A);
+        E = argumentEffect(Summary, Shape.OpaqueWithoutSummary, Shape.Args[I]);
       }
       if (E.Stores)
-        storeThrough(Arg, ByReference, std::move(*E.Stores), S);
+        storeThrough(Arg, ByReference[I],
+                     Answer ? E.Stores->madeFrom({*Answer}) : *E.Stores, S);
       if (E.Registers)
         setRegistration(Arg, *E.Registers, Call, S);
       if (E.Clobbers)
         clobber(Arg, S);
     }
-    if (!Api && FD && Summaries)
-      Summaries->noteCall(FD, Shape);
     if (Summary) {
+      // A summary of this unit carries the answers its registrations were
+      // made from.
+      addAnswers(S.RegistrationAnswers, Summary->RegistrationAnswers);
       if (Summary->ExitRegistration.count(UnknownUnregistration))
         forgetRegistrations(S);
       for (const auto &[Key, Fact] : Summary->ExitRegistration)
         S.Registered.insert_or_assign(Key, Fact);
       for (const auto &[VD, R] : Summary->RegistersGlobal)
-        setRegistration(evaluator(S).globalRegistrationKeys(VD), R, Call, S);
+        setRegistration(
+            evaluator(S).globalRegistrationKeys(VD, S.RegistrationAnswers), R,
+            Call, S);
     }
     // A function of this unit may store into the globals it tracks; the
     // rest of the program cannot name them (SummaryProvider::tracksGlobal).
@@ -1208,7 +1251,7 @@ static ProvenanceState snapshotFor(const ProvenanceState &S, const Stmt *At) {
   }
   ProvenanceState Part;
   auto Keep = [&](const PointerValue &V) {
-    for (Origin O : V.origins())
+    for (Origin O : V.peekOrigins())
       Keys.insert(O.getOpaqueValue());
   };
   for (const VarDecl *VD : Named) {
@@ -1232,6 +1275,7 @@ static ProvenanceState snapshotFor(const ProvenanceState &S, const Stmt *At) {
   for (const auto &Entry : S.Registered)
     if (Keys.count(Entry.first))
       Part.Registered.insert(Entry);
+  Part.RegistrationAnswers = S.RegistrationAnswers;
   return Part;
 }
 
@@ -1462,6 +1506,7 @@ FunctionProvenance::FunctionProvenance(const FunctionDecl *FD, ASTContext &Ctx,
   if (!Exit)
     return;
   Summary.Returns = Returns;
+  Summary.RegistrationAnswers = Exit->RegistrationAnswers;
   Summary.OutParams.resize(FD->getNumParams());
   Summary.RegistersParam.resize(FD->getNumParams());
   for (unsigned I = 0; I < FD->getNumParams(); ++I) {
@@ -1528,13 +1573,18 @@ HostProvenance FunctionProvenance::pointerAt(const Stmt *At,
   PointerValue V = valueAt(At, Ptr);
   // A pointer parameter this function neither reassigned nor registered
   // (on any path to here) holds what every call site passes, where the
-  // translation unit knows them all.
-  if (!V.isKnown() && Summaries && It != StateAt.end())
+  // translation unit knows them all. (An unknown value made from joins
+  // that only grow stays so: only its other answers are recorded.)
+  if (!V.isKnownAsJoinsGrow() && Summaries && It != StateAt.end())
     if (const ParmVarDecl *PD = pointerParameterBase(Ptr))
-      if (!Escaped.count(PD) && !It->second.Vars.count(PD) &&
-          !It->second.Registered.count(PD))
-        V = Summaries->parameter(PD);
-  if (!V.isKnown())
+      if (!Escaped.count(PD) && !It->second.Vars.count(PD)) {
+        // A lookup of the parameter's registration reads every answer the
+        // registrations were made from.
+        readProgramAnswers(It->second.RegistrationAnswers);
+        if (!It->second.Registered.count(PD))
+          V = Summaries->parameter(PD);
+      }
+  if (!V.isKnownAsJoinsGrow())
     return {};
   HostProvenance Result{V.kind(), {V.origins().begin(), V.origins().end()}, {}};
   // The lattice orders origins by address; reports list them in source
@@ -1545,7 +1595,9 @@ HostProvenance FunctionProvenance::pointerAt(const Stmt *At,
     return Result;
   // Pageable memory is registered only if every allocation it may point
   // into is registered on every path. Where this function says nothing, a
-  // registration elsewhere in the translation unit leaves it open.
+  // registration elsewhere in the translation unit leaves it open. Each
+  // lookup reads the answers the registrations were made from.
+  readProgramAnswers(It->second.RegistrationAnswers);
   unsigned Registered = 0;
   // In source order, so that the registering calls are listed alike in
   // every process.

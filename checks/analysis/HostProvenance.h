@@ -124,6 +124,10 @@ struct FunctionSummary {
   /// Per tracked global it never stores into: whether, on return, it has
   /// registered (Yes) or unregistered (No) the memory the global holds.
   std::map<const clang::VarDecl *, Registration> RegistersGlobal;
+  /// The program's answers its registrations (RegistersParam,
+  /// ExitRegistration, RegistersGlobal) were made from: a caller's lookups
+  /// read them (ProvenanceState::RegistrationAnswers).
+  ProgramAnswers RegistrationAnswers;
 };
 
 /// Whether \p FD's pointer parameters may take what its call sites pass:
@@ -146,16 +150,22 @@ public:
   /// memory its arguments point to (register it, say): a function of
   /// another translation unit.
   virtual bool isOpaque(const clang::FunctionDecl *FD) = 0;
-  /// Notes what the analysis took of \p FD's summary: the effects of a call
-  /// of shape \p Shape (CallEffects.h), the pointer it returns, what it
-  /// stores through parameter \p Param. For a function of another unit
-  /// these are questions asked of the program (summaries/ProgramQueries.h);
-  /// for one of this unit, nothing.
-  virtual void noteCall(const clang::FunctionDecl *FD, const CallShape &Shape) {
-    (void)FD;
-    (void)Shape;
+  /// What the analysis takes of \p FD's summary, where \p FD is a function
+  /// of another unit, whose summary is the program's answer
+  /// (summaries/ProgramQueries.h): the effects of a call of shape \p Shape
+  /// (CallEffects.h), the pointer it returns. Each gives the number a value
+  /// made from the answer carries (PointerValue::madeFrom), which records
+  /// the answer where it is read, or records it \p Now; none for a function
+  /// of this unit, or where no record is kept.
+  virtual std::optional<unsigned> callAnswer(const clang::FunctionDecl *FD,
+                                             const CallShape &Shape, bool Now) {
+    (void)FD, (void)Shape, (void)Now;
+    return std::nullopt;
   }
-  virtual void noteReturn(const clang::FunctionDecl *FD) { (void)FD; }
+  virtual std::optional<unsigned> returnAnswer(const clang::FunctionDecl *FD) {
+    (void)FD;
+    return std::nullopt;
+  }
   /// True if \p Caller may read, after a call of \p Callee with argument
   /// \p Arg, a registration the call makes of origin \p O or, for
   /// parameterRegistrationRead, of what parameter \p PD points to. Only a

@@ -313,10 +313,13 @@ bool ProvenanceAnalysis::fromProgram(const FunctionDecl *FD) const {
   return !definition(FD) && !isVirtualDispatch(FD);
 }
 
-void ProvenanceAnalysis::noteCall(const FunctionDecl *FD,
-                                  const CallShape &Shape) {
-  if (fromProgram(FD))
-    Program.note(FD, ProgramQuestion::Kind::CallEffect, Shape.text());
+std::optional<unsigned> ProvenanceAnalysis::callAnswer(const FunctionDecl *FD,
+                                                       const CallShape &Shape,
+                                                       bool Now) {
+  if (!fromProgram(FD))
+    return std::nullopt;
+  return Program.answerNumber(FD, ProgramQuestion::Kind::CallEffect, Now,
+                              Shape.text());
 }
 
 const RegistrationReads &ProvenanceAnalysis::reads(const FunctionDecl *FD) {
@@ -357,9 +360,12 @@ bool ProvenanceAnalysis::parameterRegistrationRead(const ParmVarDecl *PD,
   return !isHandle(Arg) && reads(Caller).parameterRead(PD);
 }
 
-void ProvenanceAnalysis::noteReturn(const FunctionDecl *FD) {
-  if (fromProgram(FD))
-    Program.note(FD, ProgramQuestion::Kind::Returns);
+std::optional<unsigned>
+ProvenanceAnalysis::returnAnswer(const FunctionDecl *FD) {
+  if (!fromProgram(FD))
+    return std::nullopt;
+  return Program.answerNumber(FD, ProgramQuestion::Kind::Returns,
+                              /*Now=*/false);
 }
 
 void ProvenanceAnalysis::noteOutParam(const FunctionDecl *FD, unsigned Param) {
@@ -405,7 +411,8 @@ PointerValue ProvenanceAnalysis::localArguments(
       return PointerValue::unknown();
     Value =
         PointerValue::join(Value, function(CallerDef).argumentAt(Call, Index));
-    if (Value.tag() == PointerValue::Tag::Unknown)
+    // Unknown stays so (the value carries the answers that made it so).
+    if (Value.peekTag() == PointerValue::Tag::Unknown)
       break;
   }
   return Value;
@@ -442,17 +449,19 @@ PointerValue ProvenanceAnalysis::parameter(const ParmVarDecl *PD) {
     // pass), which "none yet" and "unknown" answer alike.
     if (!Local) {
       std::string Usr = usrOf(Canonical);
+      // (Which question is asked depends on this unit's value, which
+      // carries its own answers into the result.)
       if (Usr.empty())
         Value = PointerValue::unknown();
-      else if (Value.tag() == PointerValue::Tag::Unset)
-        Value = Program.parameter(Usr, Index);
-      else if (!Value.isTop())
+      else if (Value.peekTag() == PointerValue::Tag::Unset)
+        Value = Program.parameter(Usr, Index).madeFrom(Value.answersAsChosen());
+      else if (!Value.peekTop())
         Value = Program.notOnlyCalled(Usr)
                     ? PointerValue::unknown()
                     : PointerValue::join(Value, Program.argument(Usr, Index));
     }
-    if (Value.tag() == PointerValue::Tag::Unset)
-      Value = PointerValue::unknown();
+    if (Value.peekTag() == PointerValue::Tag::Unset)
+      Value = PointerValue::unknownForUnset(Value);
   }
   ParametersInProgress.erase(PD);
   if (!Incomplete)
@@ -594,19 +603,21 @@ PointerValue ProvenanceAnalysis::stored(const ValueDecl *D) {
   if (const auto *Global = dyn_cast<VarDecl>(D)) {
     if (!storedOnlyHere(Global, Ctx.getSourceManager()))
       Value = PointerValue::unknown();
-  } else if (Program && !Value.isTop() && Record &&
+  } else if (Program && !Value.peekTop() && Record &&
              Record->isExternallyVisible()) {
     // Only a value this unit has not made top can learn from the others'
-    // stores (and only then is the question asked, and recorded); where
-    // this unit stores nothing, what the others' stores alone make it.
+    // stores (and only then is the question asked); where this unit
+    // stores nothing, what the others' stores alone make it. (Which
+    // question is asked depends on this unit's value, which carries its
+    // own answers into the result.)
     if (std::string Usr = usrOf(D); !Usr.empty())
-      Value = Value.tag() == PointerValue::Tag::Unset
-                  ? Program.stored(Usr)
+      Value = Value.peekTag() == PointerValue::Tag::Unset
+                  ? Program.stored(Usr).madeFrom(Value.answersAsChosen())
                   : PointerValue::join(Value, Program.field(Usr));
   }
   // Never stored on a reachable path: nothing to say.
-  if (Value.tag() == PointerValue::Tag::Unset)
-    Value = PointerValue::unknown();
+  if (Value.peekTag() == PointerValue::Tag::Unset)
+    Value = PointerValue::unknownForUnset(Value);
   VariablesInProgress.erase(D);
   // Asked while a function that stores it is being analysed (a call's
   // argument evaluated in its own body): unknown now, not for good.

@@ -55,8 +55,9 @@ public:
 
   const FunctionSummary *summary(const clang::FunctionDecl *FD) override;
   bool isOpaque(const clang::FunctionDecl *FD) override;
-  void noteCall(const clang::FunctionDecl *FD, const CallShape &Shape) override;
-  void noteReturn(const clang::FunctionDecl *FD) override;
+  std::optional<unsigned> callAnswer(const clang::FunctionDecl *FD,
+                                     const CallShape &Shape, bool Now) override;
+  std::optional<unsigned> returnAnswer(const clang::FunctionDecl *FD) override;
   void noteOutParam(const clang::FunctionDecl *FD, unsigned Param) override;
   bool originRegistrationRead(Origin O, const clang::Expr *Arg,
                               const clang::FunctionDecl *Caller,

@@ -10,6 +10,54 @@ namespace cuda_async_lint {
 /// bounds the lattice's height.
 static constexpr unsigned MaxOrigins = 4;
 
+static void (*AnswerHook)(llvm::ArrayRef<unsigned>) = nullptr;
+
+void readProgramAnswers(llvm::ArrayRef<unsigned> Numbers) {
+  if (AnswerHook)
+    AnswerHook(Numbers);
+}
+
+void setProgramAnswerHook(void (*Hook)(llvm::ArrayRef<unsigned>)) {
+  AnswerHook = Hook;
+}
+
+void addAnswers(ProgramAnswers &Into, llvm::ArrayRef<unsigned> From) {
+  for (unsigned N : From) {
+    auto It = llvm::lower_bound(Into, N);
+    if (It == Into.end() || *It != N)
+      Into.insert(It, N);
+  }
+}
+
+ProgramAnswers PointerValue::answersAsChosen() const {
+  ProgramAnswers Out;
+  for (unsigned N : Answers)
+    addAnswers(Out, {N & ~1u});
+  return Out;
+}
+
+PointerValue PointerValue::unknownForUnset(const PointerValue &V) {
+  return unknown().madeFrom(V.answersAsChosen());
+}
+
+bool PointerValue::isKnownAsJoinsGrow() const {
+  // Known, or Unset (which a join that grows may make known): every
+  // answer counts.
+  if (T != Tag::Unknown) {
+    read();
+    return T == Tag::Known;
+  }
+  // Unknown: what made it so was either an answer that only grows, which
+  // the whole program's answer leaves so, or one recorded.
+  llvm::SmallVector<unsigned, 4> Other;
+  for (unsigned N : Answers)
+    if (!(N & 1))
+      Other.push_back(N);
+  if (!Other.empty())
+    readProgramAnswers(Other);
+  return false;
+}
+
 std::string ExternalOrigin::key() const {
   return File + ":" + std::to_string(Line) + ":" + std::to_string(Column);
 }
@@ -22,14 +70,20 @@ PointerValue PointerValue::known(MemoryKind K, Origin O) {
 }
 
 PointerValue PointerValue::join(const PointerValue &A, const PointerValue &B) {
+  // Whatever the result, it was made from both sides' answers.
+  auto Both = [&](PointerValue V) {
+    addAnswers(V.Answers, A.Answers);
+    addAnswers(V.Answers, B.Answers);
+    return V;
+  };
   if (A.T == Tag::Unset)
-    return B;
+    return Both(B);
   if (B.T == Tag::Unset)
-    return A;
+    return Both(A);
   // An Unknown without origins may point anywhere.
   if ((A.T == Tag::Unknown && A.Origins.empty()) ||
       (B.T == Tag::Unknown && B.Origins.empty()))
-    return unknown();
+    return Both(unknown());
   PointerValue V = A;
   if (A.T == Tag::Unknown || B.T == Tag::Unknown || A.Kind != B.Kind)
     V.T = Tag::Unknown;
@@ -37,11 +91,11 @@ PointerValue PointerValue::join(const PointerValue &A, const PointerValue &B) {
     if (!llvm::is_contained(V.Origins, O))
       V.Origins.push_back(O);
   if (V.Origins.size() > MaxOrigins)
-    return unknown();
+    return Both(unknown());
   llvm::sort(V.Origins, [](Origin L, Origin R) {
     return L.getOpaqueValue() < R.getOpaqueValue();
   });
-  return V;
+  return Both(std::move(V));
 }
 
 PointerValue ProvenanceState::get(const clang::VarDecl *VD) const {
@@ -97,6 +151,7 @@ void ProvenanceState::join(const ProvenanceState &Other,
     It->second = PointerValue::join(It->second, Theirs->second);
     ++It;
   }
+  addAnswers(RegistrationAnswers, Other.RegistrationAnswers);
   const RegistrationFact Missing;
   for (auto &[Key, F] : Registered)
     if (!Other.Registered.count(Key) && !MadeHere.count(Key))

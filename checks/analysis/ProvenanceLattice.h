@@ -45,6 +45,20 @@ struct alignas(8) ExternalOrigin {
 using Origin = llvm::PointerUnion<const clang::Stmt *, const clang::Decl *,
                                   const ExternalOrigin *>;
 
+/// Questions asked of the program (summaries/ProgramQueries.h) whose
+/// answers a value was made from, by number: reading the value records them
+/// (ProgramQueries::use). An odd number marks an answer that only grows as
+/// the program does (a join over its units).
+using ProgramAnswers = llvm::SmallVector<unsigned, 0>;
+
+/// Calls the hook recordProgramQueries installs: the answers \p Numbers
+/// were read.
+void readProgramAnswers(llvm::ArrayRef<unsigned> Numbers);
+/// Installs \p Hook (null: none) as what readProgramAnswers calls.
+void setProgramAnswerHook(void (*Hook)(llvm::ArrayRef<unsigned>));
+/// Adds \p From to \p Into, which stays sorted and unique.
+void addAnswers(ProgramAnswers &Into, llvm::ArrayRef<unsigned> From);
+
 class PointerValue {
 public:
   enum class Tag { Unset, Known, Unknown };
@@ -53,33 +67,68 @@ public:
   static PointerValue unknown() { return PointerValue(Tag::Unknown); }
   static PointerValue known(MemoryKind K, Origin O);
 
-  Tag tag() const { return T; }
-  bool isKnown() const { return T == Tag::Known; }
+  // What a reader asks of the value: each records the program's answers it
+  // was made from (an answer is taken where it is read).
+  Tag tag() const { return read(), T; }
+  bool isKnown() const { return read(), T == Tag::Known; }
   /// Unknown without origins: it may point anywhere, and every join with
   /// it stays so.
-  bool isTop() const { return T == Tag::Unknown && Origins.empty(); }
-  MemoryKind kind() const { return Kind; }
+  bool isTop() const { return read(), T == Tag::Unknown && Origins.empty(); }
+  MemoryKind kind() const { return read(), Kind; }
   /// The allocations it may point into, in a stable order. An Unknown value
   /// may have them too: allocations of different kinds ('p' is malloc'ed on
   /// one path, cudaHostAlloc'ed on the other), which say what a
   /// cudaHostUnregister of it may undo, though not what kind it is.
-  llvm::ArrayRef<Origin> origins() const { return Origins; }
+  llvm::ArrayRef<Origin> origins() const { return read(), Origins; }
+  /// isKnown() for a reader that stops at an unknown value: an unknown
+  /// value stays unknown as the answers that only grow grow, so only its
+  /// other answers are recorded.
+  bool isKnownAsJoinsGrow() const;
+
+  /// The same without recording: the dataflow's own bookkeeping, whose
+  /// effects carry the value's answers on (its registration keys), or no
+  /// reader sees.
+  Tag peekTag() const { return T; }
+  bool peekTop() const { return T == Tag::Unknown && Origins.empty(); }
+  llvm::ArrayRef<Origin> peekOrigins() const { return Origins; }
+  /// Unknown, where \p V (Unset: nothing stored, no call) says nothing:
+  /// made from \p V's answers, which no longer only grow (a join that
+  /// grows from Unset may make the value known).
+  static PointerValue unknownForUnset(const PointerValue &V);
+
+  /// The program's answers it was made from.
+  llvm::ArrayRef<unsigned> answers() const { return Answers; }
+  /// The same, none of them marked as only growing: for a value something
+  /// else was chosen by (an Unset value growing may choose otherwise).
+  ProgramAnswers answersAsChosen() const;
+  /// This value, made from \p More answers too.
+  PointerValue madeFrom(llvm::ArrayRef<unsigned> More) const {
+    PointerValue V = *this;
+    addAnswers(V.Answers, More);
+    return V;
+  }
 
   /// The least upper bound: Unset is the identity, different kinds give
   /// Unknown (with both sides' origins), too many origins give Unknown.
+  /// It is made from both sides' answers.
   static PointerValue join(const PointerValue &A, const PointerValue &B);
 
   bool operator==(const PointerValue &O) const {
     return T == O.T && (T == Tag::Unset || Origins == O.Origins) &&
-           (T != Tag::Known || Kind == O.Kind);
+           (T != Tag::Known || Kind == O.Kind) && Answers == O.Answers;
   }
   bool operator!=(const PointerValue &O) const { return !(*this == O); }
 
 private:
   explicit PointerValue(Tag T) : T(T) {}
+  void read() const {
+    if (!Answers.empty())
+      readProgramAnswers(Answers);
+  }
   Tag T;
   MemoryKind Kind = MemoryKind::Pageable;
   llvm::SmallVector<Origin, 2> Origins;
+  ProgramAnswers Answers;
 };
 
 /// Whether an allocation is covered by cudaHostRegister at a point.
@@ -118,6 +167,10 @@ struct ProvenanceState {
   /// opaque value, or by a pointer parameter for the memory it points to.
   /// Missing means the function did not touch it.
   std::map<const void *, RegistrationFact> Registered;
+  /// The program's answers the registration facts were made from: what a
+  /// call of another unit's function registers, the values whose origins
+  /// keyed a fact. A lookup of any fact (or of its absence) reads them.
+  ProgramAnswers RegistrationAnswers;
 
   PointerValue get(const clang::VarDecl *VD) const;
   const RegistrationFact *registration(const void *Key) const;
@@ -131,7 +184,8 @@ struct ProvenanceState {
 
   bool operator==(const ProvenanceState &O) const {
     return Vars == O.Vars && Pointees == O.Pointees && Members == O.Members &&
-           Registered == O.Registered;
+           Registered == O.Registered &&
+           RegistrationAnswers == O.RegistrationAnswers;
   }
 };
 

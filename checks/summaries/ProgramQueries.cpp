@@ -230,6 +230,28 @@ ProgramQueries::differenceIn(const ProgramSummaries *Program) const {
   return std::nullopt;
 }
 
+unsigned ProgramQueries::pending(const std::string &Question,
+                                 std::string Answer, bool Grows) {
+  auto [It, New] = PendingNumber.try_emplace(Question, Pending.size());
+  if (New) {
+    Pending.push_back({Question, std::move(Answer)});
+    Used.push_back(false);
+  }
+  return It->second << 1 | (Grows ? 1 : 0);
+}
+
+void ProgramQueries::use(llvm::ArrayRef<unsigned> Numbers) {
+  for (unsigned N : Numbers) {
+    unsigned I = N >> 1;
+    if (I >= Pending.size() || Used[I])
+      continue;
+    Used[I] = true;
+    const auto &[Question, Answer] = Pending[I];
+    if (!asked(Question))
+      record(Question, Answer);
+  }
+}
+
 llvm::json::Value ProgramQueries::toJSON() const {
   llvm::json::Array List;
   for (const auto &[Question, Answer] : Answers)
@@ -281,10 +303,23 @@ Recording &recording() {
 }
 } // namespace
 
+/// The record a value's answers go to when it is read: set with the
+/// record, read without the lock (the analysis that reads values is the
+/// one that set it).
+static ProgramQueries *Reading = nullptr;
+
+/// A value made from the program's answers was read: record them.
+static void useAnswers(llvm::ArrayRef<unsigned> Numbers) {
+  if (Reading)
+    Reading->use(Numbers);
+}
+
 void recordProgramQueries(ProgramQueries *Queries) {
   Recording &R = recording();
   std::lock_guard<std::mutex> Guard(R.Lock);
   R.Queries = Queries;
+  Reading = Queries;
+  setProgramAnswerHook(Queries ? useAnswers : nullptr);
 }
 
 ProgramQueries *programQueryRecord() {

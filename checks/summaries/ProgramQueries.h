@@ -24,6 +24,7 @@
 #include "llvm/Support/JSON.h"
 #include <map>
 #include <string>
+#include <vector>
 
 namespace cuda_async_lint {
 
@@ -105,6 +106,14 @@ public:
   void record(std::string Question, std::string Answer) {
     Answers.emplace(std::move(Question), std::move(Answer));
   }
+  /// Holds \p Answer to \p Question until a value made from it is read
+  /// (use()), and returns the number such a value carries (PointerValue's
+  /// answers). \p Grows: the answer only grows as the program does (a
+  /// join over its units).
+  unsigned pending(const std::string &Question, std::string Answer, bool Grows);
+  /// Records the pending answers \p Numbers (a value made from them was
+  /// read).
+  void use(llvm::ArrayRef<unsigned> Numbers);
 
   /// The unit that asks: a main file's real path, its name in the store.
   void setUnit(std::string File) { Unit = std::move(File); }
@@ -132,6 +141,11 @@ public:
 private:
   std::string Unit;
   std::map<std::string, std::string> Answers;
+  /// Answers taken but not read yet: question, answer; numbered by place.
+  std::vector<std::pair<std::string, std::string>> Pending;
+  /// Which pending answers are recorded already: a value is read often.
+  std::vector<bool> Used;
+  std::map<std::string, unsigned> PendingNumber;
 };
 
 /// Makes \p Queries record every question asked of the program by the

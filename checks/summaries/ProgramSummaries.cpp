@@ -473,6 +473,32 @@ T ProgramView::noted(T Answer, ProgramQuestion::Kind What, llvm::StringRef Key,
   return Answer;
 }
 
+std::optional<unsigned> ProgramView::answerNumber(const clang::FunctionDecl *FD,
+                                                  ProgramQuestion::Kind What,
+                                                  bool Now,
+                                                  llvm::StringRef Shape,
+                                                  unsigned Index) {
+  const Function *F = Record ? lookup(FD) : nullptr;
+  if (!F)
+    return std::nullopt;
+  ProgramQuestion Q{What, F->Usr, Index, Shape.str()};
+  std::string Text = Q.text();
+  std::string Answer = cuda_async_lint::answerAbout(F->Facts, Q);
+  if (Now && !Record->asked(Text))
+    Record->record(Text, Answer);
+  return Record->pending(Text, std::move(Answer), /*Grows=*/false);
+}
+
+PointerValue ProgramView::taken(PointerValue Answer, ProgramQuestion::Kind What,
+                                bool Grows, llvm::StringRef Key,
+                                unsigned Index) const {
+  if (!Record)
+    return Answer;
+  std::string Text = ProgramQuestion{What, Key.str(), Index, ""}.text();
+  return Answer.madeFrom(
+      {Record->pending(Text, describeAnswer(Answer), Grows)});
+}
+
 const ProgramView::Function *
 ProgramView::lookup(const clang::FunctionDecl *FD) {
   if ((!Program && !Record) || !FD->isExternallyVisible() ||
@@ -509,8 +535,8 @@ PointerValue ProgramView::field(llvm::StringRef Usr) const {
   auto [It, New] = Fields.try_emplace(Usr, PointerValue::unset());
   if (New)
     It->second =
-        noted(Program ? Program->field(Usr, ThisUnit) : PointerValue::unset(),
-              ProgramQuestion::Kind::Field, Usr);
+        taken(Program ? Program->field(Usr, ThisUnit) : PointerValue::unset(),
+              ProgramQuestion::Kind::Field, /*Grows=*/true, Usr);
   return It->second;
 }
 
@@ -518,9 +544,10 @@ PointerValue ProgramView::argument(llvm::StringRef Usr, unsigned Index) const {
   auto [It, New] =
       Arguments.try_emplace({Usr.str(), Index}, PointerValue::unset());
   if (New)
-    It->second = noted(Program ? Program->argument(Usr, Index, ThisUnit)
-                               : PointerValue::unset(),
-                       ProgramQuestion::Kind::Argument, Usr, Index);
+    It->second =
+        taken(Program ? Program->argument(Usr, Index, ThisUnit)
+                      : PointerValue::unset(),
+              ProgramQuestion::Kind::Argument, /*Grows=*/true, Usr, Index);
   return It->second;
 }
 
@@ -528,18 +555,19 @@ PointerValue ProgramView::parameter(llvm::StringRef Usr, unsigned Index) const {
   auto [It, New] =
       Parameters.try_emplace({Usr.str(), Index}, PointerValue::unknown());
   if (New)
-    It->second = noted(Program ? Program->parameter(Usr, Index, ThisUnit)
-                               : PointerValue::unknown(),
-                       ProgramQuestion::Kind::Parameter, Usr, Index);
+    It->second =
+        taken(Program ? Program->parameter(Usr, Index, ThisUnit)
+                      : PointerValue::unknown(),
+              ProgramQuestion::Kind::Parameter, /*Grows=*/false, Usr, Index);
   return It->second;
 }
 
 PointerValue ProgramView::stored(llvm::StringRef Usr) const {
   auto [It, New] = Stored.try_emplace(Usr, PointerValue::unknown());
   if (New)
-    It->second = noted(Program ? Program->stored(Usr, ThisUnit)
+    It->second = taken(Program ? Program->stored(Usr, ThisUnit)
                                : PointerValue::unknown(),
-                       ProgramQuestion::Kind::Stored, Usr);
+                       ProgramQuestion::Kind::Stored, /*Grows=*/false, Usr);
   return It->second;
 }
 

@@ -184,6 +184,14 @@ public:
   /// facts give (answerAbout): the analysis took that much of them.
   void note(const clang::FunctionDecl *FD, ProgramQuestion::Kind What,
             llvm::StringRef Shape = "", unsigned Index = 0);
+  /// The same question held until a value made from its answer is read
+  /// (ProgramQueries::pending), or recorded \p Now too; the number such a
+  /// value carries, or none if nothing is recorded or \p FD is not a
+  /// function the program answers for.
+  std::optional<unsigned> answerNumber(const clang::FunctionDecl *FD,
+                                       ProgramQuestion::Kind What, bool Now,
+                                       llvm::StringRef Shape = "",
+                                       unsigned Index = 0);
   bool holdsEveryCaller() const {
     return noted(Program && Program->holdsEveryCaller(),
                  ProgramQuestion::Kind::EveryCaller);
@@ -204,6 +212,11 @@ private:
   template <class T>
   T noted(T Answer, ProgramQuestion::Kind What, llvm::StringRef Key = "",
           unsigned Index = 0) const;
+  /// \p Answer to the question \p What, \p Key, \p Index, made from it:
+  /// recorded where a reader reads it (ProgramQueries::pending). \p Grows:
+  /// a join over the program's units.
+  PointerValue taken(PointerValue Answer, ProgramQuestion::Kind What,
+                     bool Grows, llvm::StringRef Key, unsigned Index = 0) const;
 
   const clang::SourceManager &SM;
   std::shared_ptr<const ProgramSummaries> Program;

@@ -166,8 +166,10 @@ TEST_F(ProgramSummariesTest, AUnitDrawsOnTheOthersNotOnItself) {
 
 TEST_F(ProgramSummariesTest, AnalysisRecordsWhatItAskedOfTheProgram) {
   auto Record = [&](std::shared_ptr<const ProgramSummaries> P) {
+    bool HasProgram = P != nullptr;
     setProgramSummaries(std::move(P), true);
     ProgramQueries Queries;
+    ProgramQueries &Q = Queries;
     Queries.setUnit("/p/user.cpp");
     recordProgramQueries(&Queries);
     std::unique_ptr<clang::ASTUnit> User = parse(R"(
@@ -176,9 +178,18 @@ TEST_F(ProgramSummariesTest, AnalysisRecordsWhatItAskedOfTheProgram) {
                                                  "/p/user.cpp");
     clang::ASTContext &Ctx = User->getASTContext();
     ProvenanceAnalysis Analysis(Ctx);
-    Analysis.summary(
+    // An answer is recorded where a value made from it is read: what load
+    // returns, what the field holds, read as a check reads them.
+    std::optional<unsigned> Load = Analysis.returnAnswer(
         first<clang::FunctionDecl>(functionDecl(hasName("load")), Ctx));
-    Analysis.stored(first<clang::FieldDecl>(fieldDecl(hasName("cells")), Ctx));
+    EXPECT_TRUE(Load);
+    if (Load)
+      (void)PointerValue::unknown().madeFrom({*Load}).isKnown();
+    PointerValue Cells = Analysis.stored(
+        first<clang::FieldDecl>(fieldDecl(hasName("cells")), Ctx));
+    size_t Before = Q.size();
+    (void)Cells.isKnown();
+    EXPECT_EQ(Q.size(), Before + (HasProgram ? 1 : 0)) << "taken, then read";
     recordProgramQueries(nullptr);
     return Queries;
   };
