@@ -51,12 +51,19 @@ llvm::Error checkWritable(llvm::StringRef Path) {
 }
 
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content) {
+  return writeFileAtomically(Path,
+                             [&](llvm::raw_ostream &OS) { OS << Content; });
+}
+
+llvm::Error
+writeFileAtomically(llvm::StringRef Path,
+                    llvm::function_ref<void(llvm::raw_ostream &)> Write) {
   if (isSpecialFile(Path)) {
     std::error_code EC;
     llvm::raw_fd_ostream OS(Path, EC);
     if (EC)
       return cannotWrite(Path, EC.message());
-    OS << Content;
+    Write(OS);
     OS.close();
     if (OS.has_error()) {
       std::string Reason = OS.error().message();
@@ -73,7 +80,7 @@ llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content) {
     return cannotWrite(Path, llvm::toString(Temp.takeError()));
   {
     llvm::raw_fd_ostream OS(Temp->FD, /*shouldClose=*/false);
-    OS << Content;
+    Write(OS);
     OS.flush();
     if (OS.has_error()) {
       std::string Reason = OS.error().message();

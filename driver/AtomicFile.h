@@ -10,14 +10,21 @@
 #ifndef CUDA_ASYNC_LINT_DRIVER_ATOMICFILE_H
 #define CUDA_ASYNC_LINT_DRIVER_ATOMICFILE_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace cuda_async_lint {
 
 /// Replaces \p Path by \p Content atomically. The error says
 /// "cannot write 'Path': <reason>".
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content);
+/// The same, of what \p Write writes: a large document streams to the
+/// file without being held as text first.
+llvm::Error
+writeFileAtomically(llvm::StringRef Path,
+                    llvm::function_ref<void(llvm::raw_ostream &)> Write);
 
 /// Checks that \p Path can be written (its directory exists and a file can
 /// be created there, and \p Path is no directory) without changing it, so a

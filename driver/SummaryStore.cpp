@@ -8,7 +8,8 @@
 
 namespace cuda_async_lint {
 
-llvm::Expected<SummaryStore> readSummaryStore(llvm::StringRef Path) {
+llvm::Expected<SummaryStore> readSummaryStore(llvm::StringRef Path,
+                                              bool Documents) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
       llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buffer)
@@ -34,7 +35,7 @@ llvm::Expected<SummaryStore> readSummaryStore(llvm::StringRef Path) {
       Root->erase("results");
     }
   llvm::Expected<std::shared_ptr<ProgramSummaries>> Program =
-      ProgramSummaries::fromJSON(std::move(*Doc), Path);
+      ProgramSummaries::fromJSON(std::move(*Doc), Path, Documents);
   if (!Program)
     return Program.takeError();
   Store.Program = std::move(*Program);
@@ -42,19 +43,23 @@ llvm::Expected<SummaryStore> readSummaryStore(llvm::StringRef Path) {
 }
 
 llvm::Error writeSummaryStore(SummaryStore Store, llvm::StringRef Path) {
-  llvm::json::Value Doc = Store.Program->toJSON();
+  llvm::json::Value Doc = Store.Program->takeJSON();
   if (!Store.Results.empty()) {
     llvm::json::Array Results;
+    // Reserved: a json::Value is copied, not moved, where a vector grows.
+    Results.reserve(Store.Results.size());
     for (llvm::json::Object &R : Store.Results)
       Results.push_back(std::move(R));
     Doc.getAsObject()->try_emplace("results", std::move(Results));
   }
-  return writeFileAtomically(Path, llvm::formatv("{0:2}\n", Doc).str());
+  return writeFileAtomically(Path, [&](llvm::raw_ostream &OS) {
+    OS << llvm::formatv("{0:2}\n", Doc);
+  });
 }
 
 llvm::Expected<SummaryStore>
 mergeSummaryStores(llvm::ArrayRef<std::string> Paths) {
-  std::vector<std::shared_ptr<const ProgramSummaries>> Parts;
+  std::vector<std::shared_ptr<ProgramSummaries>> Parts;
   SummaryStore Merged;
   llvm::StringSet<> Keys;
   for (const std::string &Path : Paths) {
@@ -66,8 +71,9 @@ mergeSummaryStores(llvm::ArrayRef<std::string> Paths) {
       if (Keys.insert(*R.getString("key")).second)
         Merged.Results.push_back(std::move(R));
   }
+  // The parts are this merge's: their units move into the whole.
   llvm::Expected<std::shared_ptr<ProgramSummaries>> Program =
-      ProgramSummaries::merge(Parts);
+      ProgramSummaries::merge(std::move(Parts));
   if (!Program)
     return Program.takeError();
   Merged.Program = std::move(*Program);

@@ -16,6 +16,7 @@
 
 #include "summaries/ProgramSummaries.h"
 #include "llvm/Support/JSON.h"
+#include <deque>
 #include <memory>
 #include <vector>
 
@@ -24,11 +25,15 @@ namespace cuda_async_lint {
 struct SummaryStore {
   std::shared_ptr<ProgramSummaries> Program;
   /// Result cache entries of the units parsed with the summaries.
-  std::vector<llvm::json::Object> Results;
+  /// A deque: a json::Object is copied, not moved, where a vector grows.
+  std::deque<llvm::json::Object> Results;
 };
 
-/// The store in the file \p Path; the error names it.
-llvm::Expected<SummaryStore> readSummaryStore(llvm::StringRef Path);
+/// The store in the file \p Path; the error names it. Without
+/// \p Documents, its program answers questions only (a store read to be
+/// asked, not written again).
+llvm::Expected<SummaryStore> readSummaryStore(llvm::StringRef Path,
+                                              bool Documents = true);
 
 /// Writes \p Store to \p Path, whole or not at all (its results move into
 /// the document: they are the store's largest part).

@@ -117,13 +117,22 @@ std::optional<llvm::json::Value> TranslationUnitCache::lookup(
   llvm::json::Value *Value = Root ? Root->get("value") : nullptr;
   if (!Inputs || !Value || Root->getString("key") != Key)
     return Miss();
+  // Each input is [path, hash]: a pair, not an object, whose hash table a
+  // store of thousands of units would hold hundreds of thousands of.
+  auto Pair = [](const llvm::json::Value &Input)
+      -> std::optional<std::pair<llvm::StringRef, llvm::StringRef>> {
+    const llvm::json::Array *I = Input.getAsArray();
+    if (!I || I->size() != 2)
+      return std::nullopt;
+    std::optional<llvm::StringRef> Path = (*I)[0].getAsString();
+    std::optional<llvm::StringRef> Hash = (*I)[1].getAsString();
+    if (!Path || !Hash)
+      return std::nullopt;
+    return std::make_pair(*Path, *Hash);
+  };
   for (const llvm::json::Value &Input : *Inputs) {
-    const llvm::json::Object *I = Input.getAsObject();
-    std::optional<llvm::StringRef> Path =
-        I ? I->getString("path") : std::nullopt;
-    std::optional<llvm::StringRef> Hash =
-        I ? I->getString("hash") : std::nullopt;
-    if (!Path || !Hash || Hash->empty() || fileHash(*Path) != *Hash)
+    auto I = Pair(Input);
+    if (!I || I->second.empty() || fileHash(I->first) != I->second)
       return Miss();
   }
   if (!Usable(*Value))
@@ -131,9 +140,8 @@ std::optional<llvm::json::Value> TranslationUnitCache::lookup(
   if (Kept) {
     Kept->clear();
     for (const llvm::json::Value &Input : *Inputs) {
-      const llvm::json::Object *I = Input.getAsObject();
-      Kept->push_back(
-          {I->getString("path")->str(), I->getString("hash")->str()});
+      auto I = Pair(Input);
+      Kept->push_back({I->first.str(), I->second.str()});
     }
   }
   ++Hits;
@@ -145,11 +153,12 @@ std::optional<llvm::json::Object>
 TranslationUnitCache::entry(llvm::StringRef Key, llvm::json::Value Value,
                             const ParseInputs &Inputs) {
   llvm::json::Array Hashed;
+  Hashed.reserve(Inputs.size());
   for (const auto &[Path, Hash] : Inputs) {
     // A file whose bytes the parse did not keep: no entry.
     if (Hash.empty())
       return std::nullopt;
-    Hashed.push_back(llvm::json::Object{{"path", Path}, {"hash", Hash}});
+    Hashed.push_back(llvm::json::Array{Path, Hash});
   }
   return llvm::json::Object{{"key", Key.str()},
                             {"inputs", std::move(Hashed)},

@@ -153,12 +153,17 @@ ProgramAnalysis analyzeProgram(
   setProgramSummaries(nullptr, /*FromDriver=*/true);
   Known.reset();
   std::vector<llvm::json::Object> Whole;
+  // Reserved: a json::Object is copied, not moved, where a vector grows.
+  Whole.reserve(Summary.size());
   for (std::optional<llvm::json::Object> &S : Summary)
     if (S)
       Whole.push_back(std::move(*S));
+  // Only a run that writes the store keeps the units' documents; one that
+  // resolves asks the program questions only (a third of its memory).
   llvm::Expected<std::shared_ptr<ProgramSummaries>> Program =
       ProgramSummaries::fromUnits(std::move(Whole),
-                                  Scope.EveryCaller && !Scope.Shard);
+                                  Scope.EveryCaller && !Scope.Shard,
+                                  /*Document=*/!Scope.Resolve);
   if (Program) {
     Out.Program = std::move(*Program);
     if (Scope.Shard)

@@ -16,6 +16,8 @@
 #include "summaries/ProgramSummaries.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <deque>
+
 namespace cuda_async_lint {
 
 /// "i/n": shard i (from 1) of n. An error says what is wrong with \p Text.
@@ -60,7 +62,8 @@ struct ProgramAnalysis {
   std::vector<std::pair<std::string, std::string>> AnalysedAgain;
   /// Unresolved: each analysed unit's result as a result cache entry
   /// (SummaryStore.h), in the order of the analysed files.
-  std::vector<llvm::json::Object> Results;
+  /// A deque: a json::Object is copied, not moved, where a vector grows.
+  std::deque<llvm::json::Object> Results;
 };
 
 /// A whole-program run, one parse per unit: each unit of \p ProgramFiles

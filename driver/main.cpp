@@ -650,7 +650,9 @@ int main(int argc, const char **argv) {
   else if (StoreResults)
     Options.Results = &*StoreResults;
   if (!SummariesIn.empty()) {
-    Expected<SummaryStore> Read = readSummaryStore(SummariesIn);
+    // Read to be asked, never written: without the units' documents.
+    Expected<SummaryStore> Read =
+        readSummaryStore(SummariesIn, /*Documents=*/false);
     if (!Read)
       return usageError(toString(Read.takeError()));
     Program = std::move(Read->Program);

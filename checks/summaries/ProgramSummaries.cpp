@@ -253,7 +253,8 @@ std::shared_ptr<ProgramSummaries> ProgramSummaries::empty(bool EveryCaller,
 }
 
 llvm::Expected<std::shared_ptr<ProgramSummaries>>
-ProgramSummaries::fromUnits(std::vector<Object> Units, bool EveryCaller) {
+ProgramSummaries::fromUnits(std::vector<Object> Units, bool EveryCaller,
+                            bool Document) {
   std::vector<size_t> Order(Units.size());
   for (size_t I = 0; I < Order.size(); ++I)
     Order[I] = I;
@@ -261,7 +262,7 @@ ProgramSummaries::fromUnits(std::vector<Object> Units, bool EveryCaller) {
     return std::make_pair(Units[A].getString("file").value_or(""), A) <
            std::make_pair(Units[B].getString("file").value_or(""), B);
   });
-  std::shared_ptr<ProgramSummaries> Program = empty(EveryCaller);
+  std::shared_ptr<ProgramSummaries> Program = empty(EveryCaller, Document);
   for (size_t I : Order)
     if (llvm::Error E = Program->addUnit(std::move(Units[I])))
       return std::move(E);
@@ -277,7 +278,8 @@ ProgramSummaries::parse(llvm::StringRef Text, llvm::StringRef Name) {
 }
 
 llvm::Expected<std::shared_ptr<ProgramSummaries>>
-ProgramSummaries::fromJSON(llvm::json::Value Doc, llvm::StringRef Name) {
+ProgramSummaries::fromJSON(llvm::json::Value Doc, llvm::StringRef Name,
+                           bool Document) {
   Object *Root = Doc.getAsObject();
   if (!Root || Root->getString("format") != llvm::StringRef(SummaryFormat))
     return malformed(Name, "not a summary store written by cuda-async-lint "
@@ -292,14 +294,17 @@ ProgramSummaries::fromJSON(llvm::json::Value Doc, llvm::StringRef Name) {
                   .str());
   std::vector<Object> Units;
   if (Array *List = Root->getArray("units"))
+    // Reserved: a json::Object is copied, not moved, where a vector grows.
+    Units.reserve(List->size());
+  if (Array *List = Root->getArray("units"))
     for (llvm::json::Value &U : *List) {
       Object *O = U.getAsObject();
       if (!O)
         return malformed(Name, "a unit is not an object");
       Units.push_back(std::move(*O));
     }
-  llvm::Expected<std::shared_ptr<ProgramSummaries>> Program =
-      fromUnits(std::move(Units), Root->getBoolean("everyCaller") == true);
+  llvm::Expected<std::shared_ptr<ProgramSummaries>> Program = fromUnits(
+      std::move(Units), Root->getBoolean("everyCaller") == true, Document);
   if (!Program)
     return malformed(Name, llvm::toString(Program.takeError()));
   if (const Object *Shard = Root->getObject("shard")) {
@@ -323,10 +328,10 @@ ProgramSummaries::readFile(llvm::StringRef Path) {
   return parse((*Buffer)->getBuffer(), Path);
 }
 
-llvm::json::Value ProgramSummaries::toJSON() const {
-  Array List;
-  for (const Object &U : Raw)
-    List.push_back(Object(U));
+/// The store's document around \p List, its units.
+static llvm::json::Value
+storeDocument(Array List, bool EveryCaller,
+              const std::optional<ProgramSummaries::ShardOf> &Shard) {
   Object Doc{{"format", SummaryFormat},
              {"version", SummaryVersion},
              {"everyCaller", EveryCaller},
@@ -336,26 +341,67 @@ llvm::json::Value ProgramSummaries::toJSON() const {
   return Doc;
 }
 
-llvm::Expected<std::shared_ptr<ProgramSummaries>> ProgramSummaries::merge(
-    llvm::ArrayRef<std::shared_ptr<const ProgramSummaries>> Parts) {
+llvm::json::Value ProgramSummaries::toJSON() const {
+  Array List;
+  List.reserve(Raw.size());
+  for (const Object &U : Raw)
+    List.push_back(Object(U));
+  return storeDocument(std::move(List), EveryCaller, Shard);
+}
+
+llvm::json::Value ProgramSummaries::takeJSON() {
+  Array List;
+  List.reserve(Raw.size());
+  for (Object &U : Raw)
+    List.push_back(std::move(U));
+  Raw.clear();
+  return storeDocument(std::move(List), EveryCaller, Shard);
+}
+
+/// True if \p Parts, merged, hold every caller: each does, or they are
+/// all the shards of one database.
+template <class PartList> static bool holdEveryCaller(const PartList &Parts) {
   bool EveryPart = !Parts.empty();
   std::set<unsigned> Shards;
   std::optional<unsigned> Count;
-  std::vector<Object> Units;
   for (const auto &Part : Parts) {
-    EveryPart &= Part->EveryCaller;
-    if (Part->Shard && (!Count || *Count == Part->Shard->Count)) {
-      Count = Part->Shard->Count;
-      Shards.insert(Part->Shard->Index);
+    EveryPart &= Part->holdsEveryCaller();
+    if (Part->shard() && (!Count || *Count == Part->shard()->Count)) {
+      Count = Part->shard()->Count;
+      Shards.insert(Part->shard()->Index);
     }
-    for (const Object &U : Part->Raw)
-      Units.push_back(Object(U));
   }
   bool AllShards = Count && Shards.size() == *Count &&
                    llvm::all_of(Parts, [&](const auto &Part) {
-                     return Part->Shard && Part->Shard->Count == *Count;
+                     return Part->shard() && Part->shard()->Count == *Count;
                    });
-  return fromUnits(std::move(Units), EveryPart || AllShards);
+  return EveryPart || AllShards;
+}
+
+llvm::Expected<std::shared_ptr<ProgramSummaries>> ProgramSummaries::merge(
+    llvm::ArrayRef<std::shared_ptr<const ProgramSummaries>> Parts) {
+  std::vector<Object> Units;
+  for (const auto &Part : Parts)
+    for (const Object &U : Part->Raw)
+      Units.push_back(Object(U));
+  return fromUnits(std::move(Units), holdEveryCaller(Parts));
+}
+
+llvm::Expected<std::shared_ptr<ProgramSummaries>>
+ProgramSummaries::merge(std::vector<std::shared_ptr<ProgramSummaries>> Parts) {
+  bool Every = holdEveryCaller(Parts);
+  size_t Total = 0;
+  for (const auto &Part : Parts)
+    Total += Part->Raw.size();
+  std::vector<Object> Units;
+  // Reserved: a json::Object is copied, not moved, where a vector grows.
+  Units.reserve(Total);
+  for (const auto &Part : Parts) {
+    for (Object &U : Part->Raw)
+      Units.push_back(std::move(U));
+    Part->Raw.clear();
+  }
+  return fromUnits(std::move(Units), Every);
 }
 
 std::vector<std::string> ProgramSummaries::files() const {

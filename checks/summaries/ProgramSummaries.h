@@ -57,9 +57,10 @@ public:
   static llvm::Expected<std::shared_ptr<ProgramSummaries>>
   parse(llvm::StringRef Text, llvm::StringRef Name);
   /// The same, of a document already parsed; members it does not know (a
-  /// driver's own) are ignored.
+  /// driver's own) are ignored. Without \p Document it answers questions
+  /// only (empty()).
   static llvm::Expected<std::shared_ptr<ProgramSummaries>>
-  fromJSON(llvm::json::Value Doc, llvm::StringRef Name);
+  fromJSON(llvm::json::Value Doc, llvm::StringRef Name, bool Document = true);
 
   /// Reads the store in the file \p Path; the error names it.
   static llvm::Expected<std::shared_ptr<ProgramSummaries>>
@@ -67,9 +68,11 @@ public:
 
   /// A store of \p Units (each a unit summary as summarizeTranslationUnit
   /// makes it), in the order of their files. A file summarized twice (by
-  /// overlapping shards) keeps its first summary.
+  /// overlapping shards) keeps its first summary. Without \p Document it
+  /// answers questions only (empty()).
   static llvm::Expected<std::shared_ptr<ProgramSummaries>>
-  fromUnits(std::vector<llvm::json::Object> Units, bool EveryCaller);
+  fromUnits(std::vector<llvm::json::Object> Units, bool EveryCaller,
+            bool Document = true);
 
   /// A store of no units yet, which add() fills. Without \p Document it
   /// answers questions only: toJSON() and merge() see none of its units,
@@ -91,9 +94,16 @@ public:
   /// part does, or if the parts are all the shards of one database.
   static llvm::Expected<std::shared_ptr<ProgramSummaries>>
   merge(llvm::ArrayRef<std::shared_ptr<const ProgramSummaries>> Parts);
+  /// The same of parts no one else holds: their units' documents move into
+  /// the whole rather than being copied.
+  static llvm::Expected<std::shared_ptr<ProgramSummaries>>
+  merge(std::vector<std::shared_ptr<ProgramSummaries>> Parts);
 
   /// The store as a document: parse() reads it back.
   llvm::json::Value toJSON() const;
+  /// The same, the units' documents moved into it: the store answers
+  /// questions still, but toJSON() and merge() see no unit any more.
+  llvm::json::Value takeJSON();
 
   /// The main files of its units.
   std::vector<std::string> files() const;
@@ -131,6 +141,8 @@ public:
   /// database, or all the shards of one): then the calls it lists are every
   /// call of a function, and parameters may take their provenance.
   bool holdsEveryCaller() const { return EveryCaller; }
+  /// The shard of a database this store is of, if it is one's.
+  const std::optional<ShardOf> &shard() const { return Shard; }
 
 private:
   struct Unit;
@@ -148,7 +160,8 @@ private:
   /// Keep each unit's document (Raw), for toJSON() and merge().
   bool Document = true;
   std::optional<ShardOf> Shard;
-  std::vector<llvm::json::Object> Raw;
+  /// A deque: a json::Object is copied, not moved, where a vector grows.
+  std::deque<llvm::json::Object> Raw;
   std::vector<std::unique_ptr<Unit>> Units;
   llvm::StringSet<> Files;
   /// Per USR (or origin key), the units that define the function, store
