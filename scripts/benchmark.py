@@ -420,6 +420,11 @@ def program_scaling(args, lint, cuda_args):
                          usage.ru_maxrss / 1024, int(again.group(2))))
         units = rows[-1][0]
         root = os.path.join(tmp, "p%d" % units)
+        # One parse alone: a unit of the largest program, without the
+        # program's summaries.
+        _, _, alone_kb, _ = run([lint] + cuda_args + [
+            "-p", root, "--whole-program=false", "-j", "1",
+            os.path.join(root, "unit0000.cpp")])
         shards = 8
         start = time.perf_counter()
         cpu = 0.0
@@ -448,7 +453,8 @@ def program_scaling(args, lint, cuda_args):
         if not m:
             raise SystemExit("no result figures:\n" + err[-2000:])
         matrix = (time.perf_counter() - start, cpu, peak / 1024,
-                  int(m.group(1)), int(m.group(2)))
+                  int(m.group(1)), int(m.group(2)), alone_kb / 1024,
+                  os.path.getsize(merged) / 2**20)
     table = ["| units | wall (s) | CPU (s) | CPU per unit (ms) | resolution "
              "(ms) | resolution per unit (ms) | parent's peak (MiB) | peak of "
              "any process (MiB) | analysed again |",
@@ -462,9 +468,11 @@ def program_scaling(args, lint, cuda_args):
               "`--merge-summaries` and the report from the merged store, "
               "`--summaries`, `-j 2`): %.1f s wall, %.1f s CPU, peak of any "
               "process %.0f MiB; the last job took %d results from the store "
-              "and parsed %d units again."
+              "and parsed %d units again. One unit linted alone "
+              "(`--whole-program=false`) peaks at %.0f MiB; the merged store "
+              "is %.1f MiB of JSON."
               % (units, matrix[0], matrix[1], matrix[2], matrix[3],
-                 matrix[4])]
+                 matrix[4], matrix[5], matrix[6])]
     return table
 
 
