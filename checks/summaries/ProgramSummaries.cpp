@@ -568,13 +568,7 @@ const FunctionFacts *ProgramView::facts(const clang::FunctionDecl *FD) {
 void ProgramView::note(const clang::FunctionDecl *FD,
                        ProgramQuestion::Kind What, llvm::StringRef Shape,
                        unsigned Index) {
-  const Function *F = Record ? lookup(FD) : nullptr;
-  if (!F)
-    return;
-  ProgramQuestion Q{What, F->Usr, Index, Shape.str()};
-  std::string Text = Q.text();
-  if (!Record->asked(Text))
-    Record->record(std::move(Text), answerAbout(F->Facts, Q));
+  (void)answerNumber(FD, What, /*Now=*/true, Shape, Index);
 }
 
 PointerValue ProgramView::field(llvm::StringRef Usr) const {
