@@ -7,7 +7,7 @@ Each page becomes OUTPUT_DIR/<check-id>.html, rendered by cmark-gfm (GitHub's
 CommonMark library, with its table extension; raw HTML is not passed
 through). Links between check pages point at the rendered pages. The page's
 body sits inside <main>...</main>: the HTML report embeds that part
-(driver/HtmlOutput.cpp), and reports link the pages installed beside the tool
+(driver/output/HtmlOutput.cpp), and reports link the pages installed beside the tool
 unless --docs-url names a published copy.
 """
 import html

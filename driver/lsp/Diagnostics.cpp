@@ -1,7 +1,7 @@
 //===- Diagnostics.cpp ----------------------------------------------------===//
 
 #include "Diagnostics.h"
-#include "FileUri.h"
+#include "support/FileUri.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 

@@ -11,9 +11,9 @@
 #ifndef CUDA_ASYNC_LINT_DRIVER_LSP_DIAGNOSTICS_H
 #define CUDA_ASYNC_LINT_DRIVER_LSP_DIAGNOSTICS_H
 
-#include "DocsLinks.h"
 #include "Positions.h"
-#include "Report.h"
+#include "output/DocsLinks.h"
+#include "report/Report.h"
 #include "llvm/Support/JSON.h"
 
 namespace cuda_async_lint::lsp {

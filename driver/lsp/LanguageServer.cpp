@@ -1,12 +1,12 @@
 //===- LanguageServer.cpp -------------------------------------------------===//
 
 #include "LanguageServer.h"
-#include "Analysis.h"
 #include "Config.h"
 #include "Diagnostics.h"
-#include "FileUri.h"
 #include "Transport.h"
-#include "WorkerProcesses.h"
+#include "run/Analysis.h"
+#include "run/WorkerProcesses.h"
+#include "support/FileUri.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"

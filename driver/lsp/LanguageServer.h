@@ -13,9 +13,9 @@
 #ifndef CUDA_ASYNC_LINT_DRIVER_LSP_LANGUAGESERVER_H
 #define CUDA_ASYNC_LINT_DRIVER_LSP_LANGUAGESERVER_H
 
-#include "CompileCommands.h"
-#include "Configuration.h"
-#include "DocsLinks.h"
+#include "compile/CompileCommands.h"
+#include "config/Configuration.h"
+#include "output/DocsLinks.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
 

@@ -1,6 +1,6 @@
 //===- ConfigurationTest.cpp - The driver's clang-tidy configuration -----===//
 
-#include "Configuration.h"
+#include "config/Configuration.h"
 #include "api/ProjectApis.h"
 #include "api/ReleaseSite.h"
 #include "clang/AST/ASTContext.h"

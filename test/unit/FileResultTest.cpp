@@ -1,6 +1,6 @@
 //===- FileResultTest.cpp - The worker-to-driver encoding -----------------===//
 
-#include "FileResult.h"
+#include "report/FileResult.h"
 #include "gtest/gtest.h"
 
 using namespace cuda_async_lint;

@@ -1,7 +1,7 @@
 //===- FixDiffTest.cpp - A finding's fix-its as a unified diff ------------===//
 
-#include "FixDiff.h"
-#include "Fixes.h"
+#include "report/FixDiff.h"
+#include "report/Fixes.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/raw_ostream.h"

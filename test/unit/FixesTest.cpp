@@ -1,7 +1,7 @@
 //===- FixesTest.cpp - --fix writes only what was analysed, atomically ----===//
 
-#include "Fixes.h"
-#include "AtomicFile.h"
+#include "report/Fixes.h"
+#include "support/AtomicFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"

@@ -1,7 +1,7 @@
 //===- HipccFlagsTest.cpp - hipcc command lines as clang command lines ----===//
 
-#include "HipccFlags.h"
-#include "RocmInstallation.h"
+#include "compile/HipccFlags.h"
+#include "compile/RocmInstallation.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "gtest/gtest.h"

@@ -1,6 +1,6 @@
 //===- NvccFlagsTest.cpp - nvcc command lines as clang command lines ------===//
 
-#include "NvccFlags.h"
+#include "compile/NvccFlags.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"

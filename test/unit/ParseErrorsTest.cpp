@@ -1,6 +1,6 @@
 //===- ParseErrorsTest.cpp - clang's errors as a CI log can show them -----===//
 
-#include "ParseErrors.h"
+#include "run/ParseErrors.h"
 #include "gtest/gtest.h"
 
 using namespace cuda_async_lint;

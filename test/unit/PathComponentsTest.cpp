@@ -1,6 +1,6 @@
 //===- PathComponentsTest.cpp - Paths compared by whole components -------===//
 
-#include "PathComponents.h"
+#include "support/PathComponents.h"
 #include "gtest/gtest.h"
 
 using namespace cuda_async_lint;

@@ -1,6 +1,6 @@
 //===- SummaryJournalTest.cpp - Summaries made while a worker parses ------===//
 
-#include "SummaryJournal.h"
+#include "run/SummaryJournal.h"
 #include "gtest/gtest.h"
 #include <sys/wait.h>
 #include <unistd.h>

@@ -1,7 +1,7 @@
 //===- TranslationUnitCacheTest.cpp - Entries a summary store carries -----===//
 
-#include "TranslationUnitCache.h"
-#include "SummaryStore.h"
+#include "run/TranslationUnitCache.h"
+#include "run/SummaryStore.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"

@@ -1,6 +1,6 @@
 //===- WorkerProcessesTest.cpp - One process per translation unit ---------===//
 
-#include "WorkerProcesses.h"
+#include "run/WorkerProcesses.h"
 #include "gtest/gtest.h"
 #include <csignal>
 #include <cstdio>

@@ -13,8 +13,8 @@
 #ifndef CUDA_ASYNC_LINT_DRIVER_FINDINGCOLLECTOR_H
 #define CUDA_ASYNC_LINT_DRIVER_FINDINGCOLLECTOR_H
 
-#include "Report.h"
 #include "cuda-async-lint/Finding.h"
+#include "report/Report.h"
 #include "llvm/Support/Regex.h"
 #include <memory>
 

@@ -1,10 +1,10 @@
 //===- FindingCollector.cpp -----------------------------------------------===//
 
 #include "FindingCollector.h"
-#include "Configuration.h"
-#include "Fixes.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/NoLintDirectiveHandler.h"
+#include "config/Configuration.h"
+#include "report/Fixes.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/SourceManager.h"

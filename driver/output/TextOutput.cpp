@@ -1,8 +1,8 @@
 //===- TextOutput.cpp - Text, and what every format shares ----------------===//
 
 #include "Output.h"
-#include "PathComponents.h"
 #include "cuda-async-lint/CheckRegistry.h"
+#include "support/PathComponents.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"
@@ -153,12 +153,6 @@ std::string runtimeText(const RuntimeEvidence &E) {
     return "Found at run time ('" + E.Trace + "'), not by the analysis";
   }
   return "";
-}
-
-std::string relativePath(llvm::StringRef Path, llvm::StringRef Root) {
-  if (!isPathUnder(Path, Root))
-    return Path.str();
-  return Path.drop_front(Root.size()).ltrim("/\\").str();
 }
 
 } // namespace cuda_async_lint

@@ -10,6 +10,7 @@
 #define CUDA_ASYNC_LINT_DRIVER_PATHCOMPONENTS_H
 
 #include "llvm/ADT/StringRef.h"
+#include <string>
 
 namespace cuda_async_lint {
 
@@ -18,6 +19,9 @@ bool isPathUnder(llvm::StringRef Path, llvm::StringRef Dir);
 
 /// True if \p Path ends with the components of \p Suffix.
 bool pathEndsWith(llvm::StringRef Path, llvm::StringRef Suffix);
+
+/// \p Path relative to \p Root if it lies under it, else unchanged.
+std::string relativePath(llvm::StringRef Path, llvm::StringRef Root);
 
 } // namespace cuda_async_lint
 

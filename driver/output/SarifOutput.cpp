@@ -1,9 +1,9 @@
 //===- SarifOutput.cpp - SARIF 2.1.0 for code scanning --------------------===//
 
-#include "FileUri.h"
-#include "JsonDocument.h"
 #include "Output.h"
 #include "cuda-async-lint/CheckRegistry.h"
+#include "support/FileUri.h"
+#include "support/JsonDocument.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"

@@ -1,8 +1,8 @@
 //===- DocsLinks.cpp ------------------------------------------------------===//
 
 #include "DocsLinks.h"
-#include "FileUri.h"
 #include "cuda-async-lint/CheckRegistry.h"
+#include "support/FileUri.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
 

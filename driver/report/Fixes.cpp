@@ -1,7 +1,7 @@
 //===- Fixes.cpp ----------------------------------------------------------===//
 
 #include "Fixes.h"
-#include "AtomicFile.h"
+#include "support/AtomicFile.h"
 #include "clang/Tooling/Core/Diagnostic.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/DiagnosticsYaml.h"

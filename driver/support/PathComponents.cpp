@@ -19,4 +19,10 @@ bool pathEndsWith(llvm::StringRef Path, llvm::StringRef Suffix) {
          llvm::sys::path::is_separator(Suffix.front());
 }
 
+std::string relativePath(llvm::StringRef Path, llvm::StringRef Root) {
+  if (!isPathUnder(Path, Root))
+    return Path.str();
+  return Path.drop_front(Root.size()).ltrim("/\\").str();
+}
+
 } // namespace cuda_async_lint

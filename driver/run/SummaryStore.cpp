@@ -1,7 +1,7 @@
 //===- SummaryStore.cpp ---------------------------------------------------===//
 
 #include "SummaryStore.h"
-#include "AtomicFile.h"
+#include "support/AtomicFile.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"

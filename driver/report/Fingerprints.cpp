@@ -1,7 +1,7 @@
 //===- Fingerprints.cpp ---------------------------------------------------===//
 
 #include "Fingerprints.h"
-#include "Output.h"
+#include "support/PathComponents.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/xxhash.h"

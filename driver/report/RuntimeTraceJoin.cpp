@@ -1,7 +1,7 @@
 //===- RuntimeTraceJoin.cpp - Static findings beside a traced run ---------===//
 
 #include "RuntimeTraceJoin.h"
-#include "PathComponents.h"
+#include "support/PathComponents.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"

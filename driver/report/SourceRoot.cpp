@@ -1,7 +1,7 @@
 //===- SourceRoot.cpp -----------------------------------------------------===//
 
 #include "SourceRoot.h"
-#include "PathComponents.h"
+#include "support/PathComponents.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 

@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FixDiff.h"
 #include "Output.h"
 #include "cuda-async-lint/CheckRegistry.h"
+#include "report/FixDiff.h"
 #include "llvm/ADT/StringMap.h"
 #include <map>
 

@@ -9,11 +9,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckPages.h"
-#include "FixDiff.h"
 #include "HtmlAssets.h"
-#include "MeasuredCost.h"
 #include "Output.h"
 #include "cuda-async-lint/CheckRegistry.h"
+#include "report/FixDiff.h"
+#include "report/MeasuredCost.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <map>

@@ -3,12 +3,12 @@
 #ifndef CUDA_ASYNC_LINT_DRIVER_ANALYSIS_H
 #define CUDA_ASYNC_LINT_DRIVER_ANALYSIS_H
 
-#include "CompileCommands.h"
-#include "Configuration.h"
-#include "FileResult.h"
-#include "Report.h"
 #include "TranslationUnitCache.h"
 #include "WorkerProcesses.h"
+#include "compile/CompileCommands.h"
+#include "config/Configuration.h"
+#include "report/FileResult.h"
+#include "report/Report.h"
 #include "summaries/ProgramSummaries.h"
 #include <chrono>
 #include <functional>

@@ -1,8 +1,8 @@
 //===- ExportCompileCommands.cpp ------------------------------------------===//
 
 #include "ExportCompileCommands.h"
-#include "AtomicFile.h"
-#include "JsonDocument.h"
+#include "support/AtomicFile.h"
+#include "support/JsonDocument.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 

@@ -1,7 +1,7 @@
 //===- LineFilter.cpp -----------------------------------------------------===//
 
 #include "LineFilter.h"
-#include "PathComponents.h"
+#include "support/PathComponents.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 

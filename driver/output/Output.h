@@ -4,7 +4,8 @@
 #define CUDA_ASYNC_LINT_DRIVER_OUTPUT_H
 
 #include "DocsLinks.h"
-#include "Report.h"
+#include "report/Report.h"
+#include "support/PathComponents.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -82,9 +83,6 @@ void writeRdjson(const Report &R, const OutputContext &Ctx,
 /// Code Climate issues, as GitLab's Code Quality report reads them.
 void writeCodeClimate(const Report &R, const OutputContext &Ctx,
                       llvm::raw_ostream &OS);
-
-/// \p Path relative to \p Root if it lies under it, else unchanged.
-std::string relativePath(llvm::StringRef Path, llvm::StringRef Root);
 
 /// What --runtime-trace says of a finding, in one sentence for the reports:
 /// "confirmed at run time: ...", "not exercised by the run in '...'".

@@ -1,9 +1,9 @@
 //===- TranslationUnitCache.cpp -------------------------------------------===//
 
 #include "TranslationUnitCache.h"
-#include "AtomicFile.h"
 #include "Config.h"
 #include "summaries/ProgramSummaries.h"
+#include "support/AtomicFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"

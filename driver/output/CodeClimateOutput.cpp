@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "JsonDocument.h"
 #include "Output.h"
+#include "support/JsonDocument.h"
 
 namespace cuda_async_lint {
 

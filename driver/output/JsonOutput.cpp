@@ -1,7 +1,7 @@
 //===- JsonOutput.cpp - The project's JSON schema, version 1 --------------===//
 
-#include "JsonDocument.h"
 #include "Output.h"
+#include "support/JsonDocument.h"
 
 namespace cuda_async_lint {
 

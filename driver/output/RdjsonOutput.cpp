@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "JsonDocument.h"
 #include "Output.h"
 #include "cuda-async-lint/CheckRegistry.h"
+#include "support/JsonDocument.h"
 
 namespace cuda_async_lint {
 
