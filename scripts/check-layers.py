@@ -6,7 +6,7 @@ above (docs/design.md, "The driver's folders").
   scripts/check-layers.py [--driver driver]
 
 Layers, from the bottom: support; compile, config, report; run, output;
-lsp; the command line (driver/ itself: main.cpp). A file may include
+lsp; cli (the command line's invocation and modes); main.cpp. A file may include
 headers of its own folder and of the layers below. Exit status 1, with each
 offending include, if any breaks the rule.
 """
@@ -17,7 +17,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LAYERS = {"support": 0, "compile": 1, "config": 1, "report": 1, "run": 2,
-          "output": 2, "lsp": 3, "": 4}
+          "output": 2, "lsp": 3, "cli": 4, "": 5}
 # Generated into the build tree at the driver's root: build configuration,
 # which includes nothing.
 GENERATED = {"Config.h": "support"}

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CUDA_ASYNC_LINT_DRIVER_EXITCODES_H
-#define CUDA_ASYNC_LINT_DRIVER_EXITCODES_H
+#ifndef CUDA_ASYNC_LINT_DRIVER_CLI_EXITCODES_H
+#define CUDA_ASYNC_LINT_DRIVER_CLI_EXITCODES_H
 
 namespace cuda_async_lint {
 
@@ -24,4 +24,4 @@ enum ExitCode : int {
 
 } // namespace cuda_async_lint
 
-#endif // CUDA_ASYNC_LINT_DRIVER_EXITCODES_H
+#endif // CUDA_ASYNC_LINT_DRIVER_CLI_EXITCODES_H

@@ -1,0 +1,105 @@
+//===- ReportWriting.cpp - A run's report, written whole ------------------===//
+
+#include "ReportWriting.h"
+#include "ExitCodes.h"
+#include "UsageError.h"
+#include "report/Fixes.h"
+#include "support/AtomicFile.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+#include <set>
+
+using namespace llvm;
+
+namespace cuda_async_lint {
+
+Error checkOutputs(const Invocation &I, ArrayRef<std::string> Inputs) {
+  // Never one of the inputs: --output=a.cu a.cu would replace the source by
+  // the report.
+  for (const auto &[Option, Path] :
+       {std::pair<StringRef, StringRef>{"--output", I.OutputPath},
+        {"--export-fixes", I.ExportFixes}}) {
+    if (Path.empty())
+      continue;
+    for (const std::string &Input : Inputs)
+      if (sys::fs::equivalent(Input, Path))
+        return createStringError(Option + "='" + Path +
+                                 "' would overwrite the input file '" + Input +
+                                 "'");
+    if (Error E = checkWritable(Path))
+      return E;
+  }
+  if (!I.ExportFixes.empty())
+    for (const std::string &Input : Inputs)
+      if (Error E = checkExportablePath(Input))
+        return E;
+  return Error::success();
+}
+
+int writeRunReport(const Invocation &I, Report &R, OutputContext &Ctx,
+                   ArrayRef<std::string> Inputs, bool Streamed, bool Colors) {
+  if (!I.ExportFixes.empty()) {
+    std::string YAML;
+    raw_string_ostream YAMLStream(YAML);
+    if (Error E = writeExportedFixes(
+            R, Inputs.size() == 1 ? Inputs.front() : "", YAMLStream))
+      return usageError(std::move(E));
+    if (Error E = writeFileAtomically(I.ExportFixes, YAML))
+      return usageError(std::move(E));
+  }
+  // --fix writes the files first, so that the report's notes say what was
+  // written; the report then quotes the files as they were analysed.
+  FixSummary Fixed;
+  std::optional<Error> FixFailed;
+  if (I.Fix) {
+    PlannedFixes Plan = planFixes(R);
+    std::set<std::string> Written;
+    Expected<std::map<std::string, FixedFile>> Prepared = prepareFixes(Plan);
+    if (!Prepared)
+      FixFailed = Prepared.takeError();
+    else if (Error E = writeFixedFiles(*Prepared, Written))
+      FixFailed = std::move(E);
+    if (Prepared)
+      Ctx.Sources = sourcesAsAnalysed(*Prepared, Written);
+    Fixed = noteFixes(R, Plan, Written);
+  }
+
+  // The report is complete in memory before it is written: a failed write
+  // never leaves half of it behind.
+  std::string Rendered;
+  raw_string_ostream OS(Rendered);
+  if (Colors)
+    OS.enable_colors(true);
+  if (!Streamed)
+    writeReport(I.Format, R, Ctx, OS, Colors);
+  OS.flush();
+  if (!I.OutputPath.empty()) {
+    if (Error E = writeFileAtomically(I.OutputPath, Rendered))
+      return usageError(std::move(E));
+  } else {
+    outs() << Rendered;
+    outs().flush();
+    if (outs().has_error()) {
+      std::string Reason = outs().error().message();
+      outs().clear_error();
+      return usageError("cannot write standard output: " + Reason);
+    }
+  }
+  if (FixFailed)
+    return usageError(std::move(*FixFailed));
+  if (I.Fix)
+    errs() << "cuda-async-lint: applied " << Fixed.Applied << " of "
+           << Fixed.Total << " suggested fixes\n";
+
+  if (!R.Failures.empty())
+    return ExitParseError;
+  // Every finding fails the gate unless WarningsAsErrors is set, which then
+  // decides (ResolvedFinding::FailsGate).
+  return llvm::any_of(R.Findings,
+                      [](const ResolvedFinding &F) { return F.FailsGate; })
+             ? ExitFindings
+             : ExitClean;
+}
+
+} // namespace cuda_async_lint
