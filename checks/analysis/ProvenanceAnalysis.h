@@ -40,6 +40,10 @@ namespace cuda_async_lint {
 /// then report.
 bool branchesOnFlagParameter(const clang::FunctionDecl *Def);
 
+/// True if a call of \p FD may run an override: a virtual member function
+/// neither it nor its class declares final.
+bool isVirtualDispatch(const clang::FunctionDecl *FD);
+
 class ProvenanceAnalysis : public SummaryProvider {
 public:
   /// Draws on the program's summaries installed now, if any.
