@@ -74,20 +74,14 @@ void sayProgramStatistics(const ProgramAnalysis &Whole) {
 } // namespace
 
 int analyse(const Invocation &I) {
-  Expected<Configuration> Config = configurationOf(I);
-  if (!Config)
-    return usageError(Config.takeError());
-  Expected<GpuHeaders> Headers = gpuHeadersOf(I);
-  if (!Headers)
-    return usageError(Headers.takeError());
-  Expected<RunInputs> In = inputsOf(I, *Config);
-  if (!In)
-    return usageError(In.takeError());
+  Expected<ParseSetup> Parsing = parseSetupOf(I, /*WithInputs=*/true);
+  if (!Parsing)
+    return usageError(Parsing.takeError());
   // The outputs are checked before any analysis.
-  if (Error E = checkOutputs(I, In->Files))
+  if (Error E = checkOutputs(I, Parsing->Inputs.Files))
     return usageError(std::move(E));
-  Expected<std::unique_ptr<ProgramRun>> Opened =
-      ProgramRun::open(I, *Config, *Headers, std::move(*In));
+  Expected<std::unique_ptr<ProgramRun>> Opened = ProgramRun::open(
+      I, Parsing->Config, Parsing->Headers, std::move(Parsing->Inputs));
   if (!Opened)
     return usageError(Opened.takeError());
   ProgramRun &Run = **Opened;

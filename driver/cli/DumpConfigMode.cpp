@@ -16,11 +16,7 @@ using namespace llvm;
 namespace cuda_async_lint {
 
 int dumpConfig(const Invocation &I) {
-  Expected<Configuration> Config = configurationOf(I);
-  if (!Config)
-    return usageError(Config.takeError());
-  Expected<clang::tidy::ClangTidyOptions> Options =
-      optionsOfFirstFile(I, *Config);
+  Expected<clang::tidy::ClangTidyOptions> Options = optionsOfFirstFile(I);
   if (!Options)
     return usageError(Options.takeError());
   outs() << dumpConfiguration(*Options);

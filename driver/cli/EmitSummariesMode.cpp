@@ -17,17 +17,11 @@ using namespace llvm;
 namespace cuda_async_lint {
 
 int emitSummaries(const Invocation &I) {
-  Expected<Configuration> Config = configurationOf(I);
-  if (!Config)
-    return usageError(Config.takeError());
-  Expected<GpuHeaders> Headers = gpuHeadersOf(I);
-  if (!Headers)
-    return usageError(Headers.takeError());
-  Expected<RunInputs> In = inputsOf(I, *Config);
-  if (!In)
-    return usageError(In.takeError());
-  Expected<std::unique_ptr<ProgramRun>> Run =
-      ProgramRun::open(I, *Config, *Headers, std::move(*In));
+  Expected<ParseSetup> Parsing = parseSetupOf(I, /*WithInputs=*/true);
+  if (!Parsing)
+    return usageError(Parsing.takeError());
+  Expected<std::unique_ptr<ProgramRun>> Run = ProgramRun::open(
+      I, Parsing->Config, Parsing->Headers, std::move(Parsing->Inputs));
   if (!Run)
     return usageError(Run.takeError());
 

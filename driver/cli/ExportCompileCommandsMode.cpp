@@ -17,18 +17,13 @@ using namespace llvm;
 namespace cuda_async_lint {
 
 int exportCompileCommands(const Invocation &I) {
-  Expected<Configuration> Config = configurationOf(I);
-  if (!Config)
-    return usageError(Config.takeError());
-  Expected<GpuHeaders> Headers = gpuHeadersOf(I);
-  if (!Headers)
-    return usageError(Headers.takeError());
-  Expected<RunInputs> In = inputsOf(I, *Config);
-  if (!In)
-    return usageError(In.takeError());
+  Expected<ParseSetup> Parsing = parseSetupOf(I, /*WithInputs=*/true);
+  if (!Parsing)
+    return usageError(Parsing.takeError());
+  const RunInputs &In = Parsing->Inputs;
   Expected<std::string> Written = exportCompileCommands(
-      *In->Database, I.BuildPath, In->Files, makeHostViewAdjuster(*Headers),
-      I.ExportCompileCommandsDir);
+      *In.Database, I.BuildPath, In.Files,
+      makeHostViewAdjuster(Parsing->Headers), I.ExportCompileCommandsDir);
   if (!Written)
     return usageError(Written.takeError());
   errs() << "cuda-async-lint: wrote " << *Written << "\n";

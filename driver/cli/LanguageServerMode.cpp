@@ -19,16 +19,14 @@ using namespace llvm;
 namespace cuda_async_lint {
 
 int serveLanguageServer(const Invocation &I) {
-  Expected<Configuration> Config = configurationOf(I);
-  if (!Config)
-    return usageError(Config.takeError());
-  Expected<GpuHeaders> Headers = gpuHeadersOf(I);
-  if (!Headers)
-    return usageError(Headers.takeError());
+  // The editor opens the files: none is read here.
+  Expected<ParseSetup> Parsing = parseSetupOf(I, /*WithInputs=*/false);
+  if (!Parsing)
+    return usageError(Parsing.takeError());
   lsp::ServerSetup Setup;
-  Setup.Config = &*Config;
+  Setup.Config = &Parsing->Config;
   Setup.Adjuster =
-      makeCommandAdjuster(*Headers, CUDA_ASYNC_LINT_CLANG_RESOURCE_DIR);
+      makeCommandAdjuster(Parsing->Headers, CUDA_ASYNC_LINT_CLANG_RESOURCE_DIR);
   Setup.BuildPath = I.BuildPath;
   Setup.ExtraArgs = I.ExtraArgs;
   Setup.Timeout = I.Timeout;

@@ -87,14 +87,17 @@ Expected<GpuHeaders> gpuHeadersOf(const Invocation &I) {
 }
 
 Expected<clang::tidy::ClangTidyOptions>
-optionsOfFirstFile(const Invocation &I, const Configuration &Config) {
+optionsOfFirstFile(const Invocation &I) {
+  Expected<Configuration> Config = configurationOf(I);
+  if (!Config)
+    return Config.takeError();
   SmallString<256> Probe(I.Files.empty() ? "dummy"
                                          : StringRef(I.Files.front()));
   sys::fs::make_absolute(Probe);
   std::vector<std::string> Warnings;
-  if (Error E = Config.checkFiles({std::string(Probe)}, Warnings))
+  if (Error E = Config->checkFiles({std::string(Probe)}, Warnings))
     return std::move(E);
-  return Config.optionsFor(Probe);
+  return Config->optionsFor(Probe);
 }
 
 DocsLinks docsLinksOf(const Invocation &I) {
@@ -176,6 +179,23 @@ Expected<RunInputs> inputsOf(const Invocation &I, const Configuration &Config) {
   // or the database lists them in.
   llvm::sort(In.Files);
   return In;
+}
+
+Expected<ParseSetup> parseSetupOf(const Invocation &I, bool WithInputs) {
+  Expected<Configuration> Config = configurationOf(I);
+  if (!Config)
+    return Config.takeError();
+  Expected<GpuHeaders> Headers = gpuHeadersOf(I);
+  if (!Headers)
+    return Headers.takeError();
+  RunInputs In;
+  if (WithInputs) {
+    Expected<RunInputs> Given = inputsOf(I, *Config);
+    if (!Given)
+      return Given.takeError();
+    In = std::move(*Given);
+  }
+  return ParseSetup{std::move(*Config), *Headers, std::move(In)};
 }
 
 } // namespace cuda_async_lint

@@ -31,7 +31,7 @@ llvm::Expected<GpuHeaders> gpuHeadersOf(const Invocation &I);
 /// The options in effect for the first file named, else for the working
 /// directory, as clang-tidy's --list-checks and --dump-config show them.
 llvm::Expected<clang::tidy::ClangTidyOptions>
-optionsOfFirstFile(const Invocation &I, const Configuration &Config);
+optionsOfFirstFile(const Invocation &I);
 
 /// Where reports link the check pages.
 DocsLinks docsLinksOf(const Invocation &I);
@@ -49,6 +49,16 @@ struct RunInputs {
 /// and turns some check on. Each problem is an error of its own.
 llvm::Expected<RunInputs> inputsOf(const Invocation &I,
                                    const Configuration &Config);
+
+/// What a mode that parses reads first, in this order, each a usage error
+/// if it fails: the configuration, the GPU declarations, and (\p WithInputs)
+/// the input files.
+struct ParseSetup {
+  Configuration Config;
+  GpuHeaders Headers;
+  RunInputs Inputs;
+};
+llvm::Expected<ParseSetup> parseSetupOf(const Invocation &I, bool WithInputs);
 
 /// The C, C++, CUDA and HIP files \p Database lists, as the run names them.
 std::vector<std::string> sourceFilesOf(const LintCompilationDatabase &Database);
