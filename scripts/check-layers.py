@@ -6,7 +6,12 @@ above (docs/design.md, "The driver's folders").
   scripts/check-layers.py [--driver driver]
 
 Layers, from the bottom: support; compile, config, report; run, output;
-lsp; cli (the command line's invocation and modes); main.cpp. A file may include
+lsp; cli (the command line's invocation and modes); main.cpp.
+
+The core (checks/, --checks) is checked too: it includes nothing of the
+driver's, of nlohmann_json or of clang-tidy (both front-ends run the same
+objects: docs/design.md, "One core, two front-ends"), and its API catalog
+(api/) includes nothing of the analyses above it (analysis/, summaries/). A file may include
 headers of its own folder and of the layers below. Exit status 1, with each
 offending include, if any breaks the rule.
 """
@@ -30,11 +35,52 @@ def folder_of(driver, path):
     return head if os.sep in rel else ""
 
 
+def verdict(problems, holds):
+    if not problems:
+        return holds
+    return "%d problem%s" % (len(problems), "" if len(problems) == 1 else "s")
+
+
+# What no file of the core includes, and what its catalog does not.
+CORE_FORBIDDEN = re.compile(r"nlohmann|clang-tidy/|ClangTidy|(^|/)driver/")
+CATALOG_FORBIDDEN = re.compile(r"(^|/)(analysis|summaries)/")
+
+
+def core_problems(checks):
+    problems = []
+    files = 0
+    for base, _, names in os.walk(checks):
+        for name in sorted(names):
+            if not name.endswith((".h", ".cpp", ".def")):
+                continue
+            files += 1
+            path = os.path.join(base, name)
+            rel = os.path.relpath(path, checks)
+            text = open(path, encoding="utf-8").read()
+            for included in re.findall(r'^\s*#\s*include\s+[<"]([^>"]+)[>"]',
+                                       text, re.M):
+                if CORE_FORBIDDEN.search(included):
+                    problems.append("checks/%s includes %s: the core is "
+                                    "the front-ends' common part" % (
+                                        rel, included))
+                elif (rel.startswith("api" + os.sep)
+                      and CATALOG_FORBIDDEN.search(included)):
+                    problems.append("checks/%s includes %s: the catalog is "
+                                    "below the analyses" % (rel, included))
+    for p in problems:
+        print(p)
+    print("%d files of checks/ checked: %s" % (
+        files, verdict(problems, "the core holds")))
+    return problems
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--driver", default=os.path.join(ROOT, "driver"))
+    parser.add_argument("--checks", default=os.path.join(ROOT, "checks"))
     args = parser.parse_args()
     driver = os.path.abspath(args.driver)
+    core = core_problems(os.path.abspath(args.checks))
     problems = []
     for folder in sorted(LAYERS):
         if not folder:
@@ -79,13 +125,9 @@ def main():
                         target or ".", own or "."))
     for p in problems:
         print(p)
-    if problems:
-        verdict = "%d problem%s" % (len(problems),
-                                    "" if len(problems) == 1 else "s")
-    else:
-        verdict = "layers hold"
-    print("%d files of driver/ checked: %s" % (files, verdict))
-    return 1 if problems else 0
+    print("%d files of driver/ checked: %s" % (files,
+                                                verdict(problems, "layers hold")))
+    return 1 if problems or core else 0
 
 
 if __name__ == "__main__":
