@@ -314,15 +314,27 @@ ProgramSummaries::fromJSON(llvm::json::Value Doc, llvm::StringRef Name,
   return Program;
 }
 
-llvm::Expected<std::shared_ptr<ProgramSummaries>>
-ProgramSummaries::readFile(llvm::StringRef Path) {
+llvm::Expected<llvm::json::Value>
+ProgramSummaries::readDocument(llvm::StringRef Path) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
       llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buffer)
     return llvm::createStringError(Buffer.getError(),
                                    "cannot read the summary store '" + Path +
                                        "': " + Buffer.getError().message());
-  return parse((*Buffer)->getBuffer(), Path);
+  llvm::Expected<llvm::json::Value> Doc =
+      llvm::json::parse((*Buffer)->getBuffer());
+  if (!Doc)
+    return malformed(Path, "not JSON: " + llvm::toString(Doc.takeError()));
+  return Doc;
+}
+
+llvm::Expected<std::shared_ptr<ProgramSummaries>>
+ProgramSummaries::readFile(llvm::StringRef Path) {
+  llvm::Expected<llvm::json::Value> Doc = readDocument(Path);
+  if (!Doc)
+    return Doc.takeError();
+  return fromJSON(std::move(*Doc), Path);
 }
 
 /// The store's document around \p List, its units.

@@ -65,6 +65,9 @@ public:
   /// Reads the store in the file \p Path; the error names it.
   static llvm::Expected<std::shared_ptr<ProgramSummaries>>
   readFile(llvm::StringRef Path);
+  /// The JSON document in the store file \p Path, unread (a driver reads
+  /// its own members first); the error names the file.
+  static llvm::Expected<llvm::json::Value> readDocument(llvm::StringRef Path);
 
   /// A store of \p Units (each a unit summary as summarizeTranslationUnit
   /// makes it), in the order of their files. A file summarized twice (by

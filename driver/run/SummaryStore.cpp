@@ -4,23 +4,14 @@
 #include "support/AtomicFile.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 namespace cuda_async_lint {
 
 llvm::Expected<SummaryStore> readSummaryStore(llvm::StringRef Path,
                                               bool Documents) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
-      llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
-  if (!Buffer)
-    return llvm::createStringError(Buffer.getError(),
-                                   "cannot read the summary store '" + Path +
-                                       "': " + Buffer.getError().message());
-  llvm::Expected<llvm::json::Value> Doc =
-      llvm::json::parse((*Buffer)->getBuffer());
+  llvm::Expected<llvm::json::Value> Doc = ProgramSummaries::readDocument(Path);
   if (!Doc)
-    return llvm::createStringError(
-        Path + ": not JSON: " + llvm::toString(Doc.takeError()));
+    return Doc.takeError();
   SummaryStore Store;
   // The results first: the summaries take the document.
   if (llvm::json::Object *Root = Doc->getAsObject())
