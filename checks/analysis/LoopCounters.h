@@ -47,6 +47,8 @@ public:
   bool VisitVarDecl(clang::VarDecl *VD);
   bool VisitBinaryOperator(clang::BinaryOperator *BO);
   bool VisitUnaryOperator(clang::UnaryOperator *UO);
+  /// Once the body is traversed: Counters are the candidates nothing else
+  /// writes and some condition tests.
   void finish();
 
 private:

@@ -19,6 +19,7 @@ namespace cuda_async_lint::provenance {
 /// Pointer-like locals the dataflow tracks by value.
 bool isTrackedType(clang::QualType T);
 
+/// The local of a tracked type \p E names (a parameter included), or null.
 const clang::VarDecl *asTrackedLocal(const clang::Expr *E);
 
 /// True for a local array of structs ('Plan plan[8];'), whose elements'
@@ -42,6 +43,7 @@ struct ObjectMember {
   bool Element = false;
 };
 
+/// The field of one object \p E names, if the dataflow can name it.
 std::optional<ObjectMember> objectMember(const clang::Expr *E);
 
 /// The one pointer an integer expression computes an address from, as

@@ -28,6 +28,7 @@ public:
       : Dataflow(Dataflow), StateAt(StateAt), Arguments(Arguments),
         Stores(Stores), Returns(Returns), ProgramCalls(ProgramCalls) {}
 
+  /// Records what \p Element needs kept, in the state \p S before it.
   void observe(const clang::CFGElement &Element, const ProvenanceState &S);
 
 private:
