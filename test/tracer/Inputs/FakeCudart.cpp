@@ -7,12 +7,14 @@
 #include "Recorder.h"
 #include "SignalHandlers.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <functional>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <pthread.h>
 #include <set>
 #include <sys/mman.h>
@@ -25,8 +27,12 @@ namespace {
 
 std::string *Pattern;
 Recorder *Record;
+// The real runtime is thread-safe, and programs call it from several threads
+// at once (worker-threads): so is the stand-in's page-locked memory, under
+// its own lock (call() may run under Lock).
+std::mutex PinnedLock;
 std::map<const char *, std::size_t> Pinned; // start -> size
-std::uint64_t Correlation = 0;
+std::atomic<std::uint64_t> Correlation{0};
 std::mutex Lock;
 std::set<cudaStream_t> Finished;
 std::map<cudaEvent_t, cudaStream_t> RecordedOn;
@@ -63,6 +69,7 @@ Recorder &recorder() {
 
 MemoryKind hostKind(const void *P) {
   auto *C = static_cast<const char *>(P);
+  std::lock_guard<std::mutex> Guard(PinnedLock);
   auto It = Pinned.upper_bound(C);
   if (It != Pinned.begin()) {
     --It;
@@ -110,7 +117,10 @@ int cudaMallocHost(void **Ptr, size_t Size) {
   void *P = mmap(nullptr, Size, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   *Ptr = P;
-  Pinned[static_cast<const char *>(P)] = Size;
+  {
+    std::lock_guard<std::mutex> Guard(PinnedLock);
+    Pinned[static_cast<const char *>(P)] = Size;
+  }
   CallArgs A;
   A.HasSize = true;
   A.Size = Size;
@@ -121,11 +131,18 @@ int cudaMallocHost(void **Ptr, size_t Size) {
 int cudaFreeHost(void *Ptr) {
   CallArgs A;
   A.Ptr = reinterpret_cast<std::uintptr_t>(Ptr);
-  auto It = Pinned.find(static_cast<const char *>(Ptr));
-  if (It == Pinned.end())
+  std::optional<std::size_t> Size;
+  {
+    std::lock_guard<std::mutex> Guard(PinnedLock);
+    if (auto It = Pinned.find(static_cast<const char *>(Ptr));
+        It != Pinned.end()) {
+      Size = It->second;
+      Pinned.erase(It);
+    }
+  }
+  if (!Size)
     return call("cudaFreeHost", A, /*cudaErrorInvalidValue*/ 1);
-  munmap(Ptr, It->second);
-  Pinned.erase(It);
+  munmap(Ptr, *Size);
   return call("cudaFreeHost", A);
 }
 
@@ -145,7 +162,10 @@ int cudaFree(void *Ptr) {
 }
 
 int cudaHostRegister(void *Ptr, size_t Size, unsigned Flags) {
-  Pinned[static_cast<const char *>(Ptr)] = Size;
+  {
+    std::lock_guard<std::mutex> Guard(PinnedLock);
+    Pinned[static_cast<const char *>(Ptr)] = Size;
+  }
   CallArgs A;
   A.Ptr = reinterpret_cast<std::uintptr_t>(Ptr);
   A.HasSize = true;
@@ -155,7 +175,10 @@ int cudaHostRegister(void *Ptr, size_t Size, unsigned Flags) {
 }
 
 int cudaHostUnregister(void *Ptr) {
-  Pinned.erase(static_cast<const char *>(Ptr));
+  {
+    std::lock_guard<std::mutex> Guard(PinnedLock);
+    Pinned.erase(static_cast<const char *>(Ptr));
+  }
   CallArgs A;
   A.Ptr = reinterpret_cast<std::uintptr_t>(Ptr);
   return call("cudaHostUnregister", A);
