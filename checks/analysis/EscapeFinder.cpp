@@ -18,8 +18,7 @@ bool EscapeFinder::VisitDeclRefExpr(DeclRefExpr *DRE) {
 }
 
 bool EscapeFinder::VisitCXXNewExpr(CXXNewExpr *New) {
-  AllocationSites.insert(
-      Origin(static_cast<const Stmt *>(New)).getOpaqueValue());
+  Allocations.insert(Origin(static_cast<const Stmt *>(New)).getOpaqueValue());
   return true;
 }
 
@@ -32,7 +31,7 @@ bool EscapeFinder::VisitCallExpr(CallExpr *Call) {
   const ApiSpec *Api = lookupApi(Call);
   if ((Api && Api->Kind == ApiKind::Allocate) ||
       isMakeSmartPointer(Call->getDirectCallee()))
-    AllocationSites.insert(
+    Allocations.insert(
         Origin(static_cast<const Stmt *>(Call)).getOpaqueValue());
   return true;
 }

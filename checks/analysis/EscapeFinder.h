@@ -10,6 +10,7 @@
 #ifndef CUDA_ASYNC_LINT_ANALYSIS_ESCAPEFINDER_H
 #define CUDA_ASYNC_LINT_ANALYSIS_ESCAPEFINDER_H
 
+#include "RegistrationFacts.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -29,7 +30,7 @@ public:
 
   /// The expressions that allocate host memory: origins the function
   /// makes (Origin keys are the expressions themselves).
-  llvm::DenseSet<const void *> AllocationSites;
+  AllocationSites Allocations;
 
   bool VisitDeclRefExpr(clang::DeclRefExpr *DRE);
   bool VisitCXXNewExpr(clang::CXXNewExpr *New);

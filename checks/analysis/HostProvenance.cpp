@@ -40,6 +40,8 @@ FunctionProvenance::FunctionProvenance(const FunctionDecl *FD, ASTContext &Ctx,
       Finder.TraverseStmt(Init->getInit());
   Escaped = std::move(Finder.Escaped);
   RegisterResults = std::move(Finder.RegisterResults);
+  Allocations =
+      std::make_unique<AllocationSites>(std::move(Finder.Allocations));
 
   CFG::BuildOptions Options;
   Options.setAllAlwaysAdd();
@@ -49,8 +51,7 @@ FunctionProvenance::FunctionProvenance(const FunctionDecl *FD, ASTContext &Ctx,
   if (!Cfg)
     return;
   ProvenanceDataflow Dataflow(Escaped, RegisterResults, Summaries, FD,
-                              Finder.Globals.getArrayRef(),
-                              Finder.AllocationSites);
+                              Finder.Globals.getArrayRef(), *Allocations);
   // Flags tested twice with one value at every test split the analysis:
   // one run per combination of their values, where their tests take only
   // those values' edges, and what the runs record is joined.
@@ -106,12 +107,13 @@ FunctionProvenance::FunctionProvenance(const FunctionDecl *FD, ASTContext &Ctx,
                                                 FD->param_end());
   llvm::SmallPtrSet<const void *, 4> Globals(Finder.Globals.begin(),
                                              Finder.Globals.end());
-  for (const auto &[Key, Fact] : Exit->Registered)
+  Exit->Registered.forEach([&](const void *Key, const RegistrationFact &Fact) {
     if (Globals.count(Key))
       Summary.RegistersGlobal.insert_or_assign(
           static_cast<const VarDecl *>(Key), Fact.R);
     else if (!Parameters.count(Key))
       Summary.ExitRegistration.insert_or_assign(Key, Fact);
+  });
 }
 
 SourceLocation originLocation(Origin O) {
@@ -164,7 +166,7 @@ HostProvenance FunctionProvenance::pointerAt(const Stmt *At,
         // A lookup of the parameter's registration reads every answer the
         // registrations were made from.
         readProgramAnswers(It->second.RegistrationAnswers);
-        if (!It->second.Registered.count(PD))
+        if (!It->second.Registered.contains(PD))
           V = Summaries->parameter(PD);
       }
   if (!V.isKnownAsJoinsGrow())

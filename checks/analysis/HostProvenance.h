@@ -20,6 +20,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -266,6 +267,9 @@ private:
   llvm::DenseSet<const clang::VarDecl *> Escaped;
   llvm::DenseMap<const clang::VarDecl *, const clang::CallExpr *>
       RegisterResults;
+  /// The allocations the function makes, which the registration facts of
+  /// the states below number.
+  std::unique_ptr<const AllocationSites> Allocations;
   std::map<const clang::Stmt *, ProvenanceState> StateAt;
   FunctionSummary Summary;
   std::map<const clang::ValueDecl *, PointerValue> Stores;

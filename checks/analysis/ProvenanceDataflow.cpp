@@ -35,6 +35,7 @@ void forgetAliasedMembers(ProvenanceState &S, const FieldDecl *Only = nullptr) {
 
 ProvenanceDataflow::State ProvenanceDataflow::entryState() const {
   State S;
+  S.Registered = RegistrationFacts(&Allocations);
   if (Summaries)
     for (const VarDecl *VD : Globals)
       if (Summaries->tracksGlobal(VD))
@@ -43,7 +44,7 @@ ProvenanceDataflow::State ProvenanceDataflow::entryState() const {
 }
 
 void ProvenanceDataflow::join(State &Into, const State &From) const {
-  Into.join(From, AllocationSites);
+  Into.join(From);
 }
 
 Evaluator ProvenanceDataflow::evaluator(const State &S) const {
@@ -65,9 +66,8 @@ void ProvenanceDataflow::transfer(const CFGElement &Element, State &S) const {
   const Stmt *St = CS->getStmt();
   Evaluator Eval = evaluator(S);
   // Memory just allocated is not registered.
-  if (AllocationSites.count(St))
-    S.Registered.insert_or_assign(
-        St, RegistrationFact{Registration::No, nullptr, /*Fresh=*/true});
+  if (Allocations.contains(St))
+    S.Registered.set(St, RegistrationFact::fresh());
   if (const auto *DS = dyn_cast<DeclStmt>(St)) {
     for (const Decl *D : DS->decls())
       if (const auto *VD = dyn_cast<VarDecl>(D)) {
@@ -143,7 +143,7 @@ bool ProvenanceDataflow::transferEdge(const CFGBlock &From, unsigned SuccIndex,
   if (const Expr *Ptr = lookupApi(Register)->arg(Register, ArgRole::Ptr))
     for (const void *Key :
          evaluator(S).registrationKeys(Ptr, &S.RegistrationAnswers))
-      S.Registered.insert_or_assign(Key, RegistrationFact{});
+      S.Registered.set(Key, RegistrationFact{});
   return true;
 }
 
@@ -286,16 +286,14 @@ void ProvenanceDataflow::setRegistration(llvm::ArrayRef<const void *> Keys,
   if (Keys.empty() && R == Registration::No)
     forgetRegistrations(S);
   for (const void *Key : Keys)
-    S.Registered.insert_or_assign(
+    S.Registered.set(
         Key, RegistrationFact{R, R == Registration::Yes ? By : nullptr});
 }
 
 void ProvenanceDataflow::forgetRegistrations(State &S) {
-  for (auto &[Key, Fact] : S.Registered)
-    if (Fact.R == Registration::Yes)
-      Fact = RegistrationFact{Registration::Maybe, nullptr};
-  S.Registered.insert_or_assign(UnknownUnregistration,
-                                RegistrationFact{Registration::Maybe});
+  S.Registered.yesToMaybe();
+  S.Registered.set(UnknownUnregistration,
+                   RegistrationFact{Registration::Maybe});
 }
 
 bool ProvenanceDataflow::isClobberable(const Expr *Arg, bool MutableReference) {
@@ -417,7 +415,7 @@ void ProvenanceDataflow::call(const CallExpr *Call, State &S) const {
     if (Summary->ExitRegistration.count(UnknownUnregistration))
       forgetRegistrations(S);
     for (const auto &[Key, Fact] : Summary->ExitRegistration)
-      S.Registered.insert_or_assign(Key, Fact);
+      S.Registered.set(Key, Fact);
     for (const auto &[VD, R] : Summary->RegistersGlobal)
       setRegistration(
           evaluator(S).globalRegistrationKeys(VD, S.RegistrationAnswers), R,

@@ -26,10 +26,10 @@ public:
           &RegisterResults,
       SummaryProvider *Summaries, const clang::FunctionDecl *Function,
       llvm::ArrayRef<const clang::VarDecl *> Globals,
-      const llvm::DenseSet<const void *> &AllocationSites)
+      const AllocationSites &Allocations)
       : Escaped(Escaped), RegisterResults(RegisterResults),
         Summaries(Summaries), Function(Function), Globals(Globals),
-        AllocationSites(AllocationSites) {}
+        Allocations(Allocations) {}
 
   /// The globals the function names start with what they hold on entry.
   State entryState() const;
@@ -102,7 +102,7 @@ private:
   const clang::FunctionDecl *Function;
   llvm::ArrayRef<const clang::VarDecl *> Globals;
   /// The allocating expressions of the function (isAllocationSite).
-  const llvm::DenseSet<const void *> &AllocationSites;
+  const AllocationSites &Allocations;
   llvm::ArrayRef<FixedFlag> Assumed;
   unsigned AssumedValues = 0;
 };

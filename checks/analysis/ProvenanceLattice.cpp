@@ -2,7 +2,6 @@
 
 #include "ProvenanceLattice.h"
 #include "llvm/ADT/STLExtras.h"
-#include <functional>
 
 namespace cuda_async_lint {
 
@@ -107,26 +106,10 @@ PointerValue ProvenanceState::get(const clang::VarDecl *VD) const {
 }
 
 const RegistrationFact *ProvenanceState::registration(const void *Key) const {
-  auto It = Registered.find(Key);
-  return It == Registered.end() ? nullptr : &It->second;
+  return Registered.find(Key);
 }
 
-/// Joins two registration facts; a missing one counts as No.
-static RegistrationFact joinFacts(const RegistrationFact &A,
-                                  const RegistrationFact &B) {
-  if (A.R != B.R)
-    return {Registration::Maybe, nullptr};
-  if (A.R == Registration::No)
-    return {Registration::No, nullptr, A.Fresh && B.Fresh};
-  // Registered on both paths, maybe by different calls: keep one,
-  // deterministically.
-  if (A.By && B.By && A.By != B.By)
-    return std::less<const clang::CallExpr *>()(A.By, B.By) ? A : B;
-  return A.By ? A : B;
-}
-
-void ProvenanceState::join(const ProvenanceState &Other,
-                           const llvm::DenseSet<const void *> &MadeHere) {
+void ProvenanceState::join(const ProvenanceState &Other) {
   for (const auto &[VD, V] : Other.Vars) {
     PointerValue Joined = PointerValue::join(get(VD), V);
     Vars.insert_or_assign(VD, std::move(Joined));
@@ -152,17 +135,7 @@ void ProvenanceState::join(const ProvenanceState &Other,
     ++It;
   }
   addAnswers(RegistrationAnswers, Other.RegistrationAnswers);
-  const RegistrationFact Missing;
-  for (auto &[Key, F] : Registered)
-    if (!Other.Registered.count(Key) && !MadeHere.count(Key))
-      F = joinFacts(F, Missing);
-  for (const auto &[Key, F] : Other.Registered) {
-    auto It = Registered.find(Key);
-    if (It == Registered.end())
-      Registered.insert({Key, MadeHere.count(Key) ? F : joinFacts(Missing, F)});
-    else
-      It->second = joinFacts(It->second, F);
-  }
+  Registered.join(Other.Registered);
 }
 
 } // namespace cuda_async_lint

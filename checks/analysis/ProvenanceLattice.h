@@ -10,10 +10,10 @@
 #define CUDA_ASYNC_LINT_ANALYSIS_PROVENANCELATTICE_H
 
 #include "../api/MemoryKind.h"
+#include "RegistrationFacts.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PointerUnion.h"
 #include "llvm/ADT/SmallVector.h"
 #include <map>
@@ -131,23 +131,6 @@ private:
   ProgramAnswers Answers;
 };
 
-/// Whether an allocation is covered by cudaHostRegister at a point.
-enum class Registration { No, Yes, Maybe };
-
-struct RegistrationFact {
-  Registration R = Registration::No;
-  /// The cudaHostRegister call, when R is Yes.
-  const clang::CallExpr *By = nullptr;
-  /// No because the allocation was just made (on every path): nothing this
-  /// function did unregistered it, so a registration elsewhere may still
-  /// cover it, as for an allocation it knows nothing about.
-  bool Fresh = false;
-
-  bool operator==(const RegistrationFact &O) const {
-    return R == O.R && By == O.By && Fresh == O.Fresh;
-  }
-};
-
 struct ProvenanceState {
   /// Tracked local pointers (and smart pointers, and arrays of pointers,
   /// whose elements share one value). A missing local is Unset; a missing
@@ -165,8 +148,7 @@ struct ProvenanceState {
       Members;
   /// Registration facts this function established, keyed by an origin's
   /// opaque value, or by a pointer parameter for the memory it points to.
-  /// Missing means the function did not touch it.
-  std::map<const void *, RegistrationFact> Registered;
+  RegistrationFacts Registered;
   /// The program's answers the registration facts were made from: what a
   /// call of another unit's function registers, the values whose origins
   /// keyed a fact. A lookup of any fact (or of its absence) reads them.
@@ -174,13 +156,9 @@ struct ProvenanceState {
 
   PointerValue get(const clang::VarDecl *VD) const;
   const RegistrationFact *registration(const void *Key) const;
-  /// Joins \p Other in. \p MadeHere are the allocations the function makes
-  /// (each fact set where it is made): one missing on a path was not made
-  /// there yet, so the other path's fact stands (a loop that allocates and
-  /// registers leaves its allocation registered); any other missing fact
-  /// is No.
-  void join(const ProvenanceState &Other,
-            const llvm::DenseSet<const void *> &MadeHere = {});
+  /// Joins \p Other in (RegistrationFacts::join says how the function's
+  /// own allocations join).
+  void join(const ProvenanceState &Other);
 
   bool operator==(const ProvenanceState &O) const {
     return Vars == O.Vars && Pointees == O.Pointees && Members == O.Members &&

@@ -55,9 +55,7 @@ static ProvenanceState snapshotFor(const ProvenanceState &S, const Stmt *At) {
       Part.Members.insert(Entry);
       Keep(Entry.second);
     }
-  for (const auto &Entry : S.Registered)
-    if (Keys.count(Entry.first))
-      Part.Registered.insert(Entry);
+  Part.Registered = S.Registered.only(Keys);
   Part.RegistrationAnswers = S.RegistrationAnswers;
   return Part;
 }
