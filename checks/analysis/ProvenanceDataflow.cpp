@@ -423,10 +423,18 @@ void ProvenanceDataflow::call(const CallExpr *Call, State &S) const {
   }
   // A function of this unit may store into the globals it tracks; the
   // rest of the program cannot name them (SummaryProvider::tracksGlobal).
-  if (!Api && Summaries)
-    for (auto &[VD, V] : S.Vars)
-      if (VD->hasGlobalStorage() && (!FD || Summaries->mayStoreGlobal(FD, VD)))
-        V = Summaries->stored(VD);
+  // Only globals this function names enter its state: look those up, in
+  // the state's order, rather than walk every local in scope at each call.
+  if (!Api && Summaries) {
+    llvm::SmallVector<const VarDecl *, 4> Tracked;
+    for (const VarDecl *VD : Globals)
+      if (S.Vars.count(VD))
+        Tracked.push_back(VD);
+    llvm::sort(Tracked, std::less<const VarDecl *>());
+    for (const VarDecl *VD : Tracked)
+      if (!FD || Summaries->mayStoreGlobal(FD, VD))
+        S.Vars.insert_or_assign(VD, Summaries->stored(VD));
+  }
 }
 
 } // namespace cuda_async_lint::provenance
