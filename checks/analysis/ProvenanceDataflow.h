@@ -101,7 +101,7 @@ private:
   SummaryProvider *Summaries;
   const clang::FunctionDecl *Function;
   llvm::ArrayRef<const clang::VarDecl *> Globals;
-  /// The allocating expressions of the function (isAllocationSite).
+  /// The allocating expressions of the function, numbered (EscapeFinder).
   const AllocationSites &Allocations;
   llvm::ArrayRef<FixedFlag> Assumed;
   unsigned AssumedValues = 0;
