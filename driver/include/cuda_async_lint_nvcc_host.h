@@ -10,10 +10,20 @@
  * so device code keeps its own. Declarations suffice: only the host code is
  * analysed, never compiled.
  *
+ * nvcc defines __CUDACC__ as 1; clang's CUDA runtime wrapper defines it
+ * empty, so a header that tests its value ('#if __CUDACC__', as CUDA 13's
+ * nccl_device/utility.h does) is an error ("expected value in expression").
+ * It is given nvcc's value here, after the wrapper's last definition.
+ *
  *===---------------------------------------------------------------------===*/
 
 #ifndef CUDA_ASYNC_LINT_NVCC_HOST_H
 #define CUDA_ASYNC_LINT_NVCC_HOST_H
+
+#ifdef __CUDACC__
+#undef __CUDACC__
+#define __CUDACC__ 1
+#endif
 
 #if defined(__cplusplus) && defined(__CUDA__) && !defined(__CUDA_ARCH__)
 

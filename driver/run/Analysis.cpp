@@ -10,6 +10,7 @@
 #include "analysis/TraversalScope.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "compile/InputFiles.h"
+#include "compile/NvccDialect.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "summaries/ProgramQueries.h"
 #include "summaries/ProgramSummaries.h"
@@ -23,6 +24,7 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <cstring>
+#include <list>
 #include <set>
 
 using namespace clang;
@@ -219,15 +221,20 @@ FileResult analyzeUnit(const std::string &File, const AnalysisOptions &Options,
   // Each translation unit gets its own view of the real file system: its
   // compile command's directory becomes that view's working directory, not
   // the process's, which the other threads (and the report's relative
-  // paths) share. LLVM's AllTUsToolExecutor does the same.
-  tooling::ClangTool Tool(*Options.Database, {File},
-                          std::make_shared<PCHContainerOperations>(),
-                          llvm::vfs::createPhysicalFileSystem());
+  // paths) share. LLVM's AllTUsToolExecutor does the same. Files read
+  // through it as nvcc reads them (compile/NvccDialect).
+  tooling::ClangTool Tool(
+      *Options.Database, {File}, std::make_shared<PCHContainerOperations>(),
+      makeNvccDialectFileSystem(llvm::vfs::createPhysicalFileSystem()));
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false);
   Tool.appendArgumentsAdjuster(Options.Adjuster);
+  // ClangTool keeps the texts by reference until it runs.
+  std::list<std::string> UnsavedTexts;
   for (const auto &[Path, Text] : Options.Unsaved)
-    Tool.mapVirtualFile(Path, Text);
+    Tool.mapVirtualFile(Path,
+                        UnsavedTexts.emplace_back(
+                            rewriteNvccLaunchSyntax(Text).value_or(Text)));
   CheckRun Run{Finder, Errors};
   Run.Work = Work;
   Run.BeforeChecks = BeforeChecks;

@@ -28,3 +28,21 @@ void upload(float *d, cudaStream_t s) {
   cudaStreamSynchronize(s);
   free(h);
 }
+
+// nvcc defines __CUDACC__ as 1, and headers test its value (CUDA 13's
+// nccl_device/utility.h: '#if __CUDACC__').
+#if defined(__CUDACC__) && __CUDACC__ != 1
+#error "__CUDACC__ is not nvcc's 1"
+#endif
+#ifdef WITH_CCCL
+#include <nccl.h>
+#endif
+
+// nvcc takes a braced grid or block size as a dim3; the finding after the
+// launch on its line keeps its column.
+void braced(float *d, cudaStream_t s) {
+  float *h = (float *)malloc(256 * sizeof(float));
+  scale<<<{1}, {16, 16, 1}, 0, s>>>(d); cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  cudaStreamSynchronize(s);
+  free(h);
+}

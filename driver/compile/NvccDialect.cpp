@@ -1,0 +1,252 @@
+//===- NvccDialect.cpp - nvcc-only syntax presented as clang's ------------===//
+
+#include "NvccDialect.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace llvm;
+
+namespace cuda_async_lint {
+
+namespace {
+
+bool isIdentifierChar(char C) { return isAlnum(C) || C == '_' || C == '$'; }
+
+/// A forward scanner over C++ source that steps over comments and literals
+/// as whole tokens, so that the launch syntax is looked for in code only.
+class Scanner {
+public:
+  explicit Scanner(StringRef Text) : Text(Text) {}
+
+  size_t size() const { return Text.size(); }
+  char at(size_t I) const { return I < Text.size() ? Text[I] : '\0'; }
+
+  /// The offset just past the comment, literal, identifier or number that
+  /// starts at \p I, or \p I + 1 for any other character.
+  size_t skipToken(size_t I) const {
+    char C = at(I);
+    char Next = at(I + 1);
+    if (C == '/' && Next == '/')
+      return skipLineComment(I + 2);
+    if (C == '/' && Next == '*') {
+      size_t End = Text.find("*/", I + 2);
+      return End == StringRef::npos ? Text.size() : End + 2;
+    }
+    if (C == '"' || C == '\'')
+      return skipQuoted(I, C);
+    if (isDigit(C))
+      return skipNumber(I);
+    if (isIdentifierChar(C)) {
+      size_t J = I;
+      while (J < Text.size() && isIdentifierChar(Text[J]))
+        ++J;
+      // A raw string: R"delim( ... )delim", with any encoding prefix.
+      if (at(J) == '"' && Text[J - 1] == 'R')
+        return skipRawString(J);
+      return J;
+    }
+    return I + 1;
+  }
+
+  /// The offset of whitespace's and comments' end from \p I.
+  size_t skipSpace(size_t I) const {
+    while (I < Text.size()) {
+      if (isSpace(Text[I]))
+        ++I;
+      else if (Text[I] == '/' && (at(I + 1) == '/' || at(I + 1) == '*'))
+        I = skipToken(I);
+      else
+        break;
+    }
+    return I;
+  }
+
+private:
+  size_t skipLineComment(size_t I) const {
+    while (I < Text.size() && Text[I] != '\n')
+      I += Text[I] == '\\' ? 2 : 1;
+    return std::min(I, Text.size());
+  }
+  size_t skipQuoted(size_t I, char Quote) const {
+    size_t J = I + 1;
+    while (J < Text.size() && Text[J] != Quote && Text[J] != '\n')
+      J += Text[J] == '\\' ? 2 : 1;
+    return std::min(J + 1, Text.size());
+  }
+  size_t skipRawString(size_t Quote) const {
+    size_t Open = Text.find('(', Quote);
+    if (Open == StringRef::npos)
+      return Text.size();
+    std::string Close = (")" + Text.slice(Quote + 1, Open) + "\"").str();
+    size_t End = Text.find(Close, Open);
+    return End == StringRef::npos ? Text.size() : End + Close.size();
+  }
+  /// A pp-number, digit separators (1'000) and exponent signs included.
+  size_t skipNumber(size_t I) const {
+    size_t J = I + 1;
+    while (J < Text.size()) {
+      char C = Text[J];
+      if ((C == '+' || C == '-') && strchr("eEpP", Text[J - 1]))
+        ++J;
+      else if (isIdentifierChar(C) || C == '.' ||
+               (C == '\'' && isAlnum(at(J + 1))))
+        ++J;
+      else
+        break;
+    }
+    return J;
+  }
+
+  StringRef Text;
+};
+
+/// The offset of the bracket that closes the one at \p Open ('(', '[' or
+/// '{'), or npos if the text ends or a ';' at its depth comes first.
+size_t matchingBracket(const Scanner &S, size_t Open) {
+  int Depth = 0;
+  for (size_t I = Open; I < S.size();) {
+    char C = S.at(I);
+    if (C == '(' || C == '[' || C == '{') {
+      ++Depth;
+    } else if (C == ')' || C == ']' || C == '}') {
+      if (--Depth == 0)
+        return I;
+    } else if (C == ';') {
+      return StringRef::npos;
+    }
+    I = S.skipToken(I);
+  }
+  return StringRef::npos;
+}
+
+/// Rewrites in \p Out the braced arguments of the launch configuration
+/// that starts after the '<<<' ending at \p Begin; returns where scanning
+/// goes on.
+size_t rewriteLaunchConfiguration(const Scanner &S, size_t Begin,
+                                  std::string &Out, bool &Changed) {
+  size_t I = Begin;
+  bool ArgumentStart = true;
+  while (I < S.size()) {
+    if (ArgumentStart) {
+      I = S.skipSpace(I);
+      ArgumentStart = false;
+      if (S.at(I) == '{') {
+        size_t Close = matchingBracket(S, I);
+        if (Close == StringRef::npos)
+          return I + 1;
+        // dim3{} is dim3(1, 1, 1): any value will do, the same length.
+        if (Close == I + 1) {
+          Out[I] = '1';
+          Out[Close] = ' ';
+        } else {
+          Out[I] = '(';
+          Out[Close] = ')';
+        }
+        Changed = true;
+        I = Close + 1;
+        continue;
+      }
+    }
+    char C = S.at(I);
+    if (C == '>' && S.at(I + 1) == '>' && S.at(I + 2) == '>')
+      return I + 3;
+    if (C == ',') {
+      ArgumentStart = true;
+      ++I;
+      continue;
+    }
+    if (C == ';')
+      return I;
+    if (C == '(' || C == '[' || C == '{') {
+      size_t Close = matchingBracket(S, I);
+      if (Close == StringRef::npos)
+        return I + 1;
+      I = Close + 1;
+      continue;
+    }
+    I = S.skipToken(I);
+  }
+  return I;
+}
+
+/// A file whose contents are a rewritten copy of another's; its status is
+/// the original's, which the rewrite's equal length keeps true.
+class RewrittenFile : public vfs::File {
+public:
+  RewrittenFile(vfs::Status Status, std::unique_ptr<MemoryBuffer> Buffer)
+      : Stat(std::move(Status)), Buffer(std::move(Buffer)) {}
+
+  ErrorOr<vfs::Status> status() override { return Stat; }
+  ErrorOr<std::unique_ptr<MemoryBuffer>> getBuffer(const Twine &Name, int64_t,
+                                                   bool, bool) override {
+    return MemoryBuffer::getMemBufferCopy(Buffer->getBuffer(),
+                                          Buffer->getBufferIdentifier());
+  }
+  std::error_code close() override { return {}; }
+
+private:
+  vfs::Status Stat;
+  std::unique_ptr<MemoryBuffer> Buffer;
+};
+
+class NvccDialectFileSystem : public vfs::ProxyFileSystem {
+public:
+  using ProxyFileSystem::ProxyFileSystem;
+
+  ErrorOr<std::unique_ptr<vfs::File>>
+  openFileForRead(const Twine &Path) override {
+    auto File = ProxyFileSystem::openFileForRead(Path);
+    if (!File)
+      return File;
+    ErrorOr<vfs::Status> Status = (*File)->status();
+    if (!Status)
+      return File;
+    // Only regular files are read whole here: a FIFO or device would block.
+    if (Status->getType() != sys::fs::file_type::regular_file)
+      return File;
+    auto Buffer = (*File)->getBuffer(Path, Status->getSize(),
+                                     /*RequiresNullTerminator=*/true,
+                                     /*IsVolatile=*/false);
+    if (!Buffer)
+      return Buffer.getError();
+    std::optional<std::string> Rewritten =
+        rewriteNvccLaunchSyntax((*Buffer)->getBuffer());
+    std::unique_ptr<MemoryBuffer> Contents =
+        Rewritten ? MemoryBuffer::getMemBufferCopy(
+                        *Rewritten, (*Buffer)->getBufferIdentifier())
+                  : std::move(*Buffer);
+    return std::unique_ptr<vfs::File>(
+        new RewrittenFile(std::move(*Status), std::move(Contents)));
+  }
+};
+
+} // namespace
+
+std::optional<std::string> rewriteNvccLaunchSyntax(StringRef Text) {
+  if (!Text.contains("<<<"))
+    return std::nullopt;
+  Scanner S(Text);
+  std::string Out = Text.str();
+  bool Changed = false;
+  for (size_t I = 0; I < Text.size();) {
+    if (Text[I] != '<') {
+      I = S.skipToken(I);
+      continue;
+    }
+    // Exactly three: a longer run of '<' is a conflict marker.
+    size_t Run = I;
+    while (Run < Text.size() && Text[Run] == '<')
+      ++Run;
+    I = Run - I == 3 ? rewriteLaunchConfiguration(S, Run, Out, Changed) : Run;
+  }
+  if (!Changed)
+    return std::nullopt;
+  return Out;
+}
+
+IntrusiveRefCntPtr<vfs::FileSystem>
+makeNvccDialectFileSystem(IntrusiveRefCntPtr<vfs::FileSystem> Base) {
+  return makeIntrusiveRefCnt<NvccDialectFileSystem>(std::move(Base));
+}
+
+} // namespace cuda_async_lint

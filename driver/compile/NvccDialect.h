@@ -1,0 +1,37 @@
+//===- NvccDialect.h - nvcc-only syntax presented as clang's ---*- C++ -*-===//
+//
+// nvcc accepts a few spellings clang's CUDA parser does not. The one real
+// code uses is a braced initializer list as a kernel launch's grid or block
+// size, 'kernel<<<grid, {bx, by, 1}, 0, stream>>>(...)': nvcc reads it as a
+// dim3, clang's parser takes only expressions there ("expected
+// expression"), so the whole file fails. The parse reads every file through
+// a file system that rewrites such a list in place, at the same length:
+// '{bx, by, 1}' becomes '(bx, by, 1)'. Every offset, line and column stays
+// the source's own (findings, notes and fix-its point into the real file),
+// and only the launch's dimension, which no check reads, changes value.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_DRIVER_NVCCDIALECT_H
+#define CUDA_ASYNC_LINT_DRIVER_NVCCDIALECT_H
+
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include <optional>
+#include <string>
+
+namespace cuda_async_lint {
+
+/// \p Text with each braced launch configuration argument written as a
+/// parenthesized expression of the same length, or nothing if it has none.
+/// Comments, string and character literals are left alone.
+std::optional<std::string> rewriteNvccLaunchSyntax(llvm::StringRef Text);
+
+/// A view of \p Base whose files read as rewriteNvccLaunchSyntax makes them.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+makeNvccDialectFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base);
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_DRIVER_NVCCDIALECT_H

@@ -1,0 +1,74 @@
+//===- NvccDialectTest.cpp - braced launch configurations
+//------------------===//
+
+#include "compile/NvccDialect.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "gtest/gtest.h"
+
+using namespace cuda_async_lint;
+
+namespace {
+
+std::string rewritten(llvm::StringRef Text) {
+  return rewriteNvccLaunchSyntax(Text).value_or("<unchanged>");
+}
+
+TEST(NvccDialectTest, BracedBlockSizeBecomesAnExpressionOfTheSameLength) {
+  llvm::StringRef In = "k<<<grid, {bx, by, 1}, 0, stream>>>(a);";
+  std::string Out = rewritten(In);
+  EXPECT_EQ(Out, "k<<<grid, (bx, by, 1), 0, stream>>>(a);");
+  EXPECT_EQ(Out.size(), In.size());
+}
+
+TEST(NvccDialectTest, EveryBracedArgumentAndEmptyBraces) {
+  EXPECT_EQ(rewritten("k<<<{gx, gy}, {}>>>();"), "k<<<(gx, gy), 1 >>>();");
+  EXPECT_EQ(rewritten("k<<< { n } ,{32,8},smem>>>();"),
+            "k<<< ( n ) ,(32,8),smem>>>();");
+  // Across lines, and with a comment before the brace.
+  EXPECT_EQ(rewritten("k<<<g,\n  /* block */ {x,\n y}>>>();"),
+            "k<<<g,\n  /* block */ (x,\n y)>>>();");
+}
+
+TEST(NvccDialectTest, BracesThatAreNotAnArgumentStayBraces) {
+  // A braced list inside an argument is C++ clang already parses.
+  EXPECT_EQ(rewritten("k<<<dim3{gx, gy}, f({1, 2})>>>();"), "<unchanged>");
+  EXPECT_EQ(rewritten("k<<<g, b>>>(); int a[] = {1, 2};"), "<unchanged>");
+  // Several launches: each one's own arguments only.
+  EXPECT_EQ(rewritten("k<<<g, {1, 2}>>>(); x = {3}; k<<<{4}, b>>>();"),
+            "k<<<g, (1, 2)>>>(); x = {3}; k<<<(4), b>>>();");
+}
+
+TEST(NvccDialectTest, CommentsLiteralsAndConflictMarkersAreNotCode) {
+  EXPECT_EQ(rewritten("// k<<<g, {1, 2}>>>();\n"), "<unchanged>");
+  EXPECT_EQ(rewritten("/* k<<<g, {1, 2}>>>(); */"), "<unchanged>");
+  EXPECT_EQ(rewritten("s = \"k<<<g, {1, 2}>>>\";"), "<unchanged>");
+  EXPECT_EQ(rewritten("s = R\"x(k<<<g, {1, 2}>>>)x\";"), "<unchanged>");
+  EXPECT_EQ(rewritten("<<<<<<< HEAD\n{1, 2}\n"), "<unchanged>");
+  // A digit separator is no character literal.
+  EXPECT_EQ(rewritten("n = 1'000; k<<<g, {n, 1}>>>();"),
+            "n = 1'000; k<<<g, (n, 1)>>>();");
+}
+
+TEST(NvccDialectTest, UnfinishedConfigurationsAreLeftAlone) {
+  EXPECT_EQ(rewritten("k<<<g, {1, 2"), "<unchanged>");
+  EXPECT_EQ(rewritten("k<<<g, {1; 2}>>>();"), "<unchanged>");
+  EXPECT_EQ(rewritten("<<<"), "<unchanged>");
+}
+
+TEST(NvccDialectTest, TheFileSystemServesTheRewrittenTextAtTheSameSize) {
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  Memory->addFile("/a.cu", 0,
+                  llvm::MemoryBuffer::getMemBuffer("k<<<g, {1, 2}>>>();"));
+  Memory->addFile("/b.cu", 0, llvm::MemoryBuffer::getMemBuffer("int b;"));
+  auto FS = makeNvccDialectFileSystem(Memory);
+  auto A = FS->getBufferForFile("/a.cu");
+  ASSERT_TRUE(bool(A));
+  EXPECT_EQ((*A)->getBuffer(), "k<<<g, (1, 2)>>>();");
+  EXPECT_EQ(FS->status("/a.cu")->getSize(), (*A)->getBufferSize());
+  auto B = FS->getBufferForFile("/b.cu");
+  ASSERT_TRUE(bool(B));
+  EXPECT_EQ((*B)->getBuffer(), "int b;");
+  EXPECT_FALSE(bool(FS->getBufferForFile("/missing.cu")));
+}
+
+} // namespace
