@@ -2,6 +2,7 @@
 
 #include "SyncInLoopCheck.h"
 #include "analysis/HostFunctions.h"
+#include "analysis/IterationResults.h"
 #include "analysis/Loops.h"
 #include "api/AsyncOperation.h"
 #include "api/CudaApiCatalog.h"
@@ -42,13 +43,20 @@ public:
   explicit LoopOperations(const ASTContext &Ctx) : Ctx(Ctx) {}
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
   bool VisitStmt(Stmt *S) {
-    if (std::optional<AsyncOperation> Op = streamWork(S, Ctx))
+    // Handles bound in the body, in the order it is written.
+    if (std::optional<StreamBinding> B = streamBinding(dyn_cast<CallExpr>(S))) {
+      if (const ValueDecl *Handle = handleDecl(B->Handle))
+        Bound[Handle] = B->Stream;
+      return true;
+    }
+    if (std::optional<AsyncOperation> Op = streamWork(S, Ctx, &Bound))
       Ops.push_back(*Op);
     return true;
   }
 
 private:
   const ASTContext &Ctx;
+  HandleStreams Bound;
 };
 
 /// Whether two iterations of \p Loop could run at once without the wait:
@@ -156,22 +164,6 @@ private:
   }
 };
 
-/// The variable a device-to-host copy writes (&x or x), if it is one.
-const VarDecl *deviceToHostDestination(const CallExpr *Call,
-                                       const ASTContext &Ctx) {
-  const ApiSpec *Api = lookupApi(Call);
-  if (!Api || Api->Kind != ApiKind::Copy ||
-      copyDirection(Call, *Api, Ctx) != CopyDirection::DeviceToHost)
-    return nullptr;
-  const Expr *Dst = Api->arg(Call, ArgRole::Dst);
-  if (!Dst)
-    return nullptr;
-  if (const Expr *Addressed = addressOfOperand(Dst))
-    Dst = Addressed;
-  const auto *DRE = dyn_cast<DeclRefExpr>(Dst->IgnoreParenCasts());
-  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-}
-
 } // namespace
 
 SyncInLoopCheck::FunctionFacts SyncInLoopCheck::factsOf(const FunctionDecl *FD,
@@ -233,15 +225,10 @@ void SyncInLoopCheck::run(const MatchFinder::MatchResult &R) {
   if (!Shape.CanOverlap ||
       leavesTheLoop(Sync, Loop, Function, Parents, *R.Context))
     return;
-  // A loop that waits for a result it needs to decide whether to go on
-  // (a convergence test) must wait in every iteration.
-  if (const VarDecl *Dst = deviceToHostDestination(Sync, *R.Context);
-      Dst && Shape.ControlVars.count(Dst))
+  // A loop that waits for a result it needs before it goes on (a
+  // convergence test, a halo handed to MPI) must wait in every iteration.
+  if (iterationNeedsResult(Sync, Waited, Loop, Shape.ControlVars, *R.Context))
     return;
-  for (const AsyncOperation *Op : Waited)
-    if (const VarDecl *Dst = deviceToHostDestination(Op->Call, *R.Context);
-        Dst && Shape.ControlVars.count(Dst))
-      return;
 
   const ApiSpec *Api = lookupApi(Sync);
   Finding F;

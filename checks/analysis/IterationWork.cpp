@@ -19,8 +19,11 @@ struct WorkState {
   OpSet Pending;
   /// Per event recorded on every path: the operations it covers.
   std::map<StreamRef, OpSet> EventCovers;
+  /// Library handles bound to the same stream on every path.
+  HandleStreams Bound;
   bool operator==(const WorkState &O) const {
-    return Pending == O.Pending && EventCovers == O.EventCovers;
+    return Pending == O.Pending && EventCovers == O.EventCovers &&
+           Bound == O.Bound;
   }
 };
 
@@ -37,6 +40,11 @@ public:
   void join(State &Into, const State &From) const {
     Into.Pending.insert(From.Pending.begin(), From.Pending.end());
     intersectSetMaps(Into.EventCovers, From.EventCovers);
+    for (auto It = Into.Bound.begin(); It != Into.Bound.end();) {
+      auto Other = From.Bound.find(It->first);
+      bool Same = Other != From.Bound.end() && Other->second == It->second;
+      It = Same ? std::next(It) : Into.Bound.erase(It);
+    }
   }
 
   /// The back edge of a loop: its body's operations now belong to the
@@ -71,11 +79,17 @@ private:
     std::optional<CFGStmt> CS = E.getAs<CFGStmt>();
     if (!CS)
       return;
-    if (std::optional<AsyncOperation> Op = streamWork(CS->getStmt(), Ctx)) {
+    const auto *Call = dyn_cast<CallExpr>(CS->getStmt());
+    if (std::optional<StreamBinding> B = streamBinding(Call)) {
+      if (const ValueDecl *Handle = handleDecl(B->Handle))
+        S.Bound[Handle] = B->Stream;
+      return;
+    }
+    if (std::optional<AsyncOperation> Op =
+            streamWork(CS->getStmt(), Ctx, &S.Bound)) {
       S.Pending.insert(*Op);
       return;
     }
-    const auto *Call = dyn_cast<CallExpr>(CS->getStmt());
     const ApiSpec *Api = lookupApi(Call);
     if (!Api)
       return;

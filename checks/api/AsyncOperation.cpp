@@ -40,12 +40,21 @@ bool isOpaqueFunction(const FunctionDecl *FD, const ASTContext &Ctx) {
   return !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()));
 }
 
-std::optional<AsyncOperation> streamWork(const Stmt *S, const ASTContext &Ctx) {
+std::optional<AsyncOperation> streamWork(const Stmt *S, const ASTContext &Ctx,
+                                         const HandleStreams *Bound) {
   if (std::optional<AsyncOperation> Op = asyncOperation(S))
     return Op;
   const auto *Call = dyn_cast<CallExpr>(S);
   const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
-  if (!FD || !isOpaqueFunction(FD, Ctx))
+  if (!FD)
+    return std::nullopt;
+  if (const Expr *Stream = libraryWorkStream(Call, Ctx))
+    return AsyncOperation{Call, false, Stream};
+  if (Bound)
+    if (const ValueDecl *Handle = handleDecl(libraryWorkHandle(Call, Ctx)))
+      if (auto It = Bound->find(Handle); It != Bound->end())
+        return AsyncOperation{Call, false, It->second};
+  if (!isOpaqueFunction(FD, Ctx))
     return std::nullopt;
   const Expr *Stream = nullptr;
   for (const Expr *Arg : Call->arguments())

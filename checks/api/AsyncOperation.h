@@ -3,6 +3,7 @@
 #ifndef CUDA_ASYNC_LINT_API_ASYNCOPERATION_H
 #define CUDA_ASYNC_LINT_API_ASYNCOPERATION_H
 
+#include "GpuLibrary.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include <optional>
@@ -36,11 +37,15 @@ bool isOpaqueFunction(const clang::FunctionDecl *FD,
                       const clang::ASTContext &Ctx);
 
 /// The work \p S enqueues on a stream, as its caller sees it: an async
-/// operation, or a call of an opaque function given exactly one stream
-/// ('MonteCarloGPU(&plan[i], streams[i])', a library's launcher), which is
-/// not a transfer: what it touches is not known.
+/// operation, a call of an opaque function given exactly one stream
+/// ('MonteCarloGPU(&plan[i], streams[i])', a project's launcher), or a GPU
+/// library's work (GpuLibrary.h): on the stream it is given
+/// ('ncclAllReduce(..., s)'), or on the one \p Bound says its handle is
+/// bound to ('cublasSgemm(h, ...)'). None of these is a transfer: what it
+/// touches is not known.
 std::optional<AsyncOperation> streamWork(const clang::Stmt *S,
-                                         const clang::ASTContext &Ctx);
+                                         const clang::ASTContext &Ctx,
+                                         const HandleStreams *Bound = nullptr);
 
 } // namespace cuda_async_lint
 

@@ -1,0 +1,118 @@
+// Work GPU libraries enqueue: cuBLAS on the stream its handle is bound to,
+// NCCL and CUB on the stream they are given, graph launches. A loop over
+// such streams can overlap its iterations as a loop of kernels can. Any
+// other warning or note fails.
+// REQUIRES: cuda-toolkit
+// RUN: not %lint_toolkit --checks='-*,cuda-async-sync-in-loop' %s | %check_messages %s
+// RUN: %tidy_toolkit --checks='-*,cuda-async-sync-in-loop' %s -- %toolkit_args | %check_messages %s
+
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+#include <nccl.h>
+
+// ---------------------------------------------------------------------------
+// Serialized: each iteration waits for the library work it just issued.
+
+void gemmPerStream(cublasHandle_t h, cudaStream_t *streams, const float *A,
+                   const float *B, float *C, int n, int batches) {
+  const float one = 1.0f, zero = 0.0f;
+  for (int i = 0; i < batches; ++i) {
+    cublasSetStream(h, streams[i % 4]);
+    cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A, n, B, n, &zero,
+                C + i * n * n, n);
+    cudaStreamSynchronize(streams[i % 4]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration, so the iterations cannot overlap; move the wait after the loop, or wait for the previous iteration's work (double buffering) [cuda-async-sync-in-loop]
+    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+void handlePerStream(cublasHandle_t *handles, cudaStream_t *streams,
+                     const float *x, float *y, int n, int batches) {
+  const float alpha = 2.0f;
+  for (int i = 0; i < batches; ++i) {
+    cublasSetStream(handles[i], streams[i]);
+    cublasSaxpy(handles[i], n, &alpha, x, 1, y + i * n, 1);
+    cudaDeviceSynchronize();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaDeviceSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+void allReducePerStream(ncclComm_t *comms, cudaStream_t *streams, float **buf,
+                        size_t count, int gpus) {
+  for (int g = 0; g < gpus; ++g) {
+    ncclAllReduce(buf[g], buf[g], count, ncclFloat, ncclSum, comms[g],
+                  streams[g]);
+    cudaStreamSynchronize(streams[g]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+void graphPerStream(cudaGraphExec_t *graphs, cudaStream_t *streams, int n) {
+  for (int i = 0; i < n; ++i) {
+    cudaGraphLaunch(graphs[i], streams[i]);
+    cudaStreamSynchronize(streams[i]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Not serialized, or nothing to overlap.
+
+// One handle on one stream: the iterations run in order whatever the host
+// does (a timing loop).
+void oneStream(cublasHandle_t h, cudaStream_t s, const float *x, float *y,
+               int n, int reps) {
+  const float alpha = 2.0f;
+  cublasSetStream(h, s);
+  for (int r = 0; r < reps; ++r) {
+    cublasSaxpy(h, n, &alpha, x, 1, y, 1);
+    cudaStreamSynchronize(s);
+  }
+}
+
+// The wait is for another stream than the library's work.
+void waitsForAnotherStream(cublasHandle_t h, cudaStream_t *streams,
+                           cudaStream_t other, const float *x, float *y,
+                           int n, int batches) {
+  const float alpha = 2.0f;
+  for (int i = 0; i < batches; ++i) {
+    cublasSetStream(h, streams[i % 2]);
+    cublasSaxpy(h, n, &alpha, x, 1, y + i * n, 1);
+    cudaStreamSynchronize(other);
+  }
+}
+
+// Configuration calls enqueue nothing.
+void configurationOnly(cublasHandle_t h, cudaStream_t *streams, int n) {
+  for (int i = 0; i < n; ++i) {
+    cublasSetStream(h, streams[i]);
+    cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE);
+    cudaStreamSynchronize(streams[i]);
+  }
+}
+
+// A handle never bound in this function: its stream is not known.
+void handleBoundElsewhere(cublasHandle_t h, cudaStream_t *streams,
+                          const float *x, float *y, int n, int batches) {
+  const float alpha = 2.0f;
+  for (int i = 0; i < batches; ++i) {
+    cublasSaxpy(h, n, &alpha, x, 1, y + i * n, 1);
+    cudaStreamSynchronize(streams[i]);
+  }
+}
+
+// A convergence loop over a library's result.
+void convergence(cublasHandle_t h, cudaStream_t *streams, const float *x,
+                 float *norm_h, int n) {
+  float norm = 1.0f;
+  for (int i = 0; norm > 1e-3f; ++i) {
+    cublasSetStream(h, streams[i % 2]);
+    cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST);
+    cublasSnrm2(h, n, x, 1, norm_h);
+    cudaStreamSynchronize(streams[i % 2]);
+    norm = *norm_h;
+  }
+}

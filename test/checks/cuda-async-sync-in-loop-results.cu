@@ -1,0 +1,160 @@
+// Loops whose host needs this iteration's result: a convergence test reached
+// through assignments or a host collective, and buffers handed to MPI after
+// the wait. Shapes of multi-GPU solvers (halo exchange with MPI, an L2 norm
+// reduced across ranks). Any other warning or note fails.
+// RUN: not %lint --checks='-*,cuda-async-sync-in-loop' %s | %check_messages %s
+// RUN: %tidy --checks='-*,cuda-async-sync-in-loop' %s -- %cuda_args | %check_messages %s
+
+#include <cuda.h>
+
+// MPI as its header declares it, enough for these shapes.
+typedef int MPI_Datatype;
+typedef int MPI_Comm;
+typedef int MPI_Op;
+typedef struct MPI_Status MPI_Status;
+int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                 int dest, int sendtag, void *recvbuf, int recvcount,
+                 MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+                 MPI_Status *status);
+int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count,
+                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+int MPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest,
+             int tag, MPI_Comm comm);
+double sqrt(double);
+int printf(const char *, ...);
+
+__global__ void jacobi(float *a_new, const float *a, float *l2_norm) {}
+
+// Error macros of HPC codes: a block, not a 'do { } while (0)'.
+#define CUDA_RT_CALL(call)                                                     \
+  {                                                                            \
+    cudaError_t status = call;                                                 \
+    if (status != cudaSuccess)                                                 \
+      printf("error\n");                                                       \
+  }
+
+// ---------------------------------------------------------------------------
+// Convergence: the norm copied back reaches the loop's condition.
+
+void normThroughAPointer(float *a_new, float *a, float *l2_d, float *l2_h,
+                         cudaStream_t compute, cudaStream_t halo, int max) {
+  float l2 = 1.0f;
+  int iter = 0;
+  while (l2 > 1e-4f && iter < max) {
+    jacobi<<<64, 256, 0, compute>>>(a_new, a, l2_d);
+    jacobi<<<1, 256, 0, halo>>>(a_new, a, l2_d);
+    CUDA_RT_CALL(cudaMemcpyAsync(l2_h, l2_d, sizeof(float),
+                                 cudaMemcpyDeviceToHost, compute));
+    CUDA_RT_CALL(cudaStreamSynchronize(compute));
+    l2 = *l2_h;
+    l2 = sqrt(l2);
+    ++iter;
+  }
+}
+
+void normThroughAnAllreduce(float *a_new, float *a, float *l2_d, float *l2_h,
+                            cudaStream_t compute, cudaStream_t halo, int max,
+                            bool every) {
+  float l2 = 1.0f;
+  for (int iter = 0; l2 > 1e-4f && iter < max; ++iter) {
+    jacobi<<<64, 256, 0, compute>>>(a_new, a, l2_d);
+    jacobi<<<1, 256, 0, halo>>>(a_new, a, l2_d);
+    if (every) {
+      CUDA_RT_CALL(cudaMemcpyAsync(l2_h, l2_d, sizeof(float),
+                                   cudaMemcpyDeviceToHost, compute));
+      CUDA_RT_CALL(cudaStreamSynchronize(compute));
+      MPI_Allreduce(l2_h, &l2, 1, 0, 0, 0);
+      l2 = sqrt(l2);
+    }
+  }
+}
+
+// A CUDA-aware collective reads the device norm the kernel wrote.
+void normOfDeviceMemoryThroughAnAllreduce(float *a_new, float *a, float *l2_d,
+                                          cudaStream_t compute,
+                                          cudaStream_t halo, int max) {
+  float l2 = 1.0f;
+  for (int iter = 0; iter < max; ++iter) {
+    jacobi<<<64, 256, 0, compute>>>(a_new, a, l2_d);
+    jacobi<<<1, 256, 0, halo>>>(a_new, a, l2_d);
+    CUDA_RT_CALL(cudaStreamSynchronize(compute));
+    MPI_Allreduce(l2_d, &l2, 1, 0, 0, 0);
+    if (l2 < 1e-4f)
+      break;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Host communication: the halo a stream produced is sent after its wait.
+
+void haloSentAfterItsStream(float *a_new, float *a, float *l2_d, int nx,
+                            cudaStream_t compute, cudaStream_t top, int max) {
+  for (int iter = 0; iter < max; ++iter) {
+    jacobi<<<64, 256, 0, compute>>>(a_new, a, l2_d);
+    jacobi<<<1, 256, 0, top>>>(a_new, a, l2_d);
+    CUDA_RT_CALL(cudaStreamSynchronize(top));
+    MPI_Sendrecv(a_new + nx, nx, 0, 1, 0, a_new, nx, 0, 1, 0, 0, 0);
+    float *t = a_new;
+    a_new = a;
+    a = t;
+  }
+}
+
+void haloSentAfterAnEvent(float *a_new, float *a, float *l2_d, int nx,
+                          cudaStream_t compute, cudaStream_t top,
+                          cudaEvent_t done, int max) {
+  for (int iter = 0; iter < max; ++iter) {
+    jacobi<<<64, 256, 0, compute>>>(a_new, a, l2_d);
+    jacobi<<<1, 256, 0, top>>>(a_new, a, l2_d);
+    CUDA_RT_CALL(cudaEventRecord(done, compute));
+    CUDA_RT_CALL(cudaEventSynchronize(done));
+    MPI_Send(&a_new[nx], nx, 0, 1, 0, 0);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Still serialized: nothing after the wait needs what it waited for.
+
+void sendsSomethingElse(float *a_new, float *a, float *l2_d, float *other,
+                        int nx, cudaStream_t compute, cudaStream_t top,
+                        int max) {
+  for (int iter = 0; iter < max; ++iter) {
+    jacobi<<<64, 256, 0, compute>>>(a_new, a, l2_d);
+    jacobi<<<1, 256, 0, top>>>(a_new, a, l2_d);
+    CUDA_RT_CALL(cudaStreamSynchronize(top));
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration, so the iterations cannot overlap; move the wait after the loop, or wait for the previous iteration's work (double buffering) [cuda-async-sync-in-loop]
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: it waits for this asynchronous operation
+    MPI_Send(other, nx, 0, 1, 0, 0);
+  }
+}
+
+// The send comes before the wait: the next iteration's send needs it, but
+// this iteration's wait serializes the loop all the same.
+void sendsBeforeTheWait(float *a_new, float *a, float *l2_d, int nx,
+                        cudaStream_t compute, cudaStream_t top, int max) {
+  for (int iter = 0; iter < max; ++iter) {
+    MPI_Send(a_new, nx, 0, 1, 0, 0);
+    jacobi<<<64, 256, 0, compute>>>(a_new, a, l2_d);
+    jacobi<<<1, 256, 0, top>>>(a_new, a, l2_d);
+    CUDA_RT_CALL(cudaStreamSynchronize(top));
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+// The norm is printed, not tested: the loop runs to 'max' whatever it is.
+void normOnlyPrinted(float *a_new, float *a, float *l2_d, float *l2_h,
+                     cudaStream_t compute, cudaStream_t halo, int max) {
+  float l2 = 1.0f;
+  for (int iter = 0; iter < max; ++iter) {
+    jacobi<<<64, 256, 0, compute>>>(a_new, a, l2_d);
+    jacobi<<<1, 256, 0, halo>>>(a_new, a, l2_d);
+    CUDA_RT_CALL(cudaMemcpyAsync(l2_h, l2_d, sizeof(float),
+                                 cudaMemcpyDeviceToHost, compute));
+    CUDA_RT_CALL(cudaStreamSynchronize(compute));
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-6]]:5: note: it waits for this asynchronous operation
+    l2 = sqrt(*l2_h);
+    printf("%f\n", l2);
+  }
+}
