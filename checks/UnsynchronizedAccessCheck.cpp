@@ -19,8 +19,9 @@ UnsynchronizedAccessCheck::UnsynchronizedAccessCheck(DiagnosticSink &Sink)
     : ProvenanceCheck("cuda-async-unsynchronized-access", Sink) {}
 
 void UnsynchronizedAccessCheck::registerMatchers(MatchFinder &Finder) {
-  // Only functions that issue async copies are analysed, or call member
-  // functions of the program that leave one in flight.
+  // Only functions that issue async copies are analysed, or call functions
+  // of the program that leave one in flight: member functions on their
+  // object's members, any function on what its parameters point to.
   Finder.addMatcher(callExpr(apiCall(ApiKind::Copy, ApiMode::Async),
                              inHostFunction(functionDecl().bind("function"))),
                     this);
@@ -30,12 +31,20 @@ void UnsynchronizedAccessCheck::registerMatchers(MatchFinder &Finder) {
                      .bind("method")),
           inHostFunction(functionDecl().bind("function"))),
       this);
+  Finder.addMatcher(
+      callExpr(
+          unless(cxxMemberCallExpr()),
+          callee(
+              functionDecl(unless(isExpansionInSystemHeader())).bind("callee")),
+          inHostFunction(functionDecl().bind("function"))),
+      this);
 }
 
 bool UnsynchronizedAccessCheck::leavesTransfers(const CXXMethodDecl *Method,
                                                 ASTContext &Ctx) {
   const MemberEffects *Effects = Syncs->effects(Method, provenance(Ctx));
-  return Effects && !Effects->Transfers.empty();
+  return (Effects && !Effects->Transfers.empty()) ||
+         !Syncs->parameterTransfers(Method, provenance(Ctx)).empty();
 }
 
 void UnsynchronizedAccessCheck::resetTranslationUnit() {
@@ -52,6 +61,9 @@ void UnsynchronizedAccessCheck::run(const MatchFinder::MatchResult &R) {
     Syncs = std::make_unique<SyncSummaries>(*R.Context);
   if (const auto *Method = R.Nodes.getNodeAs<CXXMethodDecl>("method"))
     if (!leavesTransfers(Method, *R.Context))
+      return;
+  if (const auto *Callee = R.Nodes.getNodeAs<FunctionDecl>("callee"))
+    if (Syncs->parameterTransfers(Callee, provenance(*R.Context)).empty())
       return;
   Analysed.insert(Function);
   std::set<std::pair<const Stmt *, const ValueDecl *>> Reported;

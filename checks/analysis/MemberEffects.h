@@ -42,6 +42,18 @@ struct MemberAccess {
   bool ConflictsWithDeviceWrites;
 };
 
+/// A transfer on the memory a pointer parameter points to (the whole of it,
+/// as the callee names it), in flight when the function returns
+/// ('void fetch(float *h, ...) { cudaMemcpyAsync(h, d, n, D2H, s); }'): the
+/// caller's argument is the buffer.
+struct ParameterTransfer {
+  /// The transfer as the callee sees it.
+  PendingTransfer Transfer;
+  unsigned Param;
+  /// Issued on the callee's stream parameter of this index.
+  std::optional<unsigned> StreamParam;
+};
+
 struct MemberEffects {
   std::vector<MemberTransfer> Transfers;
   std::vector<MemberAccess> Accesses;

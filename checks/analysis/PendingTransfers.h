@@ -60,6 +60,7 @@ struct TransferHazard {
 };
 
 struct MemberEffects;
+struct ParameterTransfer;
 
 /// What the functions of one translation unit do for their callers, on
 /// demand: SyncSummaries, and the MemberEffects of member functions.
@@ -82,6 +83,12 @@ public:
   /// during recursion.
   const MemberEffects *effects(const clang::CXXMethodDecl *MD,
                                ProvenanceAnalysis &Provenance);
+  /// The transfers \p FD (a function with a body here, not a CUDA call)
+  /// leaves in flight on the memory its pointer parameters point to;
+  /// empty during recursion.
+  const std::vector<ParameterTransfer> &
+  parameterTransfers(const clang::FunctionDecl *FD,
+                     ProvenanceAnalysis &Provenance);
   clang::ASTContext &context() const { return Ctx; }
 
 private:
@@ -90,6 +97,8 @@ private:
   std::set<const clang::FunctionDecl *> InProgress;
   std::map<const clang::FunctionDecl *, std::unique_ptr<MemberEffects>> Effects;
   std::set<const clang::FunctionDecl *> EffectsInProgress;
+  std::map<const clang::FunctionDecl *, std::vector<ParameterTransfer>>
+      ParameterEffects;
   ProgramView Program;
 };
 

@@ -5,6 +5,7 @@
 #include "../summaries/Summarize.h"
 #include "ProvenanceExpressions.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -60,6 +61,19 @@ static ProvenanceState snapshotFor(const ProvenanceState &S, const Stmt *At) {
   return Part;
 }
 
+/// A function defined in user code of this translation unit with a pointer
+/// parameter.
+bool takesPointersHere(const FunctionDecl *FD) {
+  if (!FD || !FD->hasBody())
+    return false;
+  const SourceManager &SM = FD->getASTContext().getSourceManager();
+  if (SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+    return false;
+  return llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
+    return P->getType()->isPointerType();
+  });
+}
+
 } // namespace
 
 void Recorder::observe(const CFGElement &Element, const ProvenanceState &S) {
@@ -76,7 +90,10 @@ void Recorder::observe(const CFGElement &Element, const ProvenanceState &S) {
     return;
   const Stmt *St = CS->getStmt();
   if (const auto *Call = dyn_cast<CallExpr>(St)) {
-    if (lookupApi(Call))
+    // What a CUDA call is given, and what a function of this unit that
+    // takes pointers is given: it may leave a copy of it in flight
+    // (ParameterTransfers.cpp), unless the memory is pageable.
+    if (lookupApi(Call) || takesPointersHere(Call->getDirectCallee()))
       record(Call, S);
     // What a call of a function whose callers are all here (or in the
     // program's summaries) passes in pointers: the callee's parameters

@@ -259,6 +259,8 @@ void TransferDataflow::access(const HostAccess &A, Disjunct &D,
 
 void TransferDataflow::issue(const CallExpr *Call, Disjunct &D) const {
   const ApiSpec *Api = lookupApi(Call);
+  if (!Api)
+    issueParameterTransfers(Call, D);
   if (!Api || Api->Kind != ApiKind::Copy || Api->Mode != ApiMode::Async)
     return;
   const Expr *StreamArg = Api->arg(Call, ArgRole::Stream);
@@ -324,6 +326,38 @@ void TransferDataflow::forgetMember(Disjunct &D, const ValueDecl *Member,
   eraseIf(D.Pending, [&](const PendingTransfer &P) {
     return P.Buffer.Base == Member && P.Buffer.Object == Object;
   });
+}
+
+void TransferDataflow::issueParameterTransfers(const CallExpr *Call,
+                                               Disjunct &D) const {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  // An operator's arguments start with its object, not its parameters.
+  if (!Callee || isa<CXXOperatorCallExpr>(Call))
+    return;
+  for (const ParameterTransfer &T :
+       Syncs.parameterTransfers(Callee, Provenances)) {
+    if (T.Param >= Call->getNumArgs())
+      continue;
+    const Expr *Arg = Call->getArg(T.Param);
+    HostProvenance P = Provenance.pointerAt(Call, Arg);
+    if (P.is(MemoryKind::Pageable) || P.is(MemoryKind::Device))
+      continue;
+    std::optional<BufferRef> Buffer = Accesses.bufferOf(Arg);
+    if (!Buffer || !Buffer->Base)
+      continue;
+    PendingTransfer Pending = T.Transfer;
+    Pending.Buffer = std::move(*Buffer);
+    Pending.HostArg = Arg;
+    // On a stream the caller passed: named as the caller names it.
+    if (T.StreamParam) {
+      Pending.StreamArg = *T.StreamParam < Call->getNumArgs()
+                              ? Call->getArg(*T.StreamParam)
+                              : nullptr;
+      Pending.Stream =
+          Pending.StreamArg ? stream(Pending.StreamArg) : StreamRef::unknown();
+    }
+    D.Pending.insert(std::move(Pending));
+  }
 }
 
 void TransferDataflow::issueMemberTransfers(const CXXMemberCallExpr *Call,

@@ -113,6 +113,11 @@ private:
   static void forgetMember(Disjunct &D, const clang::ValueDecl *Member,
                            const clang::Decl *Object);
 
+  /// A call of a function of this translation unit: what it left in flight
+  /// on the memory its pointer parameters point to is now in flight on the
+  /// caller's arguments, on the stream the caller passed.
+  void issueParameterTransfers(const clang::CallExpr *Call, Disjunct &D) const;
+
   /// What the callee left in flight on the object's buffer members.
   void issueMemberTransfers(const clang::CXXMemberCallExpr *Call,
                             const MemberEffects &Effects,
