@@ -1,6 +1,7 @@
 //===- PinnedAllocInLoopCheck.cpp - cuda-async-pinned-alloc-in-loop -------===//
 
 #include "PinnedAllocInLoopCheck.h"
+#include "analysis/CopyIssuers.h"
 #include "analysis/HostAccess.h"
 #include "analysis/HostFunctions.h"
 #include "analysis/Loops.h"
@@ -33,7 +34,8 @@ void PinnedAllocInLoopCheck::registerMatchers(MatchFinder &Finder) {
 /// loop, whatever the number of pinning calls in it.
 class PinnedAllocInLoopCheck::LoopWork : public RecursiveASTVisitor<LoopWork> {
 public:
-  explicit LoopWork(const HostAccessFinder &Buffers) : Buffers(Buffers) {}
+  LoopWork(const HostAccessFinder &Buffers, CopyIssuers &Issuers)
+      : Buffers(Buffers), Issuers(Issuers) {}
 
   /// Per buffer, its first release (free, cudaFreeHost, unregister).
   llvm::DenseMap<const ValueDecl *, const Expr *> Releases;
@@ -46,8 +48,13 @@ public:
       released(Site->Ptr, E);
     if (const auto *Call = dyn_cast<CallExpr>(E)) {
       const ApiSpec *Api = lookupApi(Call);
-      if (!Api)
+      // A helper of this unit that issues copies (itself or through its
+      // own helpers) is the loop's transfer.
+      if (!Api) {
+        if (!Transfer && Issuers.issuesCopies(Call->getDirectCallee()))
+          Transfer = Call;
         return true;
+      }
       if (Api->Kind == ApiKind::Unregister)
         released(Api->arg(Call, ArgRole::Ptr), Call);
       if (Api->Kind == ApiKind::Copy && Api->Mode == ApiMode::Async &&
@@ -64,6 +71,7 @@ private:
         Releases.try_emplace(B->Base, At);
   }
   const HostAccessFinder &Buffers;
+  CopyIssuers &Issuers;
 };
 
 namespace {
@@ -108,7 +116,7 @@ void PinnedAllocInLoopCheck::run(const MatchFinder::MatchResult &R) {
   const ValueDecl *Pinned = pinnedBuffer(Call, *Api, FunctionBuffers);
   std::unique_ptr<LoopWork> &Work = Loops[Loop];
   if (!Work) {
-    Work = std::make_unique<LoopWork>(FunctionBuffers);
+    Work = std::make_unique<LoopWork>(FunctionBuffers, Issuers);
     Work->TraverseStmt(const_cast<Stmt *>(Loop));
   }
   const Expr *Release = Pinned ? Work->Releases.lookup(Pinned) : nullptr;

@@ -12,6 +12,7 @@
 #define CUDA_ASYNC_LINT_PINNEDALLOCINLOOPCHECK_H
 
 #include "analysis/BodyParents.h"
+#include "analysis/CopyIssuers.h"
 #include "analysis/FunctionCache.h"
 #include "analysis/HostAccess.h"
 #include "cuda-async-lint/Check.h"
@@ -31,12 +32,14 @@ private:
   void resetTranslationUnit() override {
     Buffers.clear();
     Loops.clear();
+    Issuers.clear();
     Parents.clear();
   }
 
   FunctionCache<std::unique_ptr<HostAccessFinder>> Buffers;
   BodyParents Parents;
   /// What each loop does per iteration, found once per loop.
+  CopyIssuers Issuers;
   class LoopWork;
   llvm::DenseMap<const clang::Stmt *, std::unique_ptr<LoopWork>> Loops;
 };

@@ -245,3 +245,32 @@ template <typename T> void neverInstantiated(int n) {
     cudaFreeHost(h);
   }
 }
+
+// ---------------------------------------------------------------------------
+// The loop's transfers happen in a helper of this translation unit.
+
+static void uploadChunk(float *d, const float *h, cudaStream_t s) {
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+}
+static void processChunk(float *d, const float *h, cudaStream_t s) {
+  uploadChunk(d, h, s);
+}
+static void checksum(const float *h, float *sum) { *sum += h[0]; }
+
+void pinsWhileAHelperCopies(float *d, int n, cudaStream_t s) {
+  for (int i = 0; i < n; ++i) {
+    float *h;
+    cudaMallocHost(&h, 1024);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMallocHost' allocates pinned memory in every iteration of a loop that issues asynchronous transfers; page-locking costs a system call per iteration and stalls the pipeline: allocate the buffer once before the loop and reuse it [cuda-async-pinned-alloc-in-loop]
+    // CHECK-MESSAGES: :[[@LINE+1]]:5: note: the loop issues asynchronous transfers here
+    processChunk(d, h, s);
+  }
+}
+
+// A helper that copies nothing: a set-up loop.
+void pinsWhileAHelperReads(float **bufs, float *sum, int n) {
+  for (int i = 0; i < n; ++i) {
+    cudaMallocHost(&bufs[i], 1024);
+    checksum(bufs[i], sum);
+  }
+}
