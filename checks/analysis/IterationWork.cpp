@@ -15,10 +15,36 @@ namespace {
 
 using OpSet = std::set<AsyncOperation>;
 
+/// An event as recorded or waited for: the variable or field it is, and,
+/// for an element of an array of events ('done[i % 2]',
+/// 'bufs[curr].copy_done'), which element as written. A wait on another
+/// element than the one just recorded ('done[(i + 1) % 2]',
+/// 'bufs[prev].copy_done') waits for an earlier record of that element:
+/// the previous iteration's, in a ring of events.
+struct EventKey {
+  StreamRef Event;
+  unsigned Element;
+  bool operator<(const EventKey &O) const {
+    return std::tie(Event, Element) < std::tie(O.Event, O.Element);
+  }
+  bool operator==(const EventKey &O) const {
+    return Event == O.Event && Element == O.Element;
+  }
+};
+
+EventKey eventKey(const Expr *E, const ASTContext &Ctx) {
+  StreamRef Ref = streamRef(E);
+  if (Ref.K != StreamRef::Kind::ArrayElement || !E)
+    return {Ref, 0};
+  llvm::FoldingSetNodeID ID;
+  E->IgnoreParenImpCasts()->Profile(ID, Ctx, /*Canonical=*/true);
+  return {Ref, ID.ComputeHash()};
+}
+
 struct WorkState {
   OpSet Pending;
   /// Per event recorded on every path: the operations it covers.
-  std::map<StreamRef, OpSet> EventCovers;
+  std::map<EventKey, OpSet> EventCovers;
   /// Library handles bound to the same stream on every path.
   HandleStreams Bound;
   bool operator==(const WorkState &O) const {
@@ -94,7 +120,7 @@ private:
     if (!Api)
       return;
     if (Api->Kind == ApiKind::EventRecord) {
-      StreamRef Event = streamRef(Api->arg(Call, ArgRole::Event));
+      EventKey Event = eventKey(Api->arg(Call, ArgRole::Event), Ctx);
       StreamRef Stream = streamRef(Api->arg(Call, ArgRole::Stream));
       OpSet Covered;
       for (const AsyncOperation &Op : S.Pending)
@@ -107,7 +133,8 @@ private:
       return;
     OpSet Waited;
     if (Api->Kind == ApiKind::EventSync) {
-      auto It = S.EventCovers.find(streamRef(Api->arg(Call, ArgRole::Event)));
+      auto It =
+          S.EventCovers.find(eventKey(Api->arg(Call, ArgRole::Event), Ctx));
       if (It != S.EventCovers.end())
         Waited = It->second;
     } else {

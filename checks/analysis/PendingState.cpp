@@ -14,6 +14,7 @@ namespace {
 void mergeInto(Disjunct &Into, const Disjunct &From) {
   Into.Pending.insert(From.Pending.begin(), From.Pending.end());
   intersectSetMaps(Into.EventCovers, From.EventCovers);
+  intersectSetMaps(Into.StreamWaits, From.StreamWaits);
 }
 
 } // namespace
@@ -39,7 +40,7 @@ void joinStates(PendingState &Into, const PendingState &From) {
     for (size_t J = I + 1; J < Into.Disjuncts.size();) {
       Disjunct &A = Into.Disjuncts[I], &B = Into.Disjuncts[J];
       if (A.Advanced == B.Advanced && A.Pending == B.Pending &&
-          A.EventCovers == B.EventCovers) {
+          A.EventCovers == B.EventCovers && A.StreamWaits == B.StreamWaits) {
         BranchFacts::intersect(A.Facts, B.Facts);
         Into.Disjuncts.erase(Into.Disjuncts.begin() + J);
       } else {

@@ -25,12 +25,17 @@ struct Disjunct {
   /// Per event recorded on every path: the transfers it covers. An event
   /// not in the map was recorded somewhere unknown.
   std::map<StreamRef, std::set<PendingTransfer>> EventCovers;
+  /// Per stream made to wait for an event on every path
+  /// (cudaStreamWaitEvent): the transfers its later work is ordered after,
+  /// so that a sync of it, or an event recorded on it, covers them too.
+  std::map<StreamRef, std::set<PendingTransfer>> StreamWaits;
   /// What the path's branch conditions say (BranchFacts.h).
   BranchFactSet Facts;
 
   bool operator==(const Disjunct &O) const {
     return Advanced == O.Advanced && Pending == O.Pending &&
-           EventCovers == O.EventCovers && Facts == O.Facts;
+           EventCovers == O.EventCovers && StreamWaits == O.StreamWaits &&
+           Facts == O.Facts;
   }
   /// Disjuncts with the same assumptions merge.
   bool sameAssumptions(const Disjunct &O) const {

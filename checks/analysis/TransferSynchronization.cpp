@@ -25,7 +25,11 @@ bool TransferDataflow::waitsFor(const StreamRef &S,
 }
 
 void TransferDataflow::syncStream(Disjunct &D, const StreamRef &S) const {
-  eraseIf(D.Pending, [&](const PendingTransfer &P) { return waitsFor(S, P); });
+  auto Ordered = D.StreamWaits.find(S);
+  eraseIf(D.Pending, [&](const PendingTransfer &P) {
+    return waitsFor(S, P) ||
+           (Ordered != D.StreamWaits.end() && Ordered->second.count(P));
+  });
 }
 
 void TransferDataflow::syncBlocking(Disjunct &D) const {
@@ -102,12 +106,34 @@ void TransferDataflow::synchronize(const CallExpr *Call, Disjunct &D) const {
       break;
     // An event recorded on the legacy stream completes once every
     // blocking stream's earlier work has.
+    // So does one recorded on a stream that waited for an event covering
+    // them ('cudaStreamWaitEvent(compute, reset); ...; record(done,
+    // compute)': done covers what reset did).
+    auto Ordered = D.StreamWaits.find(Stream);
     std::set<PendingTransfer> Covered;
     for (const PendingTransfer &P : D.Pending)
       if (P.Stream == Stream ||
-          (Stream.K == StreamRef::Kind::Legacy && waitsFor(Stream, P)))
+          (Stream.K == StreamRef::Kind::Legacy && waitsFor(Stream, P)) ||
+          (Ordered != D.StreamWaits.end() && Ordered->second.count(P)))
         Covered.insert(P);
     D.EventCovers[Event] = std::move(Covered);
+    break;
+  }
+  case ApiKind::StreamWaitEvent: {
+    // The stream's later work starts after what the event covers; an event
+    // recorded where the analysis cannot see (or, on some path, not at all)
+    // may cover anything, as for a sync of it.
+    StreamRef Stream = stream(Api->arg(Call, ArgRole::Stream));
+    if (Stream.K == StreamRef::Kind::Unknown)
+      break;
+    StreamRef Event = stream(Api->arg(Call, ArgRole::Event));
+    auto It = D.EventCovers.find(Event);
+    bool Known =
+        Event.K != StreamRef::Kind::Unknown && It != D.EventCovers.end();
+    std::set<PendingTransfer> &Ordered = D.StreamWaits[Stream];
+    for (const PendingTransfer &P : Known ? It->second : D.Pending)
+      if (D.Pending.count(P))
+        Ordered.insert(P);
     break;
   }
   case ApiKind::Copy:

@@ -209,6 +209,42 @@ void doubleBufferedOtherEvent(float *d, float **h, int n, cudaStream_t s) {
   }
 }
 
+// A ring of events over two streams: the wait is for the other slot's
+// event, recorded in the previous iteration (multi-GPU solvers' prev/curr
+// norm buffers).
+struct NormBuffer {
+  float *h;
+  cudaEvent_t copyDone;
+};
+void eventRingOverTwoStreams(float *d, NormBuffer *bufs, int n,
+                             cudaStream_t compute, cudaStream_t copy) {
+  int prev = 1, curr = 0;
+  for (int i = 0; i < n; ++i) {
+    process<<<1, 256, 0, compute>>>(d);
+    cudaMemcpyAsync(bufs[curr].h, d, 4, cudaMemcpyDeviceToHost, copy);
+    cudaEventRecord(bufs[curr].copyDone, copy);
+    cudaEventSynchronize(bufs[prev].copyDone);
+    int t = prev;
+    prev = curr;
+    curr = t;
+  }
+}
+
+// The same element as just recorded: this iteration's copy.
+void eventRingSameSlot(float *d, NormBuffer *bufs, int n,
+                       cudaStream_t compute, cudaStream_t copy) {
+  int curr = 0;
+  for (int i = 0; i < n; ++i) {
+    process<<<1, 256, 0, compute>>>(d);
+    cudaMemcpyAsync(bufs[curr].h, d, 4, cudaMemcpyDeviceToHost, copy);
+    cudaEventRecord(bufs[curr].copyDone, copy);
+    cudaEventSynchronize(bufs[curr].copyDone);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaEventSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
+    curr = 1 - curr;
+  }
+}
+
 // An epoch-level sync after an inner issuing loop.
 void epochSync(float *d, float *h, int epochs, int n, cudaStream_t *streams) {
   for (int e = 0; e < epochs; ++e) {

@@ -900,3 +900,48 @@ float sumOverRecountedDevices(DevicePlan *plan) {
   // CHECK-MESSAGES: :[[@LINE-7]]:5: note: the asynchronous copy is issued here
   // CHECK-MESSAGES: :[[@LINE-7]]:21: note: on stream 'plan[i].stream', not synchronized before the access
 }
+
+// ---------------------------------------------------------------------------
+// Across streams through events: a stream made to wait for an event
+// (cudaStreamWaitEvent) runs its later work after what the event covers,
+// so an event recorded on it, or a sync of it, covers that too.
+
+void chainThroughStreamWaitEvent(float *d, float *pinned, cudaStream_t copy,
+                                 cudaStream_t compute) {
+  cudaEvent_t copied, computed;
+  cudaEventCreate(&copied);
+  cudaEventCreate(&computed);
+  cudaMemcpyAsync(d, pinned, 1024, cudaMemcpyHostToDevice, copy);
+  cudaEventRecord(copied, copy);
+  cudaStreamWaitEvent(compute, copied, 0);
+  kernel<<<1, 256, 0, compute>>>(d);
+  cudaEventRecord(computed, compute);
+  cudaEventSynchronize(computed);
+  pinned[0] = 1.0f;
+}
+
+void chainThroughAStreamSync(float *d, float *pinned, cudaStream_t copy,
+                             cudaStream_t compute) {
+  cudaEvent_t copied;
+  cudaEventCreate(&copied);
+  cudaMemcpyAsync(d, pinned, 1024, cudaMemcpyHostToDevice, copy);
+  cudaEventRecord(copied, copy);
+  cudaStreamWaitEvent(compute, copied, 0);
+  cudaStreamSynchronize(compute);
+  pinned[0] = 1.0f;
+}
+
+// The event was recorded before the copy: the chain does not cover it.
+void chainRecordedBeforeTheCopy(float *d, float *pinned, cudaStream_t copy,
+                                cudaStream_t compute) {
+  cudaEvent_t before;
+  cudaEventCreate(&before);
+  cudaEventRecord(before, copy);
+  cudaMemcpyAsync(d, pinned, 1024, cudaMemcpyHostToDevice, copy);
+  cudaStreamWaitEvent(compute, before, 0);
+  cudaStreamSynchronize(compute);
+  pinned[0] = 1.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'pinned[0]' is written while 'cudaMemcpyAsync' from it may still be in flight on stream 'copy'; wait for it first with cudaStreamSynchronize(copy) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-5]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-6]]:60: note: on stream 'copy', not synchronized before the access
+}
