@@ -10,6 +10,14 @@
  * so device code keeps its own. Declarations suffice: only the host code is
  * analysed, never compiled.
  *
+ * The same header declares isfinite, isnan, isinf and signbit for float,
+ * double and long double __host__ __device__ in the global namespace, so
+ * host code calls them unqualified without including <math.h> (llm.c's
+ * 'isfinite(x)'); clang's CUDA headers declare them __device__ only. Here
+ * they are libstdc++'s std:: functions brought into the global namespace,
+ * as its <math.h> does (a declaration of our own would conflict with that
+ * using-declaration once a file includes <math.h>).
+ *
  * nvcc defines __CUDACC__ as 1; clang's CUDA runtime wrapper defines it
  * empty, so a header that tests its value ('#if __CUDACC__', as CUDA 13's
  * nccl_device/utility.h does) is an error ("expected value in expression").
@@ -52,6 +60,12 @@ CUDA_ASYNC_LINT_MINMAX(double, float, double)
 CUDA_ASYNC_LINT_MINMAX(double, double, float)
 
 #undef CUDA_ASYNC_LINT_MINMAX
+
+#include <cmath>
+using std::isfinite;
+using std::isinf;
+using std::isnan;
+using std::signbit;
 
 #endif
 

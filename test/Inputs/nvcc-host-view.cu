@@ -46,3 +46,9 @@ void braced(float *d, cudaStream_t s) {
   cudaStreamSynchronize(s);
   free(h);
 }
+
+// nvcc declares isfinite, isnan, isinf and signbit __host__ __device__ in
+// the global namespace: host code calls them without <math.h>.
+bool usable(float f, double d) {
+  return isfinite(f) && !isnan(d) && !isinf(f) && !signbit(d);
+}
