@@ -2,6 +2,7 @@
 
 #include "SyncInLoopCheck.h"
 #include "analysis/HostFunctions.h"
+#include "analysis/IterationOverlap.h"
 #include "analysis/IterationResults.h"
 #include "analysis/Loops.h"
 #include "api/AsyncOperation.h"
@@ -34,60 +35,6 @@ void SyncInLoopCheck::registerMatchers(MatchFinder &Finder) {
 }
 
 namespace {
-
-/// The async operations a loop body issues, nested loops included, lambdas
-/// not.
-class LoopOperations : public RecursiveASTVisitor<LoopOperations> {
-public:
-  std::vector<AsyncOperation> Ops;
-  explicit LoopOperations(const ASTContext &Ctx) : Ctx(Ctx) {}
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  bool VisitStmt(Stmt *S) {
-    // Handles bound in the body, in the order it is written.
-    if (std::optional<StreamBinding> B = streamBinding(dyn_cast<CallExpr>(S))) {
-      if (const ValueDecl *Handle = handleDecl(B->Handle))
-        Bound[Handle] = B->Stream;
-      return true;
-    }
-    if (std::optional<AsyncOperation> Op = streamWork(S, Ctx, &Bound))
-      Ops.push_back(*Op);
-    return true;
-  }
-
-private:
-  const ASTContext &Ctx;
-  HandleStreams Bound;
-};
-
-/// Whether two iterations of \p Loop could run at once without the wait:
-/// work on one stream runs in issue order whatever the host does, so the
-/// iterations must use at least two streams (an element of an array of
-/// streams chosen per iteration counts as many). The legacy default stream
-/// synchronizes with every blocking stream and adds none.
-bool iterationsCanOverlap(const Stmt *Loop, bool PerThread,
-                          const ASTContext &Ctx) {
-  LoopOperations Body(Ctx);
-  Body.TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
-  std::set<const ValueDecl *> Named;
-  bool PerThreadStream = false;
-  for (const AsyncOperation &Op : Body.Ops) {
-    StreamRef S = streamRef(Op.Stream);
-    switch (S.K) {
-    case StreamRef::Kind::ArrayElement:
-      return true;
-    case StreamRef::Kind::Named:
-      Named.insert(S.Decl);
-      break;
-    case StreamRef::Kind::PerThread:
-    case StreamRef::Kind::Legacy:
-      PerThreadStream |= isPerThreadStream(S, Op.Stream, PerThread);
-      break;
-    case StreamRef::Kind::Unknown:
-      break;
-    }
-  }
-  return Named.size() + PerThreadStream >= 2;
-}
 
 bool endsThePath(const Stmt *S) {
   if (isa<BreakStmt, ReturnStmt, GotoStmt, CXXThrowExpr>(S))

@@ -47,9 +47,12 @@ struct WorkState {
   std::map<EventKey, OpSet> EventCovers;
   /// Library handles bound to the same stream on every path.
   HandleStreams Bound;
+  /// A stream capture is under way on some path: work issued now is
+  /// recorded into a graph, not run (cudaStreamBeginCapture).
+  bool Capturing = false;
   bool operator==(const WorkState &O) const {
     return Pending == O.Pending && EventCovers == O.EventCovers &&
-           Bound == O.Bound;
+           Bound == O.Bound && Capturing == O.Capturing;
   }
 };
 
@@ -66,6 +69,7 @@ public:
   void join(State &Into, const State &From) const {
     Into.Pending.insert(From.Pending.begin(), From.Pending.end());
     intersectSetMaps(Into.EventCovers, From.EventCovers);
+    Into.Capturing |= From.Capturing;
     for (auto It = Into.Bound.begin(); It != Into.Bound.end();) {
       auto Other = From.Bound.find(It->first);
       bool Same = Other != From.Bound.end() && Other->second == It->second;
@@ -113,12 +117,18 @@ private:
     }
     if (std::optional<AsyncOperation> Op =
             streamWork(CS->getStmt(), Ctx, &S.Bound)) {
-      S.Pending.insert(*Op);
+      if (!S.Capturing)
+        S.Pending.insert(*Op);
       return;
     }
     const ApiSpec *Api = lookupApi(Call);
     if (!Api)
       return;
+    if (Api->Kind == ApiKind::CaptureBegin ||
+        Api->Kind == ApiKind::CaptureEnd) {
+      S.Capturing = Api->Kind == ApiKind::CaptureBegin;
+      return;
+    }
     if (Api->Kind == ApiKind::EventRecord) {
       EventKey Event = eventKey(Api->arg(Call, ArgRole::Event), Ctx);
       StreamRef Stream = streamRef(Api->arg(Call, ArgRole::Stream));

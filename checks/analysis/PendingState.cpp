@@ -15,6 +15,7 @@ void mergeInto(Disjunct &Into, const Disjunct &From) {
   Into.Pending.insert(From.Pending.begin(), From.Pending.end());
   intersectSetMaps(Into.EventCovers, From.EventCovers);
   intersectSetMaps(Into.StreamWaits, From.StreamWaits);
+  Into.Capturing |= From.Capturing;
 }
 
 } // namespace
@@ -40,7 +41,8 @@ void joinStates(PendingState &Into, const PendingState &From) {
     for (size_t J = I + 1; J < Into.Disjuncts.size();) {
       Disjunct &A = Into.Disjuncts[I], &B = Into.Disjuncts[J];
       if (A.Advanced == B.Advanced && A.Pending == B.Pending &&
-          A.EventCovers == B.EventCovers && A.StreamWaits == B.StreamWaits) {
+          A.EventCovers == B.EventCovers && A.StreamWaits == B.StreamWaits &&
+          A.Capturing == B.Capturing) {
         BranchFacts::intersect(A.Facts, B.Facts);
         Into.Disjuncts.erase(Into.Disjuncts.begin() + J);
       } else {

@@ -29,13 +29,16 @@ struct Disjunct {
   /// (cudaStreamWaitEvent): the transfers its later work is ordered after,
   /// so that a sync of it, or an event recorded on it, covers them too.
   std::map<StreamRef, std::set<PendingTransfer>> StreamWaits;
+  /// A stream capture may be under way: copies issued now are recorded
+  /// into a graph, not run (cudaStreamBeginCapture .. EndCapture).
+  bool Capturing = false;
   /// What the path's branch conditions say (BranchFacts.h).
   BranchFactSet Facts;
 
   bool operator==(const Disjunct &O) const {
     return Advanced == O.Advanced && Pending == O.Pending &&
            EventCovers == O.EventCovers && StreamWaits == O.StreamWaits &&
-           Facts == O.Facts;
+           Capturing == O.Capturing && Facts == O.Facts;
   }
   /// Disjuncts with the same assumptions merge.
   bool sameAssumptions(const Disjunct &O) const {

@@ -259,6 +259,14 @@ void TransferDataflow::access(const HostAccess &A, Disjunct &D,
 
 void TransferDataflow::issue(const CallExpr *Call, Disjunct &D) const {
   const ApiSpec *Api = lookupApi(Call);
+  if (Api && (Api->Kind == ApiKind::CaptureBegin ||
+              Api->Kind == ApiKind::CaptureEnd)) {
+    D.Capturing = Api->Kind == ApiKind::CaptureBegin;
+    return;
+  }
+  // A copy issued during a capture runs when the graph is launched.
+  if (D.Capturing)
+    return;
   if (!Api)
     issueParameterTransfers(Call, D);
   if (!Api || Api->Kind != ApiKind::Copy || Api->Mode != ApiMode::Async)

@@ -116,3 +116,85 @@ void convergence(cublasHandle_t h, cudaStream_t *streams, const float *x,
     norm = *norm_h;
   }
 }
+
+// ---------------------------------------------------------------------------
+// Stream capture, fork and join: work that cannot overlap across iterations.
+
+__global__ void step(float *x) {}
+
+// Captured on the first pass (recorded into a graph, not run), then the
+// graph is launched on one stream: one stream per iteration.
+void captureOnceLaunchEachIteration(float *d, cudaStream_t *streams,
+                                    cudaEvent_t forked, cudaEvent_t joined,
+                                    int n) {
+  cudaGraph_t graph;
+  cudaGraphExec_t exec;
+  bool created = false;
+  for (int i = 0; i < n; ++i) {
+    if (!created) {
+      cudaStreamBeginCapture(streams[0], cudaStreamCaptureModeGlobal);
+      step<<<1, 256, 0, streams[0]>>>(d);
+      cudaEventRecord(forked, streams[0]);
+      cudaStreamWaitEvent(streams[1], forked, 0);
+      step<<<1, 256, 0, streams[1]>>>(d);
+      cudaEventRecord(joined, streams[1]);
+      cudaStreamWaitEvent(streams[0], joined, 0);
+      cudaStreamEndCapture(streams[0], &graph);
+      cudaGraphInstantiate(&exec, graph, nullptr, nullptr, 0);
+      created = true;
+    }
+    cudaGraphLaunch(exec, streams[0]);
+    cudaStreamSynchronize(streams[0]);
+  }
+}
+
+// Forked from streams[0] and joined back each iteration: the next
+// iteration's work follows this one's on the GPU whatever the host does.
+void forkAndJoin(float *d, cudaStream_t *streams, cudaEvent_t forked,
+                 cudaEvent_t joined, int n) {
+  for (int i = 0; i < n; ++i) {
+    step<<<1, 256, 0, streams[0]>>>(d);
+    cudaEventRecord(forked, streams[0]);
+    cudaStreamWaitEvent(streams[1], forked, 0);
+    step<<<1, 256, 0, streams[1]>>>(d);
+    cudaEventRecord(joined, streams[1]);
+    cudaStreamWaitEvent(streams[0], joined, 0);
+    step<<<1, 256, 0, streams[0]>>>(d);
+    cudaStreamSynchronize(streams[0]);
+  }
+}
+
+// Forked but never joined: streams[1]'s work could run beside the next
+// iteration's.
+void forkWithoutJoin(float *d, cudaStream_t *streams, cudaEvent_t forked,
+                     int n) {
+  for (int i = 0; i < n; ++i) {
+    step<<<1, 256, 0, streams[0]>>>(d);
+    cudaEventRecord(forked, streams[0]);
+    cudaStreamWaitEvent(streams[1], forked, 0);
+    step<<<1, 256, 0, streams[1]>>>(d);
+    cudaStreamSynchronize(streams[0]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-6]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+// Two fixed streams, no events between them: they overlap.
+void twoFixedStreams(float *d, cudaStream_t *streams, int n) {
+  for (int i = 0; i < n; ++i) {
+    step<<<1, 256, 0, streams[0]>>>(d);
+    step<<<1, 256, 0, streams[1]>>>(d);
+    cudaStreamSynchronize(streams[0]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+// One element of an array of streams, always the same: one stream.
+void oneFixedElement(float *d, cudaStream_t *streams, int n) {
+  for (int i = 0; i < n; ++i) {
+    step<<<1, 256, 0, streams[0]>>>(d);
+    cudaMemcpyAsync(d, d + 256, 1024, cudaMemcpyDeviceToDevice, streams[0]);
+    cudaStreamSynchronize(streams[0]);
+  }
+}
