@@ -44,6 +44,8 @@ struct Step {
   enum Kind { Work, Record, Wait } K;
   const Expr *Stream;
   const Expr *Event = nullptr;
+  /// Under a branch or an inner loop: it may not run in every iteration.
+  bool Conditional = false;
 };
 
 class LoopSteps : public RecursiveASTVisitor<LoopSteps> {
@@ -53,6 +55,29 @@ public:
 
   explicit LoopSteps(const ASTContext &Ctx) : Ctx(Ctx) {}
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+#define CONDITIONAL(Class)                                                     \
+  bool Traverse##Class(Class *S) {                                             \
+    ++Conditional;                                                             \
+    bool Continue = RecursiveASTVisitor::Traverse##Class(S);                   \
+    --Conditional;                                                             \
+    return Continue;                                                           \
+  }
+  CONDITIONAL(IfStmt)
+  CONDITIONAL(SwitchStmt)
+  CONDITIONAL(ConditionalOperator)
+  CONDITIONAL(ForStmt)
+  CONDITIONAL(WhileStmt)
+  CONDITIONAL(CXXForRangeStmt)
+#undef CONDITIONAL
+  // 'do { ... } while (0)', the body of many macros, runs once.
+  bool TraverseDoStmt(DoStmt *S) {
+    bool Once = isa<IntegerLiteral>(S->getCond()->IgnoreParenImpCasts()) ||
+                isa<CXXBoolLiteralExpr>(S->getCond()->IgnoreParenImpCasts());
+    Conditional += !Once;
+    bool Continue = RecursiveASTVisitor::TraverseDoStmt(S);
+    Conditional -= !Once;
+    return Continue;
+  }
   bool VisitStmt(Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);
     if (const ApiSpec *Api = lookupApi(Call)) {
@@ -68,8 +93,8 @@ public:
         if (!Capturing)
           Steps.push_back(
               {Api->Kind == ApiKind::EventRecord ? Step::Record : Step::Wait,
-               Api->arg(Call, ArgRole::Stream),
-               Api->arg(Call, ArgRole::Event)});
+               Api->arg(Call, ArgRole::Stream), Api->arg(Call, ArgRole::Event),
+               Conditional > 0});
         return true;
       default:
         break;
@@ -84,7 +109,7 @@ public:
     if (std::optional<AsyncOperation> Op = streamWork(S, Ctx, &Bound))
       if (!Capturing) {
         Ops.push_back(*Op);
-        Steps.push_back({Step::Work, Op->Stream});
+        Steps.push_back({Step::Work, Op->Stream, nullptr, Conditional > 0});
       }
     return true;
   }
@@ -93,12 +118,14 @@ private:
   const ASTContext &Ctx;
   HandleStreams Bound;
   bool Capturing = false;
+  unsigned Conditional = 0;
 };
 
 /// Whether \p Root forks every other stream's work in \p Steps from itself
-/// and joins it back: before another stream's first work, that stream
-/// waits for an event \p Root recorded earlier in the body; after its last
-/// work, it records an event \p Root then waits for.
+/// and joins it back, in every iteration: before another stream's first
+/// work, that stream waits for an event \p Root recorded earlier in the
+/// body; after its last work, it records an event \p Root then waits for.
+/// The records and waits must run in every iteration (not under a branch).
 bool forksAndJoins(const HandleKey &Root, const std::set<HandleKey> &Streams,
                    const std::vector<Step> &Steps, const ASTContext &Ctx) {
   for (const HandleKey &Other : Streams) {
@@ -110,7 +137,7 @@ bool forksAndJoins(const HandleKey &Root, const std::set<HandleKey> &Streams,
       std::optional<HandleKey> Stream = handleKey(S.Stream, Ctx);
       std::optional<HandleKey> Event =
           S.Event ? handleKey(S.Event, Ctx) : std::nullopt;
-      if (!Stream)
+      if (!Stream || (S.K != Step::Work && S.Conditional))
         continue;
       if (S.K == Step::Record && Event) {
         if (*Stream == Root)

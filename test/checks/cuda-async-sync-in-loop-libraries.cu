@@ -198,3 +198,23 @@ void oneFixedElement(float *d, cudaStream_t *streams, int n) {
     cudaStreamSynchronize(streams[0]);
   }
 }
+
+// Joined back only in some iterations: in the others, streams[1]'s work
+// could run beside the next iteration's.
+void forkWithConditionalJoin(float *d, cudaStream_t *streams,
+                             cudaEvent_t forked, cudaEvent_t joined, int n,
+                             bool check) {
+  for (int i = 0; i < n; ++i) {
+    step<<<1, 256, 0, streams[0]>>>(d);
+    cudaEventRecord(forked, streams[0]);
+    cudaStreamWaitEvent(streams[1], forked, 0);
+    step<<<1, 256, 0, streams[1]>>>(d);
+    if (check) {
+      cudaEventRecord(joined, streams[1]);
+      cudaStreamWaitEvent(streams[0], joined, 0);
+    }
+    cudaStreamSynchronize(streams[0]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-10]]:5: note: it waits for this asynchronous operation
+  }
+}
