@@ -11,6 +11,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include <set>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -97,6 +98,65 @@ const ValueDecl *pinnedBuffer(const CallExpr *Call, const ApiSpec &Api,
   return nullptr;
 }
 
+/// The counters a for loop's init declares.
+std::set<const VarDecl *> loopCounters(const Stmt *Loop) {
+  std::set<const VarDecl *> Counters;
+  if (const auto *For = dyn_cast<ForStmt>(Loop))
+    if (const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit()))
+      for (const Decl *D : Init->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          Counters.insert(VD);
+  return Counters;
+}
+
+bool mentionsAny(const Stmt *S, const std::set<const VarDecl *> &Vars) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    return Vars.count(dyn_cast<VarDecl>(DRE->getDecl())) != 0;
+  return llvm::any_of(S->children(),
+                      [&](const Stmt *C) { return mentionsAny(C, Vars); });
+}
+
+/// Whether the memory pinned is a slot of its own per iteration, kept
+/// after it: the out-parameter or registered pointer is indexed by the
+/// loop's counter ('l2_norm_h + dev', '&bufs[i]', '&plan[i].h'), a set-up
+/// loop filling one buffer per device or stream.
+bool pinsPerIterationSlot(const CallExpr *Call, const ApiSpec &Api,
+                          const std::set<const VarDecl *> &Counters) {
+  const Expr *Target = Api.arg(
+      Call, Api.Kind == ApiKind::Register ? ArgRole::Ptr : ArgRole::Out);
+  return Target && mentionsAny(Target, Counters);
+}
+
+/// Whether \p Call runs in one iteration of its loop only: under
+/// 'if (i == K)' (or 'K == i') on the loop's counter.
+bool runsInOneIteration(const CallExpr *Call, const Stmt *Loop,
+                        const FunctionDecl *FD,
+                        const std::set<const VarDecl *> &Counters,
+                        BodyParents &Parents) {
+  for (const Stmt *S = Parents.parent(FD, Call); S && S != Loop;
+       S = Parents.parent(FD, S)) {
+    const auto *If = dyn_cast<IfStmt>(S);
+    const auto *Cond =
+        If ? dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts())
+           : nullptr;
+    if (!Cond || Cond->getOpcode() != BO_EQ)
+      continue;
+    auto IsCounter = [&](const Expr *E) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return DRE && Counters.count(dyn_cast<VarDecl>(DRE->getDecl()));
+    };
+    auto IsConstant = [&](const Expr *E) {
+      return integerConstant(E, FD->getASTContext()).has_value();
+    };
+    if ((IsCounter(Cond->getLHS()) && IsConstant(Cond->getRHS())) ||
+        (IsConstant(Cond->getLHS()) && IsCounter(Cond->getRHS())))
+      return true;
+  }
+  return false;
+}
+
 } // namespace
 
 void PinnedAllocInLoopCheck::run(const MatchFinder::MatchResult &R) {
@@ -122,9 +182,17 @@ void PinnedAllocInLoopCheck::run(const MatchFinder::MatchResult &R) {
   const Expr *Release = Pinned ? Work->Releases.lookup(Pinned) : nullptr;
   const CallExpr *Transfer = Work->Transfer;
   // A set-up loop that pins a fixed set of buffers and does nothing else
-  // with them is how pinned memory should be allocated.
+  // with them is how pinned memory should be allocated; so is one that
+  // pins one buffer per device or stream, or pins in its first iteration
+  // only, whatever else it does.
   if (!Release && !Transfer)
     return;
+  if (!Release) {
+    std::set<const VarDecl *> Counters = loopCounters(Loop);
+    if (pinsPerIterationSlot(Call, *Api, Counters) ||
+        runsInOneIteration(Call, Loop, Function, Counters, Parents))
+      return;
+  }
 
   bool Registers = Api->Kind == ApiKind::Register;
   Finding F;

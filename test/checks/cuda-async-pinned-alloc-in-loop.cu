@@ -274,3 +274,19 @@ void pinsWhileAHelperReads(float **bufs, float *sum, int n) {
     checksum(bufs[i], sum);
   }
 }
+
+// A set-up loop over devices: one pinned buffer per device, kept after the
+// loop, or a buffer pinned in the first iteration only, while each
+// iteration runs a helper that copies.
+void perDeviceSetUp(float **perDevice, float *d, int devices,
+                    cudaStream_t s) {
+  float *reference = nullptr;
+  for (int dev = 0; dev < devices; ++dev) {
+    if (0 == dev)
+      cudaMallocHost(&reference, 1024);
+    cudaMallocHost(perDevice + dev, 1024);
+    cudaMallocHost(&perDevice[dev], 1024);
+    processChunk(d, perDevice[dev], s);
+  }
+  cudaFreeHost(reference);
+}
