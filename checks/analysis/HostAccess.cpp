@@ -2,6 +2,7 @@
 
 #include "HostAccess.h"
 #include "../api/CudaApiCatalog.h"
+#include "ParameterUses.h"
 #include "StdLibrary.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -303,6 +304,9 @@ void HostAccessFinder::callAccesses(
       Param = Proto->getParamType(I - Offset);
     if (Arg->getType()->isPointerType() ||
         (!Param.isNull() && Param->isPointerType())) {
+      // A function of this unit that only hands it to the GPU.
+      if (FD && !mayTouchOnHost(FD, I - Offset))
+        continue;
       bool Const = !Param.isNull() && Param->isPointerType()
                        ? Param->getPointeeType().isConstQualified()
                        : Arg->getType()->getPointeeType().isConstQualified();

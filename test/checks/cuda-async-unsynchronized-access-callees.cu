@@ -123,3 +123,25 @@ void readsAnotherBuffer(const float *d, float *pinned, float *other, size_t n,
   consume(other[0]);
   cudaStreamSynchronize(s);
 }
+
+// Handing the buffer to a helper that only enqueues work on it is no host
+// access: the helper's copy follows the previous one on the stream (timing
+// runs of a pricer that copies its result back at the end).
+void repeatedRuns(const float *d, float *pinned, size_t n, cudaStream_t s,
+                  int runs) {
+  for (int r = 0; r < runs; ++r)
+    download(pinned, d, n, s);
+  cudaStreamSynchronize(s);
+  consume(pinned[0]);
+}
+
+// A helper that reads the buffer on the host does touch it.
+static float firstOf(const float *h) { return h[0]; }
+void helperReads(const float *d, float *pinned, size_t n, cudaStream_t s) {
+  download(pinned, d, n, s);
+  consume(firstOf(pinned));
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'pinned' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :14:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-4]]:26: note: on stream 's', not synchronized before the access
+  cudaStreamSynchronize(s);
+}
