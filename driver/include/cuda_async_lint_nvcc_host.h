@@ -18,6 +18,10 @@
  * as its <math.h> does (a declaration of our own would conflict with that
  * using-declaration once a file includes <math.h>).
  *
+ * nvcc's cuda_runtime.h also includes <string.h>, <time.h>, <stdio.h>,
+ * <stdlib.h> and <assert.h> for host code: host calls of clock() parse
+ * without <time.h> (llm.c's dev/cuda/permute.cu); so they do here.
+ *
  * nvcc defines __CUDACC__ as 1; clang's CUDA runtime wrapper defines it
  * empty, so a header that tests its value ('#if __CUDACC__', as CUDA 13's
  * nccl_device/utility.h does) is an error ("expected value in expression").
@@ -60,6 +64,15 @@ CUDA_ASYNC_LINT_MINMAX(double, float, double)
 CUDA_ASYNC_LINT_MINMAX(double, double, float)
 
 #undef CUDA_ASYNC_LINT_MINMAX
+
+/* nvcc's cuda_runtime.h includes these C headers into every CUDA file
+   (crt/common_functions.h), so host code calls clock() or memcpy() without
+   including them. */
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include <cmath>
 using std::isfinite;
