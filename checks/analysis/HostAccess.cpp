@@ -64,38 +64,23 @@ public:
     RangeLoops[S->getLoopVariable()] = S;
     return true;
   }
-};
-
-bool isContainerAccessor(llvm::StringRef Name) {
-  return llvm::StringSwitch<bool>(Name)
-      .Cases({"data", "c_str", "get", "front", "back", "begin", "end", "cbegin",
-              "cend", "at"},
-             true)
-      .Default(false);
-}
-
-/// Container members that change the contents or move the storage.
-bool isContainerMutator(llvm::StringRef Name) {
-  return llvm::StringSwitch<bool>(Name)
-      .Cases({"push_back", "emplace_back", "pop_back", "resize", "clear",
-              "assign", "insert", "erase", "emplace", "swap", "reserve",
-              "shrink_to_fit", "fill"},
-             true)
-      .Default(false);
-}
-
-/// What the C library and <algorithm> do to their pointer arguments.
-struct LibraryAccess {
-  llvm::StringLiteral Name;
-  int Write;
-  int Read;
-};
-constexpr LibraryAccess LibraryAccesses[] = {
-    {"memcpy", 0, 1},  {"memmove", 0, 1},   {"memset", 0, -1},
-    {"memcmp", -1, 0}, {"strcpy", 0, 1},    {"strncpy", 0, 1},
-    {"strlen", -1, 0}, {"fread", 0, -1},    {"fwrite", -1, 0},
-    {"copy", 2, 0},    {"copy_n", 2, 0},    {"fill", 0, -1},
-    {"fill_n", 0, -1}, {"transform", 2, 0},
+  // Given by non-const reference ('std::swap(read, write)'): written.
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD)
+      return true;
+    unsigned Offset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD);
+    for (unsigned I = Offset; I < Call->getNumArgs(); ++I) {
+      if (I - Offset >= FD->getNumParams())
+        break;
+      QualType Param = FD->getParamDecl(I - Offset)->getType();
+      if (Param->isReferenceType() &&
+          !Param.getNonReferenceType().isConstQualified())
+        if (const VarDecl *VD = localVar(Call->getArg(I)))
+          Written.insert(VD);
+    }
+    return true;
+  }
 };
 
 /// The index of \p Call's argument that binds \p FD's first parameter: 1
@@ -104,18 +89,6 @@ unsigned firstParamArg(const CallExpr *Call, const FunctionDecl *FD) {
   return isa<CXXOperatorCallExpr>(Call) && isa_and_nonnull<CXXMethodDecl>(FD)
              ? 1
              : 0;
-}
-
-const LibraryAccess *libraryAccess(const FunctionDecl *FD) {
-  if (!FD || !FD->getIdentifier())
-    return nullptr;
-  const DeclContext *DC = FD->getDeclContext()->getRedeclContext();
-  if (!DC->isTranslationUnit() && !DC->isStdNamespace())
-    return nullptr;
-  for (const LibraryAccess &L : LibraryAccesses)
-    if (FD->getName() == L.Name)
-      return &L;
-  return nullptr;
 }
 
 } // namespace

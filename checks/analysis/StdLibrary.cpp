@@ -81,4 +81,41 @@ bool isMakeSmartPointer(const clang::FunctionDecl *FD) {
       .Default(false);
 }
 
+bool isContainerAccessor(llvm::StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases({"data", "c_str", "get", "front", "back", "begin", "end", "cbegin",
+              "cend", "at"},
+             true)
+      .Default(false);
+}
+
+bool isContainerMutator(llvm::StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases({"push_back", "emplace_back", "pop_back", "resize", "clear",
+              "assign", "insert", "erase", "emplace", "swap", "reserve",
+              "shrink_to_fit", "fill"},
+             true)
+      .Default(false);
+}
+
+static constexpr LibraryAccess LibraryAccesses[] = {
+    {"memcpy", 0, 1},  {"memmove", 0, 1},   {"memset", 0, -1},
+    {"memcmp", -1, 0}, {"strcpy", 0, 1},    {"strncpy", 0, 1},
+    {"strlen", -1, 0}, {"fread", 0, -1},    {"fwrite", -1, 0},
+    {"copy", 2, 0},    {"copy_n", 2, 0},    {"fill", 0, -1},
+    {"fill_n", 0, -1}, {"transform", 2, 0},
+};
+
+const LibraryAccess *libraryAccess(const clang::FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier())
+    return nullptr;
+  const clang::DeclContext *DC = FD->getDeclContext()->getRedeclContext();
+  if (!DC->isTranslationUnit() && !DC->isStdNamespace())
+    return nullptr;
+  for (const LibraryAccess &L : LibraryAccesses)
+    if (FD->getName() == L.Name)
+      return &L;
+  return nullptr;
+}
+
 } // namespace cuda_async_lint

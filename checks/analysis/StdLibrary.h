@@ -10,6 +10,7 @@
 #define CUDA_ASYNC_LINT_ANALYSIS_STDLIBRARY_H
 
 #include "clang/AST/Type.h"
+#include "llvm/ADT/StringRef.h"
 
 namespace clang {
 class FunctionDecl;
@@ -33,6 +34,25 @@ bool isSmartPointer(clang::QualType T);
 /// std::make_unique, std::make_shared and their _for_overwrite forms, which
 /// allocate with operator new.
 bool isMakeSmartPointer(const clang::FunctionDecl *FD);
+
+/// Member functions of containers that hand out their storage or an
+/// element: data, c_str, get, front, back, begin, end, at, ...
+bool isContainerAccessor(llvm::StringRef Name);
+
+/// Container members that change the contents or move the storage.
+bool isContainerMutator(llvm::StringRef Name);
+
+/// What a C library or <algorithm> function does to its pointer arguments:
+/// the index of the one it writes and of the one it reads (-1: none).
+struct LibraryAccess {
+  llvm::StringLiteral Name;
+  int Write;
+  int Read;
+};
+
+/// The LibraryAccess of \p FD (memcpy, fread, std::copy, ...), if it is
+/// one, at global scope or in namespace std.
+const LibraryAccess *libraryAccess(const clang::FunctionDecl *FD);
 
 } // namespace cuda_async_lint
 

@@ -945,3 +945,21 @@ void chainRecordedBeforeTheCopy(float *d, float *pinned, cudaStream_t copy,
   // CHECK-MESSAGES: :[[@LINE-5]]:3: note: the asynchronous copy is issued here
   // CHECK-MESSAGES: :[[@LINE-6]]:60: note: on stream 'copy', not synchronized before the access
 }
+
+// Two halves of one pinned allocation, swapped each iteration with
+// std::swap: the half written to the file is not the one being copied
+// into (llm.c's device_to_file).
+void doubleBufferedHalves(float *d, size_t n, size_t half, cudaStream_t s) {
+  float *space;
+  cudaMallocHost(&space, 2 * half * sizeof(float));
+  float *reading = space;
+  float *writing = space + half;
+  for (size_t done = 0; done < n; done += half) {
+    cudaMemcpyAsync(reading, d + done, half * sizeof(float),
+                    cudaMemcpyDeviceToHost, s);
+    consume(writing);
+    cudaStreamSynchronize(s);
+    std::swap(reading, writing);
+  }
+  cudaFreeHost(space);
+}
