@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Recall on real code: one realistic bug injected per copy of a real file.
 
-  scripts/injected-bugs.py CUDA_SAMPLES [--code-samples DIR] -o RESULTS.json
-                           [-j N] [--only REGEX] [--lint PATH]
+  scripts/injected-bugs.py CUDA_SAMPLES [--code-samples DIR] [--corpus DIR]
+                           -o RESULTS.json [-j N] [--only REGEX] [--lint PATH]
 
 CUDA_SAMPLES is a checkout of NVIDIA/cuda-samples (commit c94ff366),
 --code-samples one of NVIDIA-developer-blog/code-samples (commit 72d62ec);
-nothing of either is in this repository: the edits below are all this script
-holds. Each edit names a file and one or more changes, each text that occurs
+nothing of either is in this repository: the edits below, and those of scripts/injected_edits/
+for the other repositories of docs/real-code/corpus.json (checked out under
+--corpus DIR, each as the manifest names it, and linted with the manifest's
+include paths and macros), are all this script holds. Each edit names a file and one or more changes, each text that occurs
 in the file exactly once and what replaces it: together one small change
 that creates one bug of one check. For each, the pristine file and the edited
 copy (beside it, so that its includes resolve) are linted on their own, as
@@ -33,6 +35,8 @@ import threading
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WINDOW = 3
+MANIFEST = os.path.join(ROOT, "docs", "real-code", "corpus.json")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 
 def edit(ident, check, path, changes, why, at=None):
@@ -730,6 +734,12 @@ EDITS = [
 ]
 
 
+# The edits of the other repositories of the corpus, one module each.
+import injected_edits  # noqa: E402
+
+EDITS += injected_edits.ALL
+
+
 class Linter:
     """Lints files, each pristine file once however many edits it has."""
 
@@ -738,12 +748,10 @@ class Linter:
         self.lock = threading.Lock()
         self.pristine = {}
 
-    def lint(self, path, includes):
+    def lint(self, path, args):
         """The findings of one file, as (check, line, note lines), or None
-        if the linter failed on it."""
-        cmd = [self.opts.lint, "--format=json", "-j", "1", path, "--"]
-        for inc in includes:
-            cmd += ["-I", inc]
+        if the linter failed on it. `args`: its compiler arguments."""
+        cmd = [self.opts.lint, "--format=json", "-j", "1", path, "--"] + args
         proc = subprocess.run(cmd, capture_output=True, text=True,
                               timeout=self.opts.timeout)
         if proc.returncode not in (0, 1):
@@ -754,7 +762,7 @@ class Linter:
                   if "location" in n])
                 for f in report.get("findings", [])]
 
-    def lint_pristine(self, path, includes):
+    def lint_pristine(self, path, args):
         with self.lock:
             future = self.pristine.get(path)
             if future is None:
@@ -765,22 +773,38 @@ class Linter:
                 mine = False
         if mine:
             try:
-                future.set_result(self.lint(path, includes))
+                future.set_result(self.lint(path, args))
             except Exception as err:  # the waiting edits see it too
                 future.set_exception(err)
         return future.result()
 
 
+def manifest_entries():
+    with open(MANIFEST) as f:
+        return {e["name"]: e for e in json.load(f)["repositories"]}
+
+
 def resolve(opts, path):
-    """The file an edit's path names, and the include paths it needs; None
-    when its corpus was not given."""
+    """The file an edit's path names, and the compiler arguments it needs
+    (the manifest's include paths and macros); None when its corpus was not
+    given."""
     corpus, rel = path.split(":", 1)
     if corpus == "cuda-samples":
         return (os.path.join(opts.cuda_samples, rel),
-                [os.path.join(opts.cuda_samples, "Common")])
-    if opts.code_samples:
+                ["-I", os.path.join(opts.cuda_samples, "Common")])
+    if corpus == "code-samples" and opts.code_samples:
         return os.path.join(opts.code_samples, rel), []
-    return None
+    entry = manifest_entries().get(corpus)
+    if not opts.corpus or entry is None:
+        return None
+    checkout = os.path.join(opts.corpus, corpus)
+    args = []
+    if entry.get("hip"):
+        args += ["-x", "hip", "-std=c++17"]
+    for inc in entry.get("includes", []):
+        args += ["-I", os.path.join(checkout, inc)]
+    args += ["-D" + d for d in entry.get("defines", [])]
+    return os.path.join(checkout, rel), args
 
 
 def statement_start(lines, line):
@@ -800,7 +824,7 @@ def run_edit(opts, linter, e):
     resolved = resolve(opts, e["path"])
     if resolved is None:
         return dict(e, status="skipped", detail="its corpus was not given")
-    path, includes = resolved
+    path, args = resolved
     with open(path) as f:
         text = f.read()
     edited_text = text
@@ -832,8 +856,8 @@ def run_edit(opts, linter, e):
     with open(edited, "w") as f:
         f.write(edited_text)
     try:
-        before = linter.lint_pristine(path, includes)
-        after = linter.lint(edited, includes)
+        before = linter.lint_pristine(path, args)
+        after = linter.lint(edited, args)
     finally:
         os.remove(edited)
     if before is None or after is None:
@@ -856,6 +880,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("cuda_samples", metavar="CUDA_SAMPLES")
     parser.add_argument("--code-samples", metavar="DIR")
+    parser.add_argument("--corpus", metavar="DIR",
+                        help="checkouts of docs/real-code/corpus.json's "
+                        "repositories, each named as the manifest names it")
     parser.add_argument("-o", "--output", required=True)
     parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count())
     parser.add_argument("--only", help="regular expression on the edit ids")
@@ -878,17 +905,20 @@ def main():
     for r in results:
         if r["status"] != "skipped":
             by_check[r["check"]].append(r)
-    programs = {r["path"].rsplit("/", 1)[-1] for rs in by_check.values()
+    programs = {r["path"] for rs in by_check.values()
                 for r in rs}
-    print("%d edits over %d files\n" % (sum(map(len, by_check.values())),
-                                        len(programs)))
-    print("| check | edits | files | found | recall |")
-    print("| --- | --- | --- | --- | --- |")
+    repositories = {r["path"].split(":", 1)[0] for rs in by_check.values()
+                    for r in rs}
+    print("%d edits over %d files of %d repositories\n" % (
+        sum(map(len, by_check.values())), len(programs), len(repositories)))
+    print("| check | edits | files | repositories | found | recall |")
+    print("| --- | --- | --- | --- | --- | --- |")
     for check in sorted(by_check):
         rs = by_check[check]
         found = sum(r["status"] == "found" for r in rs)
-        print("| %s | %d | %d | %d | %.2f |" % (
-            check, len(rs), len({r["path"] for r in rs}), found,
+        print("| %s | %d | %d | %d | %d | %.2f |" % (
+            check, len(rs), len({r["path"] for r in rs}),
+            len({r["path"].split(":", 1)[0] for r in rs}), found,
             found / len(rs)))
     print()
     for r in results:

@@ -129,7 +129,7 @@ bool communicatesAfter(const CallExpr *Call, const CallExpr *Sync,
 std::set<const VarDecl *>
 producedVariables(const CallExpr *Sync,
                   llvm::ArrayRef<const AsyncOperation *> Waited,
-                  const ASTContext &Ctx) {
+                  const ASTContext &Ctx, bool HostSideOnly) {
   std::set<const VarDecl *> Produced;
   auto AddCopyDestination = [&](const CallExpr *Call) {
     const ApiSpec *Api = lookupApi(Call);
@@ -145,9 +145,12 @@ producedVariables(const CallExpr *Sync,
       AddCopyDestination(Op->Call);
       continue;
     }
-    // A kernel, or a function given the stream: any buffer it is handed may
-    // be what it writes.
-    for (const Expr *Arg : Op->Call->arguments())
+    // A function given the stream (a library's call): any buffer it is
+    // handed may be what it writes, host memory included. A kernel writes
+    // device memory, which the host reads only through a copy (or hands to
+    // a CUDA-aware communication call).
+    if (!HostSideOnly || !isa<CUDAKernelCallExpr>(Op->Call))
+      for (const Expr *Arg : Op->Call->arguments())
       if (Arg->getType()->isPointerType())
         if (const VarDecl *VD = baseVariable(Arg))
           Produced.insert(VD);
@@ -169,7 +172,8 @@ bool iterationNeedsResult(const CallExpr *Sync,
   for (const CallExpr *Call : Body.Calls)
     if (communicatesAfter(Call, Sync, Produced, SM))
       return true;
-  std::set<const VarDecl *> Derived = Produced;
+  std::set<const VarDecl *> Derived =
+      producedVariables(Sync, Waited, Ctx, /*HostSideOnly=*/true);
   deriveWithin(Body, Derived);
   return llvm::any_of(ControlVars,
                       [&](const VarDecl *VD) { return Derived.count(VD); });

@@ -5,7 +5,8 @@
 // is the loop's purpose, not a mistake. Two shapes of real code need it:
 //
 //  - convergence: the loop's continuation (its condition, or a branch that
-//    leaves it) reads a value derived from what the waited work produced,
+//    leaves it) reads a value derived from what the waited work produced on
+//    the host (a device-to-host copy's destination, a library call's output),
 //    through assignments ('l2 = *l2_h; l2 = sqrt(l2);') or a call that
 //    writes one variable from another ('MPI_Allreduce(l2_h, &l2, ...)');
 //  - host communication: after the wait, in the same iteration, the host
@@ -26,12 +27,13 @@ namespace cuda_async_lint {
 
 /// The variables whose memory the work \p Waited for and the wait \p Sync
 /// itself (a blocking copy) write or may write: a device-to-host copy's
-/// destination, the pointer arguments of a kernel launch or of a function
-/// given the stream.
+/// destination, the pointer arguments of a function given the stream, and,
+/// unless \p HostSideOnly, of a kernel launch (device memory, which the host
+/// reads only through a later copy or hands to communication calls).
 std::set<const clang::VarDecl *>
 producedVariables(const clang::CallExpr *Sync,
                   llvm::ArrayRef<const AsyncOperation *> Waited,
-                  const clang::ASTContext &Ctx);
+                  const clang::ASTContext &Ctx, bool HostSideOnly = false);
 
 /// Whether the iteration of \p Loop needs the result of the work \p Sync
 /// waits for (\p Waited) before it goes on: \p ControlVars (what the loop's

@@ -2,6 +2,7 @@
 
 #include "ProvenanceAnalysis.h"
 #include "../api/CudaApiCatalog.h"
+#include "../api/HostCommunication.h"
 #include "../api/StreamRef.h"
 #include "../summaries/Summarize.h"
 #include "StdLibrary.h"
@@ -79,6 +80,10 @@ bool ProvenanceAnalysis::isOpaque(const FunctionDecl *FD) {
   // pin memory; kernels cannot.
   if (Ctx.getSourceManager().isInSystemHeader(FD->getLocation()) ||
       FD->hasAttr<CUDAGlobalAttr>())
+    return false;
+  // Nor do MPI's sends, receives and collectives, whose header a project
+  // includes with -I (mpicxx does) rather than as a system header.
+  if (lookupHostCommunication(FD))
     return false;
   // One of another unit without facts in the program, too (a summary, if
   // the program has one, comes first).

@@ -35,7 +35,11 @@ static const llvm::StringMap<HostCommunicationSpec> &catalog() {
 
 const HostCommunicationSpec *
 lookupHostCommunication(const clang::CallExpr *Call) {
-  const clang::FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  return lookupHostCommunication(Call ? Call->getDirectCallee() : nullptr);
+}
+
+const HostCommunicationSpec *
+lookupHostCommunication(const clang::FunctionDecl *FD) {
   if (!FD || !FD->getIdentifier() ||
       !FD->getDeclContext()->getRedeclContext()->isTranslationUnit())
     return nullptr;

@@ -17,6 +17,7 @@
 namespace clang {
 class CallExpr;
 class Expr;
+class FunctionDecl;
 } // namespace clang
 
 namespace cuda_async_lint {
@@ -27,8 +28,12 @@ struct HostCommunicationSpec {
   std::vector<std::optional<ArgRole>> Roles;
 };
 
-/// The host communication call \p Call is (a function at global scope of
+/// The host communication function \p FD is (a function at global scope of
 /// that name), or null.
+const HostCommunicationSpec *
+lookupHostCommunication(const clang::FunctionDecl *FD);
+
+/// The host communication call \p Call is, or null.
 const HostCommunicationSpec *
 lookupHostCommunication(const clang::CallExpr *Call);
 

@@ -542,3 +542,22 @@ void pinnedByOpaqueFunction(float *d, cudaStream_t s) {
   pinElsewhere(h, 1024);
   cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
 }
+
+// MPI's calls neither pin nor release what they are given, though its
+// header is included with -I (as mpicxx does), not as a system header.
+typedef int MPI_Datatype;
+typedef int MPI_Op;
+typedef int MPI_Comm;
+int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count,
+                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+float normReducedAcrossRanks(const float *dNorm, cudaStream_t s) {
+  float *norm = (float *)malloc(sizeof(float));
+  float total = 0.0f;
+  MPI_Allreduce(norm, &total, 1, 0, 0, 0);
+  cudaMemcpyAsync(norm, dNorm, sizeof(float), cudaMemcpyDeviceToHost, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' into pageable host memory is staged and synchronous
+  // CHECK-MESSAGES: :[[@LINE-5]]:26: note: pageable memory allocated here with 'malloc'
+  cudaStreamSynchronize(s);
+  free(norm);
+  return total;
+}

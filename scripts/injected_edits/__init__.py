@@ -1,0 +1,36 @@
+"""The injected bugs of scripts/injected-bugs.py for the repositories of
+docs/real-code/corpus.json other than cuda-samples and code-samples: one
+module per repository, each a list EDITS of edits made with the helpers
+below. An edit's path is 'NAME:path/in/repository', NAME as the manifest
+names the repository. Only the edits are here, never the repositories' code:
+each change is a text that occurs exactly once in the file and what replaces
+it."""
+
+
+def edit(ident, check, path, changes, why, at=None):
+    """`changes`: (find, replace) pairs. `at`: where the bug shows, when
+    not at the edit itself (the host's read after a deleted wait): text of
+    that line in the edited file."""
+    return {"id": ident, "check": "cuda-async-" + check, "path": path,
+            "changes": changes, "why": why, "at": at}
+
+
+def sub(find, replace):
+    return (find, replace)
+
+
+def after(anchor, text):
+    return (anchor, anchor + text)
+
+
+def before(anchor, text):
+    return (anchor, text + anchor)
+
+
+def delete(text):
+    return (text, "")
+
+
+from . import multi_gpu  # noqa: E402
+
+ALL = multi_gpu.EDITS
