@@ -31,6 +31,7 @@ def delete(text):
     return (text, "")
 
 
-from . import multi_gpu  # noqa: E402
+from . import gpu_burn, hip_examples, llm_c, multi_gpu, teaching  # noqa: E402
 
-ALL = multi_gpu.EDITS
+ALL = (multi_gpu.EDITS + teaching.EDITS + hip_examples.EDITS +
+       gpu_burn.EDITS + llm_c.EDITS)

@@ -145,3 +145,21 @@ void helperReads(const float *d, float *pinned, size_t n, cudaStream_t s) {
   // CHECK-MESSAGES: :[[@LINE-4]]:26: note: on stream 's', not synchronized before the access
   cudaStreamSynchronize(s);
 }
+
+// A check that aborts right after the copy leaves it in flight only on a
+// path that never returns to the caller.
+#define VERIFY(call)                                                           \
+  do {                                                                         \
+    if ((call) != cudaSuccess)                                                 \
+      abort();                                                                 \
+  } while (0)
+static void downloadVerified(float *h, const float *d, size_t n,
+                             cudaStream_t s) {
+  VERIFY(cudaMemcpyAsync(h, d, n * sizeof(float), cudaMemcpyDeviceToHost, s));
+  cudaStreamSynchronize(s);
+}
+void readsAfterVerifiedDownload(const float *d, float *pinned, size_t n,
+                                cudaStream_t s) {
+  downloadVerified(pinned, d, n, s);
+  consume(pinned[0]);
+}
