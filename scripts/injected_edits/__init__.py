@@ -31,7 +31,8 @@ def delete(text):
     return (text, "")
 
 
-from . import gpu_burn, hip_examples, llm_c, multi_gpu, teaching  # noqa: E402
+from . import (gpu_burn, hip_examples, libraries, llm_c,  # noqa: E402
+               multi_gpu, teaching)
 
 ALL = (multi_gpu.EDITS + teaching.EDITS + hip_examples.EDITS +
-       gpu_burn.EDITS + llm_c.EDITS)
+       gpu_burn.EDITS + llm_c.EDITS + libraries.EDITS)
