@@ -169,6 +169,28 @@ size_t rewriteLaunchConfiguration(const Scanner &S, size_t Begin,
   return I;
 }
 
+/// Blanks out 'extern "C"' in \p Out where the string literal at \p Quote
+/// is '"C"' glued to a CUDA function qualifier ('extern "C"__global__'),
+/// which C++11 would lex as a user-defined literal; true if it did.
+bool unglueLinkage(StringRef Text, size_t Quote, std::string &Out) {
+  if (!Text.substr(Quote).starts_with("\"C\"_"))
+    return false;
+  StringRef After = Text.substr(Quote + 3);
+  if (!After.starts_with("__global__") && !After.starts_with("__device__") &&
+      !After.starts_with("__host__"))
+    return false;
+  size_t End = Quote;
+  while (End > 0 && isSpace(Text[End - 1]))
+    --End;
+  if (End < 6 || Text.substr(End - 6, 6) != "extern" ||
+      (End > 6 && isIdentifierChar(Text[End - 7])))
+    return false;
+  for (size_t I = End - 6; I < Quote + 3; ++I)
+    if (!isSpace(Out[I]))
+      Out[I] = ' ';
+  return true;
+}
+
 /// A file whose contents are a rewritten copy of another's; its status is
 /// the original's, which the rewrite's equal length keeps true.
 class RewrittenFile : public vfs::File {
@@ -210,7 +232,7 @@ public:
     if (!Buffer)
       return Buffer.getError();
     std::optional<std::string> Rewritten =
-        rewriteNvccLaunchSyntax((*Buffer)->getBuffer());
+        rewriteNvccSyntax((*Buffer)->getBuffer());
     std::unique_ptr<MemoryBuffer> Contents =
         Rewritten ? MemoryBuffer::getMemBufferCopy(
                         *Rewritten, (*Buffer)->getBufferIdentifier())
@@ -222,13 +244,18 @@ public:
 
 } // namespace
 
-std::optional<std::string> rewriteNvccLaunchSyntax(StringRef Text) {
-  if (!Text.contains("<<<"))
+std::optional<std::string> rewriteNvccSyntax(StringRef Text) {
+  if (!Text.contains("<<<") && !Text.contains("\"C\"_"))
     return std::nullopt;
   Scanner S(Text);
   std::string Out = Text.str();
   bool Changed = false;
   for (size_t I = 0; I < Text.size();) {
+    if (Text[I] == '"') {
+      Changed |= unglueLinkage(Text, I, Out);
+      I = S.skipToken(I);
+      continue;
+    }
     if (Text[I] != '<') {
       I = S.skipToken(I);
       continue;

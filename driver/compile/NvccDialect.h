@@ -10,6 +10,12 @@
 // the source's own (findings, notes and fix-its point into the real file),
 // and only the launch's dimension, which no check reads, changes value.
 //
+// The other is 'extern "C"__global__' without a space: C++11 lexes
+// '"C"__global__' as a string literal with a user-defined suffix, which
+// clang rejects where GCC (and so nvcc) warns and reads two tokens. There
+// 'extern "C"' is blanked out: a kernel's language linkage is nothing the
+// checks read.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef CUDA_ASYNC_LINT_DRIVER_NVCCDIALECT_H
@@ -24,11 +30,13 @@
 namespace cuda_async_lint {
 
 /// \p Text with each braced launch configuration argument written as a
-/// parenthesized expression of the same length, or nothing if it has none.
-/// Comments, string and character literals are left alone.
-std::optional<std::string> rewriteNvccLaunchSyntax(llvm::StringRef Text);
+/// parenthesized expression of the same length, and each 'extern "C"'
+/// glued to a CUDA function qualifier (__global__, __device__, __host__)
+/// blanked out, or nothing if it has neither. Comments, string and
+/// character literals are left alone.
+std::optional<std::string> rewriteNvccSyntax(llvm::StringRef Text);
 
-/// A view of \p Base whose files read as rewriteNvccLaunchSyntax makes them.
+/// A view of \p Base whose files read as rewriteNvccSyntax makes them.
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
 makeNvccDialectFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base);
 

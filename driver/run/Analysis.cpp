@@ -234,7 +234,7 @@ FileResult analyzeUnit(const std::string &File, const AnalysisOptions &Options,
   for (const auto &[Path, Text] : Options.Unsaved)
     Tool.mapVirtualFile(Path,
                         UnsavedTexts.emplace_back(
-                            rewriteNvccLaunchSyntax(Text).value_or(Text)));
+                            rewriteNvccSyntax(Text).value_or(Text)));
   CheckRun Run{Finder, Errors};
   Run.Work = Work;
   Run.BeforeChecks = BeforeChecks;

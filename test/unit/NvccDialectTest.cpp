@@ -10,7 +10,7 @@ using namespace cuda_async_lint;
 namespace {
 
 std::string rewritten(llvm::StringRef Text) {
-  return rewriteNvccLaunchSyntax(Text).value_or("<unchanged>");
+  return rewriteNvccSyntax(Text).value_or("<unchanged>");
 }
 
 TEST(NvccDialectTest, BracedBlockSizeBecomesAnExpressionOfTheSameLength) {
@@ -69,6 +69,24 @@ TEST(NvccDialectTest, TheFileSystemServesTheRewrittenTextAtTheSameSize) {
   ASSERT_TRUE(bool(B));
   EXPECT_EQ((*B)->getBuffer(), "int b;");
   EXPECT_FALSE(bool(FS->getBufferForFile("/missing.cu")));
+}
+
+} // namespace
+
+namespace {
+
+TEST(NvccDialectTest, LinkageGluedToAKernelQualifierIsBlankedOut) {
+  llvm::StringRef In = "extern \"C\"__global__\nvoid k(float *x) {}";
+  std::string Out = rewritten(In);
+  EXPECT_EQ(Out, "          __global__\nvoid k(float *x) {}");
+  EXPECT_EQ(Out.size(), In.size());
+  EXPECT_EQ(rewritten("extern  \"C\"__device__ int f();"),
+            "           __device__ int f();");
+  // With a space, or another suffix, or not after 'extern': C++ as it is.
+  EXPECT_EQ(rewritten("extern \"C\" __global__ void k();"), "<unchanged>");
+  EXPECT_EQ(rewritten("auto s = \"C\"_sv;"), "<unchanged>");
+  EXPECT_EQ(rewritten("f(\"C\"__global__);"), "<unchanged>");
+  EXPECT_EQ(rewritten("myextern \"C\"__global__ void k();"), "<unchanged>");
 }
 
 } // namespace
