@@ -26,6 +26,15 @@ every change without committing a line of their code.
       per check with verdicts (true / debatable / false, from a TSV file of
       `path<TAB>line<TAB>check<TAB>verdict<TAB>why`), and every finding.
 
+  scripts/real-code.py corpus docs/real-code/corpus.json --checkouts DIR
+                       -o OUTDIR [-j N] [--name NAME]... [--table]
+      Runs `run` (with --nvcc; HIP repositories with --hip, against hipcc
+      instead of nvcc) over every repository the manifest
+      names, each from DIR/NAME, with its include paths, macros and file
+      filter, and prints one row per repository: files, parse rate, parse
+      failures by cause (the tool's, a missing dependency, code nvcc rejects
+      too) and findings by verdict (from the manifest's verdict files).
+
   scripts/real-code.py diff OLD.json NEW.json
       What changed between two runs: findings gained and lost, files that
       started or stopped parsing, total time. Exit status 1 if anything did.
@@ -54,12 +63,13 @@ def source_files(repo):
                 yield os.path.relpath(os.path.join(dirpath, name), repo)
 
 
-def lint_one(lint, repo, path, includes, timeout, hip=False):
+def lint_one(lint, repo, path, includes, timeout, hip=False, defines=()):
     args = [lint, "--format=json", "--source-root=.", "-j", "1", path, "--"]
     if hip:
         args += ["-x", "hip", "-std=c++17"]
     for inc in includes:
         args += ["-I", os.path.join(repo, inc)]
+    args += ["-D" + d for d in defines]
     start = time.perf_counter()
     try:
         proc = subprocess.run(args, cwd=repo, capture_output=True, text=True,
@@ -97,7 +107,8 @@ def record_of(path, status, seconds, report, err):
     return record
 
 
-def lint_program(lint, repo, paths, includes, timeout, scratch, hip=False):
+def lint_program(lint, repo, paths, includes, timeout, scratch, hip=False,
+                 defines=()):
     """Lints the files `paths` of one directory as one program, through a
     database of their own; one record per file, the program's time spread
     over its files."""
@@ -113,6 +124,7 @@ def lint_program(lint, repo, paths, includes, timeout, scratch, hip=False):
             args[1:1] = ["-x", "cuda"]
         for inc in includes:
             args += ["-I", os.path.join(repo, inc)]
+        args += ["-D" + d for d in defines]
         entries.append({"directory": repo, "file": path, "arguments": args})
     with open(os.path.join(db_dir, "compile_commands.json"), "w") as f:
         json.dump(entries, f)
@@ -159,17 +171,23 @@ def lint_program(lint, repo, paths, includes, timeout, scratch, hip=False):
 RDC_NEEDED = "requires separate compilation mode"
 
 
-def nvcc_one(nvcc, repo, path, includes, cache):
+def nvcc_one(nvcc, repo, path, includes, cache, defines=()):
     """Whether nvcc compiles the file for Linux with the same include paths
     (and with -rdc=true where dynamic parallelism needs it, as the
     repository's build would say)."""
     with open(os.path.join(repo, path), "rb") as f:
-        key = hashlib.sha256(f.read() + repr(includes).encode()).hexdigest()
+        key = hashlib.sha256(f.read() + repr(includes).encode() +
+                             repr(list(defines)).encode()).hexdigest()
     if key in cache:
         return cache[key]
-    args = [nvcc, "-c", "-arch=sm_90", "-o", os.devnull, path]
+    if os.path.basename(nvcc).startswith("hipcc"):
+        # hipcc's host and device passes, as a HIP project's build runs it.
+        args = [nvcc, "-fsyntax-only", "-x", "hip", "-std=c++17", path]
+    else:
+        args = [nvcc, "-c", "-arch=sm_90", "-o", os.devnull, path]
     for inc in includes:
         args += ["-I", os.path.join(repo, inc)]
+    args += ["-D" + d for d in defines]
     proc = subprocess.run(args, cwd=repo, capture_output=True, text=True)
     result = {"compiles": proc.returncode == 0,
               "error": first_error(proc.stderr)}
@@ -208,11 +226,12 @@ def cmd_run(opts):
                 groups[os.path.dirname(f)].append(f)
             futures = [pool.submit(lint_program, opts.lint, repo, g,
                                    opts.include, opts.timeout, scratch,
-                                   opts.hip)
+                                   opts.hip, opts.define)
                        for g in groups.values()]
         else:
             futures = [pool.submit(lint_one, opts.lint, repo, f, opts.include,
-                                   opts.timeout, opts.hip) for f in files]
+                                   opts.timeout, opts.hip, opts.define)
+                       for f in files]
         done = 0
         for fut in concurrent.futures.as_completed(futures):
             recs = fut.result()
@@ -223,7 +242,7 @@ def cmd_run(opts):
                                           rec["status"]), file=sys.stderr)
         if opts.nvcc:
             nv = {pool.submit(nvcc_one, opts.nvcc_path, repo, f, opts.include,
-                              cache): f for f in files}
+                              cache, opts.define): f for f in files}
             for fut in concurrent.futures.as_completed(nv):
                 results[nv[fut]]["nvcc"] = fut.result()
             with open(cache_path, "w") as f:
@@ -257,6 +276,28 @@ def failure_class(errors):
             msg = re.sub(r"'[^']*'", "'X'", m.group(1))
             return re.sub(r"\d+", "N", msg)
     return errors.splitlines()[0] if errors else "no error text"
+
+
+MISSING_HEADER = re.compile(r"fatal error: ([^\s:]+): No such file|"
+                            r"'([^']+)' file not found")
+
+
+def failure_cause(rec):
+    """Why a file did not parse: ("missing dependency", HEADER) where this
+    machine lacks a header it needs (nvcc cannot compile it either; without
+    nvcc's word, clang names a header it cannot find), ("not CUDA nvcc
+    compiles", ERROR) where nvcc rejects it for another reason (an exercise
+    left incomplete), and ("the tool's", CLASS) for a file nvcc compiles."""
+    nv = rec.get("nvcc")
+    if nv is not None and not nv["compiles"]:
+        m = MISSING_HEADER.search(nv.get("error", ""))
+        if m:
+            return ("missing dependency", m.group(1) or m.group(2))
+        return ("not CUDA nvcc compiles", nv.get("error", ""))
+    m = MISSING_HEADER.search(rec["errors"])
+    if m and nv is None:
+        return ("missing dependency", m.group(1) or m.group(2))
+    return ("the tool's", failure_class(rec["errors"]))
 
 
 def load_verdicts(path):
@@ -296,14 +337,16 @@ def cmd_table(opts):
               s["all"], s["seconds"]))
     classes = collections.defaultdict(list)
     for f in run["files"]:
-        if f["status"] not in (0, 1) and f.get("nvcc", {}).get("compiles",
-                                                               True):
-            classes[failure_class(f["errors"])].append(f["file"])
+        if f["status"] not in (0, 1):
+            classes[failure_cause(f)].append(f["file"])
     if classes:
-        print("| parse failure | files |\n| --- | --- |")
-        for cls, names in sorted(classes.items(), key=lambda c: -len(c[1])):
-            print("| %s | %s |" % (cls.replace("|", "\\|"),
-                                   ", ".join("`%s`" % n for n in names)))
+        print("| cause | parse failure | files |\n| --- | --- | --- |")
+        for (cause, cls), names in sorted(
+                classes.items(), key=lambda c: (c[0][0] != "the tool's",
+                                                -len(c[1]), c[0])):
+            print("| %s | %s | %s |" % (
+                cause, cls.replace("|", "\\|"),
+                ", ".join("`%s`" % n for n in names)))
         print()
     device = [f["file"] for f in run["files"] if f.get("deviceCodeErrors")]
     if device:
@@ -366,6 +409,61 @@ def cmd_diff(opts):
     return 1 if changed else 0
 
 
+def corpus_row(entry, run, verdicts):
+    s = summarize(run)
+    causes = collections.Counter(
+        failure_cause(f)[0] for f in run["files"] if f["status"] not in (0, 1))
+    judged = collections.Counter()
+    for key, _ in all_findings(run):
+        judged[verdicts.get(key, ("untriaged", ""))[0]] += 1
+    return ("| [%s](https://github.com/%s) `%s` | %s | %d | %d | %d | %d | %d "
+            "| %d | %d | %d | %d |" % (
+                entry["name"], entry["repo"], entry["commit"], entry["style"],
+                s["all"], s["tried"], s["parsed"], causes["the tool's"],
+                causes["missing dependency"],
+                causes["not CUDA nvcc compiles"], s["findings"],
+                judged["true"] + judged["debatable"], judged["false"] +
+                judged["untriaged"]))
+
+
+def cmd_corpus(opts):
+    with open(opts.manifest) as f:
+        manifest = json.load(f)
+    here = os.path.dirname(os.path.abspath(opts.manifest))
+    os.makedirs(opts.output, exist_ok=True)
+    rows = []
+    for entry in manifest["repositories"]:
+        if opts.name and entry["name"] not in opts.name:
+            continue
+        out = os.path.join(opts.output, entry["name"] + ".json")
+        if not opts.table:
+            checkout = os.path.join(opts.checkouts, entry["name"])
+            if not os.path.isdir(checkout):
+                raise SystemExit("no checkout of %s (%s at %s) at %s" % (
+                    entry["name"], entry["repo"], entry["commit"], checkout))
+            print("== %s" % entry["name"], file=sys.stderr)
+            # HIP code is checked against hipcc, CUDA code against nvcc.
+            hip = entry.get("hip", False)
+            cmd_run(argparse.Namespace(
+                repo=checkout, output=out, include=entry.get("includes", []),
+                define=entry.get("defines", []), jobs=opts.jobs,
+                lint=opts.lint, nvcc=True,
+                nvcc_path=opts.hipcc_path if hip else opts.nvcc_path,
+                only=entry.get("only"),
+                timeout=opts.timeout, hip=entry.get("hip", False),
+                programs=False))
+        with open(out) as f:
+            run = json.load(f)
+        verdicts = load_verdicts(os.path.join(here, entry["verdicts"]))
+        rows.append(corpus_row(entry, run, verdicts))
+    print("| repository | style | files | nvcc compiles | parse | the tool's "
+          "| missing dependency | nvcc rejects too | findings | true | false or "
+          "unread |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- "
+          "| --- | --- |")
+    print("\n".join(rows))
+    return 0
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -374,12 +472,15 @@ def main():
     r.add_argument("-o", "--output", required=True)
     r.add_argument("-I", "--include", action="append", default=[],
                    help="include directory, relative to REPO")
+    r.add_argument("-D", "--define", action="append", default=[],
+                   help="macro definition, as the repository's build gives")
     r.add_argument("-j", "--jobs", type=int, default=os.cpu_count())
     r.add_argument("--lint", default=os.path.join(ROOT, "build", "bin",
                                                   "cuda-async-lint"))
     r.add_argument("--nvcc", action="store_true",
                    help="also ask nvcc which files compile")
-    r.add_argument("--nvcc-path", default="/usr/local/cuda/bin/nvcc")
+    r.add_argument("--nvcc-path", default="/usr/local/cuda/bin/nvcc",
+                   help="the compiler --nvcc asks (hipcc for HIP code)")
     r.add_argument("--only", help="regular expression on the file paths")
     r.add_argument("--timeout", type=int, default=300)
     r.add_argument("--hip", action="store_true",
@@ -390,12 +491,29 @@ def main():
     t = sub.add_parser("table")
     t.add_argument("results")
     t.add_argument("--verdicts")
+    c = sub.add_parser("corpus", help="run (or, with --table, tabulate) "
+                       "every repository of a corpus manifest")
+    c.add_argument("manifest", help="docs/real-code/corpus.json")
+    c.add_argument("--checkouts", default=".",
+                   help="folder holding a checkout of each repository, "
+                   "named as the manifest names it")
+    c.add_argument("-o", "--output", required=True,
+                   help="folder for each repository's RESULTS.json")
+    c.add_argument("--name", action="append", help="only these repositories")
+    c.add_argument("--table", action="store_true",
+                   help="tabulate the results already in --output")
+    c.add_argument("-j", "--jobs", type=int, default=os.cpu_count())
+    c.add_argument("--lint", default=os.path.join(ROOT, "build", "bin",
+                                                  "cuda-async-lint"))
+    c.add_argument("--nvcc-path", default="/usr/local/cuda/bin/nvcc")
+    c.add_argument("--hipcc-path", default="/usr/bin/hipcc")
+    c.add_argument("--timeout", type=int, default=300)
     d = sub.add_parser("diff")
     d.add_argument("old")
     d.add_argument("new")
     opts = p.parse_args()
-    return {"run": cmd_run, "table": cmd_table, "diff": cmd_diff}[opts.cmd](
-        opts)
+    return {"run": cmd_run, "table": cmd_table, "diff": cmd_diff,
+            "corpus": cmd_corpus}[opts.cmd](opts)
 
 
 if __name__ == "__main__":
