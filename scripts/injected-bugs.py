@@ -36,31 +36,12 @@ import threading
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WINDOW = 3
 MANIFEST = os.path.join(ROOT, "docs", "real-code", "corpus.json")
+
+
+# The edit helpers, and the other repositories' edits (one module each).
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-
-def edit(ident, check, path, changes, why, at=None):
-    """`changes`: (find, replace) pairs. `at`: where the bug shows, when
-    not at the edit itself (the host's read after a deleted wait): text of
-    that line in the edited file."""
-    return {"id": ident, "check": "cuda-async-" + check, "path": path,
-            "changes": changes, "why": why, "at": at}
-
-
-def sub(find, replace):
-    return (find, replace)
-
-
-def after(anchor, text):
-    return (anchor, anchor + text)
-
-
-def before(anchor, text):
-    return (anchor, text + anchor)
-
-
-def delete(text):
-    return (text, "")
+import injected_edits  # noqa: E402
+from injected_edits import after, before, delete, edit, sub  # noqa: E402,F401
 
 
 # The two corpora: where each edit's path points.
@@ -733,9 +714,6 @@ EDITS = [
          "the result registered, then freed still registered"),
 ]
 
-
-# The edits of the other repositories of the corpus, one module each.
-import injected_edits  # noqa: E402
 
 EDITS += injected_edits.ALL
 
