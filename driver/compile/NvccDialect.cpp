@@ -195,10 +195,16 @@ bool unglueLinkage(StringRef Text, size_t Quote, std::string &Out) {
 /// the original's, which the rewrite's equal length keeps true.
 class RewrittenFile : public vfs::File {
 public:
-  RewrittenFile(vfs::Status Status, std::unique_ptr<MemoryBuffer> Buffer)
-      : Stat(std::move(Status)), Buffer(std::move(Buffer)) {}
+  RewrittenFile(vfs::Status Status, std::string RealName,
+                std::unique_ptr<MemoryBuffer> Buffer)
+      : Stat(std::move(Status)), RealName(std::move(RealName)),
+        Buffer(std::move(Buffer)) {}
 
   ErrorOr<vfs::Status> status() override { return Stat; }
+  // The name the file system resolved ('/usr/include/...' for
+  // '/usr/bin/../lib/gcc/.../../../../include/...'): the FileManager takes
+  // its real path from it, which the caches' inputs are keyed by.
+  ErrorOr<std::string> getName() override { return RealName; }
   ErrorOr<std::unique_ptr<MemoryBuffer>> getBuffer(const Twine &Name, int64_t,
                                                    bool, bool) override {
     return MemoryBuffer::getMemBufferCopy(Buffer->getBuffer(),
@@ -208,6 +214,7 @@ public:
 
 private:
   vfs::Status Stat;
+  std::string RealName;
   std::unique_ptr<MemoryBuffer> Buffer;
 };
 
@@ -237,8 +244,10 @@ public:
         Rewritten ? MemoryBuffer::getMemBufferCopy(
                         *Rewritten, (*Buffer)->getBufferIdentifier())
                   : std::move(*Buffer);
+    ErrorOr<std::string> RealName = (*File)->getName();
     return std::unique_ptr<vfs::File>(
-        new RewrittenFile(std::move(*Status), std::move(Contents)));
+        new RewrittenFile(std::move(*Status), RealName ? *RealName : Path.str(),
+                          std::move(Contents)));
   }
 };
 

@@ -69,6 +69,11 @@ TEST(NvccDialectTest, TheFileSystemServesTheRewrittenTextAtTheSameSize) {
   ASSERT_TRUE(bool(B));
   EXPECT_EQ((*B)->getBuffer(), "int b;");
   EXPECT_FALSE(bool(FS->getBufferForFile("/missing.cu")));
+  // The name the underlying file system resolved, whatever the file reads
+  // as: the FileManager's real path, which the caches key inputs by.
+  auto File = FS->openFileForRead("/a.cu");
+  ASSERT_TRUE(bool(File));
+  EXPECT_EQ(*(*File)->getName(), "/a.cu");
 }
 
 } // namespace
