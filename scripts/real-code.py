@@ -182,7 +182,9 @@ def nvcc_one(nvcc, repo, path, includes, cache, defines=()):
         return cache[key]
     if os.path.basename(nvcc).startswith("hipcc"):
         # hipcc's host and device passes, as a HIP project's build runs it.
-        args = [nvcc, "-fsyntax-only", "-x", "hip", "-std=c++17", path]
+        # A GPU named: without one hipcc asks the driver which it has.
+        args = [nvcc, "-fsyntax-only", "-x", "hip", "-std=c++17",
+                "--offload-arch=gfx90a", path]
     else:
         args = [nvcc, "-c", "-arch=sm_90", "-o", os.devnull, path]
     for inc in includes:
