@@ -415,9 +415,12 @@ def corpus_row(entry, run, verdicts):
     s = summarize(run)
     causes = collections.Counter(
         failure_cause(f)[0] for f in run["files"] if f["status"] not in (0, 1))
+    # Each finding once, though a header's is seen from every file that
+    # includes it.
     judged = collections.Counter()
     for key, _ in all_findings(run):
         judged[verdicts.get(key, ("untriaged", ""))[0]] += 1
+    s["findings"] = sum(judged.values())
     return ("| [%s](https://github.com/%s) `%s` | %s | %d | %d | %d | %d | %d "
             "| %d | %d | %d | %d |" % (
                 entry["name"], entry["repo"], entry["commit"], entry["style"],
