@@ -3,6 +3,7 @@
 #include "HostRegisterLeakCheck.h"
 #include "analysis/BodyParents.h"
 #include "analysis/HostFunctions.h"
+#include "analysis/MemberRegistration.h"
 #include "api/ReleaseSite.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -90,7 +91,17 @@ void HostRegisterLeakCheck::run(const MatchFinder::MatchResult &R) {
   if (!Site || Site->Expects != MemoryKind::Pageable)
     return;
   HostProvenance P = provenanceAt(Function, Site->At, Site->Ptr, *R.Context);
-  if (!P.is(MemoryKind::Registered))
+  // A pageable buffer member registered for the object's life by another
+  // member function ('Counter() { ...; cudaHostRegister(h, ...); }',
+  // '~Counter() { free(h); }'). What the class registers is pageable (or,
+  // its registration being the field's fate, not known as anything else).
+  if (!P.Kind || P.is(MemoryKind::Pageable))
+    if (const auto *Method = dyn_cast<CXXMethodDecl>(Function))
+      if (const auto *ME = dyn_cast<MemberExpr>(Site->Ptr->IgnoreParenCasts()))
+        if (const auto *Member = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+          if (const CallExpr *By = registrationInForce(Member, Method))
+            P.RegisteredBy = {By};
+  if (!P.is(MemoryKind::Registered) && P.RegisteredBy.empty())
     return;
 
   llvm::StringRef Registrar =

@@ -523,3 +523,61 @@ void unregisteredUnknown(size_t bytes, float **slots) {
   cudaHostUnregister(slots[0]);
   free(p);
 }
+
+// ---------------------------------------------------------------------------
+// A buffer member registered for the object's life: registered in one member
+// function, released in another.
+
+class ErrorCounter {
+public:
+  ErrorCounter() {
+    count = (int *)malloc(sizeof(int));
+    cudaHostRegister(count, sizeof(int), cudaHostRegisterDefault);
+  }
+  ~ErrorCounter() {
+    free(count);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'free' releases memory that is still registered with the CUDA driver; call 'cudaHostUnregister' first [cuda-async-host-register-leak]
+    // CHECK-MESSAGES: :[[@LINE-5]]:5: note: registered here with 'cudaHostRegister'
+    // CHECK-FIXES: {{^}}    cudaHostUnregister(count);{{$}}
+    // CHECK-FIXES-NEXT: {{^}}    free(count);{{$}}
+  }
+  int *count;
+};
+
+// Unregistered before it is freed.
+class UnregistersFirst {
+public:
+  UnregistersFirst() {
+    count = (int *)malloc(sizeof(int));
+    cudaHostRegister(count, sizeof(int), cudaHostRegisterDefault);
+  }
+  ~UnregistersFirst() {
+    cudaHostUnregister(count);
+    free(count);
+  }
+  int *count;
+};
+
+// Registered only sometimes.
+class RegistersSometimes {
+public:
+  explicit RegistersSometimes(bool pin) {
+    count = (int *)malloc(sizeof(int));
+    if (pin)
+      cudaHostRegister(count, sizeof(int), cudaHostRegisterDefault);
+  }
+  ~RegistersSometimes() { free(count); }
+  int *count;
+};
+
+// Pointed elsewhere by another member function.
+class Reassigned {
+public:
+  Reassigned() {
+    count = (int *)malloc(sizeof(int));
+    cudaHostRegister(count, sizeof(int), cudaHostRegisterDefault);
+  }
+  void reset(int *other) { count = other; }
+  ~Reassigned() { free(count); }
+  int *count;
+};

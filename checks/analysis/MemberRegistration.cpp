@@ -1,0 +1,111 @@
+//===- MemberRegistration.cpp ---------------------------------------------===//
+
+#include "MemberRegistration.h"
+#include "api/CudaApiCatalog.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace cuda_async_lint {
+
+namespace {
+
+/// Whether \p E names \p Member of 'this' ('h', 'this->h', '(void *)h').
+bool namesMember(const Expr *E, const FieldDecl *Member) {
+  const auto *ME = E ? dyn_cast<MemberExpr>(E->IgnoreParenCasts()) : nullptr;
+  return ME && ME->getMemberDecl() == Member &&
+         isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts());
+}
+
+/// What one member function does to the member, in the order written.
+struct MemberUse {
+  unsigned Assignments = 0;
+  /// A registration at the top level of the body, after every assignment.
+  const CallExpr *Registration = nullptr;
+  bool Unregisters = false;
+  bool RegistersElsewhere = false;
+};
+
+/// Calls under \p S, with whether they are reached through a branch or a
+/// loop (or a lambda) of the body.
+void walk(const Stmt *S, const FieldDecl *Member, bool Conditional,
+          MemberUse &Use) {
+  if (!S || isa<LambdaExpr>(S))
+    return;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && BO->isAssignmentOp() && namesMember(BO->getLHS(), Member)) {
+    ++Use.Assignments;
+    Use.Registration = nullptr; // Registered before: another buffer now.
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    if (const ApiSpec *Api = lookupApi(Call)) {
+      const Expr *Ptr = Api->arg(Call, ArgRole::Ptr);
+      if (Api->Kind == ApiKind::Unregister && namesMember(Ptr, Member))
+        Use.Unregisters = true;
+      if (Api->Kind == ApiKind::Register && namesMember(Ptr, Member)) {
+        if (Conditional)
+          Use.RegistersElsewhere = true;
+        else
+          Use.Registration = Call;
+      }
+    }
+    // '&h' handed to a call may point the member elsewhere.
+    for (const Expr *Arg : Call->arguments())
+      if (const Expr *Operand = addressOfOperand(Arg))
+        if (namesMember(Operand, Member))
+          ++Use.Assignments, Use.Registration = nullptr;
+  }
+  // A 'do { } while (0)' of a macro runs once; anything else under a
+  // branch or a loop may not run.
+  bool Branches = isa<IfStmt, SwitchStmt, ForStmt, WhileStmt, CXXForRangeStmt,
+                      ConditionalOperator, CXXTryStmt>(S);
+  if (const auto *Do = dyn_cast<DoStmt>(S)) {
+    std::optional<int64_t> Cond =
+        integerConstant(Do->getCond(), Member->getASTContext());
+    Branches = !Cond || *Cond != 0;
+  }
+  for (const Stmt *Child : S->children())
+    walk(Child, Member, Conditional || Branches, Use);
+}
+
+} // namespace
+
+const CallExpr *registrationInForce(const FieldDecl *Member,
+                                    const CXXMethodDecl *Releaser) {
+  const CXXRecordDecl *Class = Releaser->getParent();
+  if (!Class || !Class->hasDefinition())
+    return nullptr;
+  const SourceManager &SM = Member->getASTContext().getSourceManager();
+  const CallExpr *Registration = nullptr;
+  for (const CXXMethodDecl *M : Class->methods()) {
+    const FunctionDecl *Def = nullptr;
+    if (!M->hasBody(Def) || !Def ||
+        SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+      continue;
+    MemberUse Use;
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        if (Init->getAnyMember() == Member)
+          ++Use.Assignments;
+    walk(Def->getBody(), Member, /*Conditional=*/false, Use);
+    if (Use.Unregisters || Use.RegistersElsewhere)
+      return nullptr;
+    if (Def == Releaser->getDefinition() || Def == Releaser) {
+      if (Use.Registration || Use.Assignments)
+        return nullptr; // The releaser itself sets the member up.
+      continue;
+    }
+    if (Use.Registration) {
+      if (Registration)
+        return nullptr; // Two member functions set it up.
+      Registration = Use.Registration;
+    } else if (Use.Assignments) {
+      return nullptr; // Assigned elsewhere than where it is registered.
+    }
+  }
+  return Registration;
+}
+
+} // namespace cuda_async_lint
