@@ -2,10 +2,12 @@
 
 #include "PageableCopyCheck.h"
 #include "analysis/HostFunctions.h"
+#include "analysis/ParameterCopies.h"
 #include "api/CudaApiCatalog.h"
 #include "api/ReleaseSite.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include <set>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -41,11 +43,71 @@ void PageableCopyCheck::registerMatchers(MatchFinder &Finder) {
                              inHostFunction(functionDecl().bind("function")))
                         .bind("copy"),
                     this);
+  // Calls of the unit's functions that copy what they are given.
+  Finder.addMatcher(
+      callExpr(
+          unless(cxxOperatorCallExpr()),
+          callee(
+              functionDecl(unless(isExpansionInSystemHeader())).bind("helper")),
+          inHostFunction(functionDecl().bind("function")))
+          .bind("call"),
+      this);
+}
+
+/// A call that hands pageable memory to a function of the unit whose own
+/// copy of it the analysis cannot call pageable there (other callers may
+/// pass pinned memory): the call is where this copy is staged.
+void PageableCopyCheck::checkHelperCall(const CallExpr *Call,
+                                        const FunctionDecl *Helper,
+                                        const FunctionDecl *Function,
+                                        ASTContext &Ctx) {
+  std::set<unsigned> Reported;
+  for (const ParameterCopy &PC : parameterCopies(Helper)) {
+    const ApiSpec *Api = lookupApi(PC.Copy);
+    if (PC.Param >= Call->getNumArgs() || Reported.count(PC.Param) || !Api ||
+        belowMinimum(PC.Copy, *Api, MinCopySize, Ctx))
+      continue;
+    const FunctionDecl *HelperDef = nullptr;
+    Helper->hasBody(HelperDef);
+    // Reported at the copy already: every call passes pageable memory.
+    if (provenanceAt(HelperDef, PC.Copy, PC.Side.Arg, Ctx)
+            .is(MemoryKind::Pageable))
+      continue;
+    const Expr *Arg = Call->getArg(PC.Param);
+    HostProvenance P = provenanceAt(Function, Call, Arg, Ctx);
+    if (!P.is(MemoryKind::Pageable))
+      continue;
+    Reported.insert(PC.Param);
+    const PlatformApis &Platform = platformApis(platformOf(Api, Ctx));
+    Finding F;
+    F.Loc = Arg->getBeginLoc();
+    F.Message = ("'" + Helper->getNameAsString() + "' copies " +
+                 (PC.Side.IsDestination ? "into" : "from") +
+                 " this pageable host memory with '" + Api->Name +
+                 "', which is then staged and synchronous; allocate the "
+                 "buffer with " +
+                 Platform.PinnedAllocators + ", or pin it with " +
+                 Platform.Register + ", to let it overlap")
+                    .str();
+    for (Origin O : P.Origins) {
+      OriginNote Note = describeOrigin(O, MemoryKind::Pageable,
+                                       Ctx.getSourceManager(), F.Loc);
+      F.Notes.push_back({Note.Loc, Note.Message});
+    }
+    F.Notes.push_back({PC.Copy->getBeginLoc(), "the asynchronous copy"});
+    report(std::move(F), Ctx);
+  }
 }
 
 void PageableCopyCheck::run(const MatchFinder::MatchResult &R) {
-  const auto *Copy = R.Nodes.getNodeAs<CallExpr>("copy");
   const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
+  if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("call")) {
+    if (!Function->isDependentContext())
+      checkHelperCall(Call, R.Nodes.getNodeAs<FunctionDecl>("helper"), Function,
+                      *R.Context);
+    return;
+  }
+  const auto *Copy = R.Nodes.getNodeAs<CallExpr>("copy");
   const ApiSpec *Api = lookupApi(Copy);
   if (!Api || belowMinimum(Copy, *Api, MinCopySize, *R.Context))
     return;

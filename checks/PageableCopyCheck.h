@@ -25,6 +25,10 @@ public:
 
 private:
   /// Copies of fewer bytes (by a constant byte count) are not reported.
+  void checkHelperCall(const clang::CallExpr *Call,
+                       const clang::FunctionDecl *Helper,
+                       const clang::FunctionDecl *Function,
+                       clang::ASTContext &Ctx);
   uint64_t MinCopySize;
 };
 

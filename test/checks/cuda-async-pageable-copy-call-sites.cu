@@ -32,12 +32,12 @@ static void releasePinned(float *p) {
   // CHECK-MESSAGES: :[[@LINE+22]]:3: note: pinned memory allocated here with 'cudaMallocHost'
 }
 
-// Negative: one caller passes pinned memory, the other pageable.
+// Pinned from one caller, pageable from the other: reported at that call.
 static void mixed(float *d, const float *h, cudaStream_t s) {
   cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s);
 }
 
-// Negative: the flag decides what the memory is.
+// Negative: the flag decides what the memory is (and whether it copies).
 static void uploadMaybe(float *d, const float *h, bool pinned, cudaStream_t s) {
   if (pinned)
     cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s);
@@ -57,6 +57,9 @@ void pipeline(float *d, cudaStream_t s) {
   cudaMallocHost(&other, 1024);
   mixed(d, other, s);
   mixed(d, a, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mixed' copies from this pageable host memory with 'cudaMemcpyAsync', which is then staged and synchronous; allocate the buffer with cudaMallocHost or cudaHostAlloc, or pin it with cudaHostRegister, to let it overlap [cuda-async-pageable-copy]
+  // CHECK-MESSAGES: :47:23: note: pageable memory allocated here with 'malloc'
+  // CHECK-MESSAGES: :37:3: note: the asynchronous copy
   uploadMaybe(d, a, false, s);
   cudaStreamSynchronize(s);
 }
@@ -162,10 +165,50 @@ float total(const DeviceArray<float> &a, DeviceArray<float> &b, float *d,
   cudaMallocHost(&pinned, 64);
   uploadAs(d, pinned, s);
   b.fill(h, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'fill' copies from this pageable host memory with 'cudaMemcpyAsync'
+  // CHECK-MESSAGES: :159:23: note: pageable memory allocated here with 'malloc'
+  // CHECK-MESSAGES: :122:5: note: the asynchronous copy
   b.fill(pinned, s);
   void (*fn)(float *, const float *, cudaStream_t) = uploadAnywhere;
   fn(d, h, s);
   Uploader().send(d, h, s);
   cudaStreamSynchronize(s);
   return v[0];
+}
+
+// ---------------------------------------------------------------------------
+// A function of external linkage that copies what it is given: other units
+// may call it with pinned memory, so its copy is not reported; this call
+// hands it pageable memory, and is.
+
+void uploadExternal(float *d, const float *h, size_t n, cudaStream_t s) {
+  cudaMemcpyAsync(d, h, n * sizeof(float), cudaMemcpyHostToDevice, s);
+}
+void downloadExternal(float *h, const float *d, size_t n, cudaStream_t s) {
+  cudaMemcpyAsync(h, d, n * sizeof(float), cudaMemcpyDeviceToHost, s);
+}
+
+void passesPageable(float *d, size_t n, cudaStream_t s) {
+  float *h = (float *)malloc(n * sizeof(float));
+  uploadExternal(d, h, n, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'uploadExternal' copies from this pageable host memory with 'cudaMemcpyAsync', which is then staged and synchronous; allocate the buffer with cudaMallocHost or cudaHostAlloc, or pin it with cudaHostRegister, to let it overlap [cuda-async-pageable-copy]
+  // CHECK-MESSAGES: :[[@LINE-3]]:23: note: pageable memory allocated here with 'malloc'
+  // CHECK-MESSAGES: :[[@LINE-11]]:3: note: the asynchronous copy
+  std::vector<float> v(n);
+  downloadExternal(v.data(), d, n, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'downloadExternal' copies into this pageable host memory with 'cudaMemcpyAsync'
+  // CHECK-MESSAGES: :[[@LINE-3]]:22: note: the storage of 'v' is pageable memory
+  // CHECK-MESSAGES: :[[@LINE-13]]:3: note: the asynchronous copy
+  cudaStreamSynchronize(s);
+  free(h);
+}
+
+// Pinned or unknown memory handed over: nothing to say.
+void passesPinned(float *d, float *unknown, size_t n, cudaStream_t s) {
+  float *h;
+  cudaMallocHost(&h, n * sizeof(float));
+  uploadExternal(d, h, n, s);
+  uploadExternal(d, unknown, n, s);
+  cudaStreamSynchronize(s);
+  cudaFreeHost(h);
 }
