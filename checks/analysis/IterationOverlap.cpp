@@ -101,11 +101,8 @@ public:
       }
     }
     // Handles bound in the body, in the order it is written.
-    if (std::optional<StreamBinding> B = streamBinding(Call)) {
-      if (const ValueDecl *Handle = handleDecl(B->Handle))
-        Bound[Handle] = B->Stream;
+    if (recordBinding(Call, Bound))
       return true;
-    }
     if (std::optional<AsyncOperation> Op = streamWork(S, Ctx, &Bound))
       if (!Capturing) {
         Ops.push_back(*Op);

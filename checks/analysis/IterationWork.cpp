@@ -70,11 +70,7 @@ public:
     Into.Pending.insert(From.Pending.begin(), From.Pending.end());
     intersectSetMaps(Into.EventCovers, From.EventCovers);
     Into.Capturing |= From.Capturing;
-    for (auto It = Into.Bound.begin(); It != Into.Bound.end();) {
-      auto Other = From.Bound.find(It->first);
-      bool Same = Other != From.Bound.end() && Other->second == It->second;
-      It = Same ? std::next(It) : Into.Bound.erase(It);
-    }
+    intersectBindings(Into.Bound, From.Bound);
   }
 
   /// The back edge of a loop: its body's operations now belong to the
@@ -110,11 +106,8 @@ private:
     if (!CS)
       return;
     const auto *Call = dyn_cast<CallExpr>(CS->getStmt());
-    if (std::optional<StreamBinding> B = streamBinding(Call)) {
-      if (const ValueDecl *Handle = handleDecl(B->Handle))
-        S.Bound[Handle] = B->Stream;
+    if (recordBinding(Call, S.Bound))
       return;
-    }
     if (std::optional<AsyncOperation> Op =
             streamWork(CS->getStmt(), Ctx, &S.Bound)) {
       if (!S.Capturing)

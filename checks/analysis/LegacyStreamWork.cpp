@@ -24,8 +24,11 @@ struct LegacyState {
   /// Per event recorded on the legacy stream on every path: the operations
   /// it covers.
   std::map<StreamRef, std::set<const CallExpr *>> EventCovers;
+  /// Library handles bound to the same stream on every path.
+  HandleStreams Bound;
   bool operator==(const LegacyState &O) const {
-    return Pending == O.Pending && EventCovers == O.EventCovers;
+    return Pending == O.Pending && EventCovers == O.EventCovers &&
+           Bound == O.Bound;
   }
 };
 
@@ -44,6 +47,7 @@ public:
   void join(State &Into, const State &From) const {
     Into.Pending.insert(From.Pending.begin(), From.Pending.end());
     intersectSetMaps(Into.EventCovers, From.EventCovers);
+    intersectBindings(Into.Bound, From.Bound);
   }
   bool transferEdge(const CFGBlock &, unsigned, State &) const { return true; }
   void transfer(const CFGElement &E, State &S) const { step(E, S, nullptr); }
@@ -105,10 +109,26 @@ private:
     std::optional<CFGStmt> CS = E.getAs<CFGStmt>();
     if (!CS)
       return;
-    if (std::optional<AsyncOperation> Op = asyncOperation(CS->getStmt())) {
+    if (recordBinding(dyn_cast<CallExpr>(CS->getStmt()), S.Bound))
+      return;
+    // Legacy work is the unit's own copies and launches; what holds back
+    // includes a GPU library's work on a created stream (a handle bound to
+    // it, or a stream given).
+    std::optional<AsyncOperation> Op = asyncOperation(CS->getStmt());
+    bool Library = false;
+    if (!Op)
+      if (std::optional<AsyncOperation> Work =
+              streamWork(CS->getStmt(), Ctx, &S.Bound);
+          Work && Work->Call->getDirectCallee() &&
+          !isOpaqueFunction(Work->Call->getDirectCallee(), Ctx)) {
+        Op = Work;
+        Library = true;
+      }
+    if (Op) {
       StreamRef Stream = streamRef(Op->Stream);
       if (isLegacy(Stream, Op->Stream)) {
-        S.Pending.insert(Op->Call);
+        if (!Library)
+          S.Pending.insert(Op->Call);
       } else if (Held && isHeldBack(Stream, Op->Stream)) {
         const SourceManager &SM = Ctx.getSourceManager();
         for (const CallExpr *Legacy : S.Pending) {

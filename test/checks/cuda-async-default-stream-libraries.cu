@@ -1,0 +1,54 @@
+// A GPU library's work on created streams is held back by legacy-stream
+// work as a kernel on them is. Any other warning or note fails.
+// REQUIRES: cuda-toolkit
+// RUN: not %lint_toolkit --checks='-*,cuda-async-default-stream' %s | %check_messages %s
+// RUN: %tidy_toolkit --checks='-*,cuda-async-default-stream' %s -- %toolkit_args | %check_messages %s
+
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+#include <nccl.h>
+
+__global__ void scale(float *x) {}
+
+// A legacy kernel between the batches' cuBLAS calls on their streams.
+void legacyBetweenBatches(cublasHandle_t h, cudaStream_t *streams,
+                          const float *A, const float *B, float *C, int n) {
+  const float one = 1.0f, zero = 0.0f;
+  for (int i = 0; i < 4; ++i) {
+    cublasSetStream(h, streams[i]);
+    cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A, n, B, n, &zero,
+                C + i * n * n, n);
+    scale<<<1, 256>>>(C);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: kernel launch on the legacy default stream waits for all earlier work on the device, and the work issued after it on created streams waits for it, so they cannot overlap; issue it on a created stream (or cudaStreamPerThread), with an event where later work depends on it [cuda-async-default-stream]
+    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: work on a created stream issued here waits for it
+  }
+  cudaDeviceSynchronize();
+}
+
+// NCCL given the stream.
+void legacyBeforeAllReduce(ncclComm_t comm, cudaStream_t s, float *buf,
+                           size_t count) {
+  scale<<<1, 256>>>(buf);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: kernel launch on the legacy default stream
+  ncclAllReduce(buf, buf, count, ncclFloat, ncclSum, comm, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: work on a created stream issued here waits for it
+  cudaStreamSynchronize(s);
+}
+
+// A final join after the library work holds nothing back.
+void finalJoin(cublasHandle_t h, cudaStream_t s, const float *x, float *y,
+               int n) {
+  const float alpha = 2.0f;
+  cublasSetStream(h, s);
+  cublasSaxpy(h, n, &alpha, x, 1, y, 1);
+  scale<<<1, 256>>>(y);
+  cudaDeviceSynchronize();
+}
+
+// A handle bound nowhere in the function: its stream is not known.
+void unboundHandle(cublasHandle_t h, const float *x, float *y, int n) {
+  const float alpha = 2.0f;
+  scale<<<1, 256>>>(y);
+  cublasSaxpy(h, n, &alpha, x, 1, y, 1);
+  cudaDeviceSynchronize();
+}
