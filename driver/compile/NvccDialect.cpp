@@ -220,7 +220,9 @@ private:
 
 class NvccDialectFileSystem : public vfs::ProxyFileSystem {
 public:
-  using ProxyFileSystem::ProxyFileSystem;
+  NvccDialectFileSystem(IntrusiveRefCntPtr<vfs::FileSystem> Base,
+                        std::shared_ptr<RewrittenFiles> Rewritten)
+      : ProxyFileSystem(std::move(Base)), Rewritten(std::move(Rewritten)) {}
 
   ErrorOr<std::unique_ptr<vfs::File>>
   openFileForRead(const Twine &Path) override {
@@ -238,17 +240,21 @@ public:
                                      /*IsVolatile=*/false);
     if (!Buffer)
       return Buffer.getError();
-    std::optional<std::string> Rewritten =
-        rewriteNvccSyntax((*Buffer)->getBuffer());
+    std::optional<std::string> Text = rewriteNvccSyntax((*Buffer)->getBuffer());
     std::unique_ptr<MemoryBuffer> Contents =
-        Rewritten ? MemoryBuffer::getMemBufferCopy(
-                        *Rewritten, (*Buffer)->getBufferIdentifier())
-                  : std::move(*Buffer);
+        Text ? MemoryBuffer::getMemBufferCopy(*Text,
+                                              (*Buffer)->getBufferIdentifier())
+             : std::move(*Buffer);
     ErrorOr<std::string> RealName = (*File)->getName();
-    return std::unique_ptr<vfs::File>(
-        new RewrittenFile(std::move(*Status), RealName ? *RealName : Path.str(),
-                          std::move(Contents)));
+    std::string Name = RealName ? *RealName : Path.str();
+    if (Text && Rewritten)
+      Rewritten->insert(Name);
+    return std::unique_ptr<vfs::File>(new RewrittenFile(
+        std::move(*Status), std::move(Name), std::move(Contents)));
   }
+
+private:
+  std::shared_ptr<RewrittenFiles> Rewritten;
 };
 
 } // namespace
@@ -281,8 +287,10 @@ std::optional<std::string> rewriteNvccSyntax(StringRef Text) {
 }
 
 IntrusiveRefCntPtr<vfs::FileSystem>
-makeNvccDialectFileSystem(IntrusiveRefCntPtr<vfs::FileSystem> Base) {
-  return makeIntrusiveRefCnt<NvccDialectFileSystem>(std::move(Base));
+makeNvccDialectFileSystem(IntrusiveRefCntPtr<vfs::FileSystem> Base,
+                          std::shared_ptr<RewrittenFiles> Rewritten) {
+  return makeIntrusiveRefCnt<NvccDialectFileSystem>(std::move(Base),
+                                                    std::move(Rewritten));
 }
 
 } // namespace cuda_async_lint

@@ -24,7 +24,9 @@
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include <memory>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace cuda_async_lint {
@@ -36,9 +38,15 @@ namespace cuda_async_lint {
 /// character literals are left alone.
 std::optional<std::string> rewriteNvccSyntax(llvm::StringRef Text);
 
-/// A view of \p Base whose files read as rewriteNvccSyntax makes them.
+/// The real paths of the files a view rewrote: their bytes in memory are
+/// not their bytes on disk, which what caches them must hash instead.
+using RewrittenFiles = std::set<std::string>;
+
+/// A view of \p Base whose files read as rewriteNvccSyntax makes them,
+/// adding the real path of each file it rewrites to \p Rewritten if given.
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
-makeNvccDialectFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base);
+makeNvccDialectFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
+                          std::shared_ptr<RewrittenFiles> Rewritten = nullptr);
 
 } // namespace cuda_async_lint
 

@@ -66,6 +66,8 @@ struct CheckRun {
   bool SystemHeaders = false;
   /// Record the files the parse read and their hashes, for a cache.
   bool RecordInputs = false;
+  /// The files the parse read rewritten (compile/NvccDialect).
+  std::shared_ptr<RewrittenFiles> Rewritten = nullptr;
   std::string Summary{};
   /// The questions the checks asked of the program (ProgramQueries.h).
   std::string Queries{};
@@ -113,9 +115,18 @@ struct CheckRun {
       for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
         std::optional<llvm::MemoryBufferRef> Bytes =
             SM.getMemoryBufferForFileOrNone(It->first);
+        std::string Path = realPathOf(It->first);
+        // A file read as nvcc reads it was rewritten in memory: the cache
+        // checks the file's own bytes (compile/NvccDialect).
+        std::unique_ptr<llvm::MemoryBuffer> OnDisk;
+        if (Bytes && Run.Rewritten && Run.Rewritten->count(Path))
+          if (auto File = llvm::MemoryBuffer::getFile(
+                  Path, /*IsText=*/false, /*RequiresNullTerminator=*/false))
+            OnDisk = std::move(*File);
         Run.Inputs.push_back(
-            {realPathOf(It->first),
-             Bytes ? fileContentHash(Bytes->getBuffer()) : ""});
+            {Path, !Bytes ? ""
+                          : fileContentHash(OnDisk ? OnDisk->getBuffer()
+                                                   : Bytes->getBuffer())});
       }
       llvm::sort(Run.Inputs);
       Run.Inputs.erase(llvm::unique(Run.Inputs), Run.Inputs.end());
@@ -223,19 +234,21 @@ FileResult analyzeUnit(const std::string &File, const AnalysisOptions &Options,
   // the process's, which the other threads (and the report's relative
   // paths) share. LLVM's AllTUsToolExecutor does the same. Files read
   // through it as nvcc reads them (compile/NvccDialect).
+  auto Rewritten = std::make_shared<RewrittenFiles>();
   tooling::ClangTool Tool(
       *Options.Database, {File}, std::make_shared<PCHContainerOperations>(),
-      makeNvccDialectFileSystem(llvm::vfs::createPhysicalFileSystem()));
+      makeNvccDialectFileSystem(llvm::vfs::createPhysicalFileSystem(),
+                                Rewritten));
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false);
   Tool.appendArgumentsAdjuster(Options.Adjuster);
   // ClangTool keeps the texts by reference until it runs.
   std::list<std::string> UnsavedTexts;
   for (const auto &[Path, Text] : Options.Unsaved)
-    Tool.mapVirtualFile(Path,
-                        UnsavedTexts.emplace_back(
-                            rewriteNvccSyntax(Text).value_or(Text)));
+    Tool.mapVirtualFile(Path, UnsavedTexts.emplace_back(
+                                  rewriteNvccSyntax(Text).value_or(Text)));
   CheckRun Run{Finder, Errors};
+  Run.Rewritten = Rewritten;
   Run.Work = Work;
   Run.BeforeChecks = BeforeChecks;
   Run.SystemHeaders = !FinderOptions.IgnoreSystemHeaders;
