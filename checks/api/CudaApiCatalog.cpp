@@ -30,7 +30,7 @@ llvm::StringRef memoryKindName(MemoryKind K) {
   llvm_unreachable("unknown MemoryKind");
 }
 
-static std::vector<std::optional<ArgRole>> parseRoles(llvm::StringRef Roles) {
+std::vector<std::optional<ArgRole>> parseRoles(llvm::StringRef Roles) {
   llvm::SmallVector<llvm::StringRef, 12> Words;
   Roles.split(Words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
   std::vector<std::optional<ArgRole>> Result;

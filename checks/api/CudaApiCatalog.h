@@ -63,6 +63,11 @@ struct ApiSpec {
   const clang::Expr *arg(const clang::CallExpr *Call, ArgRole R) const;
 };
 
+/// The roles a catalog's role string spells, one word per parameter
+/// ('dst src size kind stream'; '-' for none). A word no role has is a
+/// fatal error: the tables are the program's own.
+std::vector<std::optional<ArgRole>> parseRoles(llvm::StringRef Roles);
+
 /// Every catalogued API.
 llvm::ArrayRef<ApiSpec> allApis();
 

@@ -1,32 +1,17 @@
 //===- HostCommunication.cpp - HostCommunicationApis.def, indexed ---------===//
 
 #include "HostCommunication.h"
+#include "CudaApiCatalog.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/ErrorHandling.h"
 
 namespace cuda_async_lint {
-
-static HostCommunicationSpec makeSpec(llvm::StringRef Name,
-                                      llvm::StringRef Roles) {
-  HostCommunicationSpec Spec{Name, {}};
-  llvm::SmallVector<llvm::StringRef, 12> Words;
-  Roles.split(Words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  for (llvm::StringRef W : Words) {
-    std::optional<ArgRole> R = argRoleNamed(W.data(), W.size());
-    if (!R && W != "-")
-      llvm::report_fatal_error("host communication catalog: unknown role '" +
-                               W + "'");
-    Spec.Roles.push_back(R);
-  }
-  return Spec;
-}
 
 static const llvm::StringMap<HostCommunicationSpec> &catalog() {
   static const llvm::StringMap<HostCommunicationSpec> Specs = [] {
     llvm::StringMap<HostCommunicationSpec> M;
-#define HOST_COMMUNICATION(Name, Roles) M[#Name] = makeSpec(#Name, Roles);
+#define HOST_COMMUNICATION(Name, Roles) M[#Name] = {#Name, parseRoles(Roles)};
 #include "HostCommunicationApis.def"
     return M;
   }();
