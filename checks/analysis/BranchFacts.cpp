@@ -2,6 +2,7 @@
 
 #include "BranchFacts.h"
 #include "../api/CudaApiCatalog.h"
+#include "StdLibrary.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -42,8 +43,7 @@ public:
       // An argument of '...' is passed by value.
       if (!P && FD && FD->isVariadic())
         continue;
-      if (!P || (P->getType()->isReferenceType() &&
-                 !P->getType().getNonReferenceType().isConstQualified()))
+      if (!P || bindsArgumentForWriting(FD, I))
         note(Call->getArg(I));
     }
     return true;

@@ -73,9 +73,7 @@ public:
     for (unsigned I = Offset; I < Call->getNumArgs(); ++I) {
       if (I - Offset >= FD->getNumParams())
         break;
-      QualType Param = FD->getParamDecl(I - Offset)->getType();
-      if (Param->isReferenceType() &&
-          !Param.getNonReferenceType().isConstQualified())
+      if (bindsArgumentForWriting(FD, I - Offset))
         if (const VarDecl *VD = localVar(Call->getArg(I)))
           Written.insert(VD);
     }
@@ -395,9 +393,7 @@ void HostAccessFinder::reassignedMembers(
     // By non-const reference (or unknown: a call through a pointer).
     if (I < Offset || !FD || I - Offset >= FD->getNumParams())
       continue;
-    QualType Param = FD->getParamDecl(I - Offset)->getType();
-    if (Param->isReferenceType() &&
-        !Param.getNonReferenceType().isConstQualified())
+    if (bindsArgumentForWriting(FD, I - Offset))
       Add(Arg);
   }
 }

@@ -3,6 +3,7 @@
 #include "../api/CudaApiCatalog.h"
 #include "../summaries/Summarize.h"
 #include "ProvenanceAnalysis.h"
+#include "StdLibrary.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -172,13 +173,8 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
-      if (names(Call->getArg(I)) &&
-          (!Callee || I >= Callee->getNumParams() ||
-           (Callee->getParamDecl(I)->getType()->isReferenceType() &&
-            !Callee->getParamDecl(I)
-                 ->getType()
-                 .getNonReferenceType()
-                 .isConstQualified())))
+      if (names(Call->getArg(I)) && (!Callee || I >= Callee->getNumParams() ||
+                                     bindsArgumentForWriting(Callee, I)))
         Found = true;
     return !Found;
   }

@@ -371,9 +371,7 @@ void ProvenanceDataflow::call(const CallExpr *Call, State &S) const {
         P, Arg->getType()->isPointerType(),
         !Scalar && (FD ? evaluator(S).registrationRead(Arg, FD, Keying)
                        : !evaluator(S).registrationKeys(Arg, &Keying).empty()),
-        isClobberable(Arg,
-                      ByReference[I] &&
-                          !Param.getNonReferenceType().isConstQualified())};
+        isClobberable(Arg, P && bindsArgumentForWriting(FD, *P))};
     StoresThrough |= A.Clobberable || (P && isOutParameterType(Param));
     Shape.Args.push_back(A);
   }

@@ -81,6 +81,22 @@ bool isMakeSmartPointer(const clang::FunctionDecl *FD) {
       .Default(false);
 }
 
+bool copiesItsArguments(const clang::FunctionDecl *FD) {
+  if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier())
+    return false;
+  return llvm::StringSwitch<bool>(FD->getName())
+      .Cases({"make_pair", "make_tuple"}, true)
+      .Default(false);
+}
+
+bool bindsArgumentForWriting(const clang::FunctionDecl *FD, unsigned I) {
+  if (!FD || I >= FD->getNumParams())
+    return false;
+  clang::QualType T = FD->getParamDecl(I)->getType();
+  return T->isReferenceType() && !T.getNonReferenceType().isConstQualified() &&
+         !copiesItsArguments(FD);
+}
+
 bool isContainerAccessor(llvm::StringRef Name) {
   return llvm::StringSwitch<bool>(Name)
       .Cases({"data", "c_str", "get", "front", "back", "begin", "end", "cbegin",

@@ -35,6 +35,15 @@ bool isSmartPointer(clang::QualType T);
 /// allocate with operator new.
 bool isMakeSmartPointer(const clang::FunctionDecl *FD);
 
+/// std::make_pair and std::make_tuple: they take forwarding references but
+/// copy (decay) what they are given into a new object, so their arguments
+/// are read, never written.
+bool copiesItsArguments(const clang::FunctionDecl *FD);
+
+/// True if \p FD's parameter \p I binds its argument for writing: a
+/// reference to non-const, unless \p FD only copies its arguments.
+bool bindsArgumentForWriting(const clang::FunctionDecl *FD, unsigned I);
+
 /// Member functions of containers that hand out their storage or an
 /// element: data, c_str, get, front, back, begin, end, at, ...
 bool isContainerAccessor(llvm::StringRef Name);

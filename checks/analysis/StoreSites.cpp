@@ -2,6 +2,7 @@
 
 #include "StoreSites.h"
 #include "../api/CudaApiCatalog.h"
+#include "StdLibrary.h"
 #include "UserCodeVisitor.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -86,12 +87,9 @@ public:
         }
       // A field or global bound to a non-const reference parameter may be
       // stored into.
-      if (Callee && I < Callee->getNumParams()) {
-        QualType T = Callee->getParamDecl(I)->getType();
-        if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
-          if (const ValueDecl *D = escapingVariable(Arg))
-            Out.Escaped.insert(D);
-      }
+      if (bindsArgumentForWriting(Callee, I))
+        if (const ValueDecl *D = escapingVariable(Arg))
+          Out.Escaped.insert(D);
     }
     return true;
   }

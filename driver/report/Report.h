@@ -121,15 +121,16 @@ struct Report {
   /// In the order of the files analysed; each file's in clang-tidy's order.
   std::vector<ResolvedFinding> Findings;
   std::vector<FailedFile> Failures;
-  /// Files analysed although clang found errors in their device-only code
-  /// (DeviceCodeErrors.h): the errors, for the record.
+  /// Files analysed although clang found errors nvcc accepts, in device-only
+  /// code or GCC extensions of host code (NvccAcceptedErrors.h): the errors,
+  /// for the record.
   std::vector<FailedFile> DeviceCodeErrors;
 };
 
 /// What every output says of a file in Report::DeviceCodeErrors.
 inline constexpr const char *DeviceCodeErrorsMessage =
-    "clang rejects some device code that nvcc may accept; the host code was "
-    "analysed";
+    "clang rejects some code that nvcc may accept (in device code, or a GCC "
+    "extension in host code); the rest was analysed";
 
 /// Sorts findings as clang-tidy does (file, offset, check, message) and
 /// drops duplicates (a header included by several files, say).

@@ -1,8 +1,8 @@
 //===- Analysis.cpp -------------------------------------------------------===//
 
 #include "Analysis.h"
-#include "DeviceCodeErrors.h"
 #include "FindingCollector.h"
+#include "NvccAcceptedErrors.h"
 #include "ParseErrors.h"
 #include "TidyCheckAdaptor.h"
 #include "TranslationUnitCache.h"
@@ -51,8 +51,8 @@ private:
 
 /// One parse of one file: classifies its errors once the translation unit is
 /// parsed (deferred CUDA diagnostics included), then runs the checks'
-/// matchers only if the host code is whole: no errors, or errors in device
-/// code only. A failed file's findings would be dropped anyway.
+/// matchers only if the host code is whole: no errors, or only errors nvcc
+/// accepts. A failed file's findings would be dropped anyway.
 struct CheckRun {
   ast_matchers::MatchFinder &Finder;
   const ParseErrorCollector &Errors;
@@ -60,8 +60,8 @@ struct CheckRun {
   UnitWork Work = UnitWork::Check;
   /// Runs after the parse (and the summary), before the checks.
   llvm::function_ref<void()> BeforeChecks = nullptr;
-  /// Every error lies in device-only code (DeviceCodeErrors.h).
-  bool OnlyInDeviceCode = false;
+  /// Every error is one nvcc accepts (NvccAcceptedErrors.h).
+  bool OnlyErrorsNvccAccepts = false;
   /// Findings in system headers are wanted: match them too.
   bool SystemHeaders = false;
   /// Record the files the parse read and their hashes, for a cache.
@@ -87,9 +87,10 @@ struct CheckRun {
 
   private:
     void Analyse(ASTContext &Ctx) {
-      Run.OnlyInDeviceCode = Run.Errors.errors() != 0 &&
-                             onlyInDeviceCode(Run.Errors.locations(), Ctx);
-      if (Run.Errors.errors() != 0 && !Run.OnlyInDeviceCode)
+      Run.OnlyErrorsNvccAccepts =
+          Run.Errors.errors() != 0 &&
+          onlyErrorsNvccAccepts(Run.Errors.locations(), Run.Errors.ids(), Ctx);
+      if (Run.Errors.errors() != 0 && !Run.OnlyErrorsNvccAccepts)
         return;
       if (Run.Work != UnitWork::Check) {
         WithoutProgramSummaries Alone;
@@ -269,7 +270,7 @@ FileResult analyzeUnit(const std::string &File, const AnalysisOptions &Options,
   };
   Result.ParseMicroseconds = Micros(Run.Started, Run.Parsed);
   Result.AnalysisMicroseconds = Micros(Run.Parsed, Run.Analysed);
-  if (Errors.errors() != 0 && Run.OnlyInDeviceCode) {
+  if (Errors.errors() != 0 && Run.OnlyErrorsNvccAccepts) {
     Result.DeviceCodeErrors = FailedFile{File, Errors.text()};
   } else if (Status != 0 || Errors.errors() != 0) {
     std::string Text = Errors.text();

@@ -37,6 +37,7 @@ void ParseErrorCollector::HandleDiagnostic(DiagnosticsEngine::Level Level,
   if (Level >= DiagnosticsEngine::Error) {
     Locations.push_back(Info.hasSourceManager() ? Info.getLocation()
                                                 : SourceLocation());
+    IDs.push_back(Info.getID());
     ShowingNotes = ++Errors <= MaxShown;
     if (ShowingNotes)
       Printer.HandleDiagnostic(Level, Info);

@@ -58,6 +58,8 @@ public:
   const std::vector<clang::SourceLocation> &locations() const {
     return Locations;
   }
+  /// Each error's diagnostic ID, in the order of locations().
+  const std::vector<unsigned> &ids() const { return IDs; }
   /// The rendered errors, and how many more there were.
   std::string text();
 
@@ -69,6 +71,7 @@ private:
   unsigned Errors = 0;
   bool ShowingNotes = false;
   std::vector<clang::SourceLocation> Locations;
+  std::vector<unsigned> IDs;
 };
 
 } // namespace cuda_async_lint

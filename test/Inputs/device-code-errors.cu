@@ -31,3 +31,12 @@ void host() { undeclared(); }
 #ifdef HOST_DEVICE_ERROR
 __host__ __device__ void both() { undeclared(); }
 #endif
+#ifdef HOST_VLA
+// GCC (nvcc's host compiler) initializes a variable-length array; clang
+// rejects the initializer and keeps the array and its uses.
+void stage(float *d, int n, cudaStream_t s) {
+  float staging[n] = {0};
+  cudaMemcpyAsync(d, staging, n * sizeof(float), cudaMemcpyHostToDevice, s);
+  cudaStreamSynchronize(s);
+}
+#endif

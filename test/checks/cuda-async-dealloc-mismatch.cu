@@ -14,6 +14,8 @@
 #include <cstdlib>
 #include <cuda.h>
 #include <new>
+#include <tuple>
+#include <utility>
 
 #ifndef USE_PINNED
 #define USE_PINNED 1
@@ -362,6 +364,54 @@ struct Escapes {
   void refill() { allocateSomehow(&data); }
   ~Escapes() { free(data); }
 };
+
+// std::make_pair and std::make_tuple copy what they are given (their
+// forwarding references are read): a getter that returns the member in a
+// pair leaves its provenance known (faiss's resources object).
+struct PinnedStaging {
+  void *mem = nullptr;
+  size_t bytes = 0;
+  void init(size_t n) {
+    cudaHostAlloc(&mem, n, cudaHostAllocDefault);
+    bytes = n;
+  }
+  std::pair<void *, size_t> get() { return std::make_pair(mem, bytes); }
+  std::tuple<void *, size_t> all() { return std::make_tuple(mem, bytes); }
+  ~PinnedStaging() {
+    free(mem);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'free' releases pinned memory; release it with 'cudaFreeHost'
+    // CHECK-MESSAGES: :[[@LINE-8]]:5: note: pinned memory allocated here with 'cudaHostAlloc'
+    // CHECK-FIXES: {{^}}    cudaFreeHost(mem);{{$}}
+  }
+};
+
+void pairOfLocal() {
+  float *p;
+  cudaMallocHost(&p, 64);
+  auto held = std::make_pair(p, 64);
+  (void)held;
+  free(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'free' releases pinned memory; release it with 'cudaFreeHost'
+  // CHECK-MESSAGES: :[[@LINE-5]]:3: note: pinned memory allocated here with 'cudaMallocHost'
+  // CHECK-FIXES: {{^}}  cudaFreeHost(p);{{$}}
+}
+
+// std::tie binds for writing: a member assigned through it is unknown.
+std::pair<void *, size_t> otherBlock();
+struct TiedStaging {
+  void *mem = nullptr;
+  size_t bytes = 0;
+  void init(size_t n) { cudaHostAlloc(&mem, n, cudaHostAllocDefault); }
+  void swapIn() { std::tie(mem, bytes) = otherBlock(); }
+  ~TiedStaging() { free(mem); }
+};
+void tiedLocal() {
+  void *p;
+  size_t n;
+  cudaHostAlloc(&p, 64, cudaHostAllocDefault);
+  std::tie(p, n) = otherBlock();
+  free(p);
+}
 
 float *fromElsewhere(size_t n);
 void unknownOrigin() {

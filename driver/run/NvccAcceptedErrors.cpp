@@ -1,10 +1,11 @@
-//===- DeviceCodeErrors.cpp -----------------------------------------------===//
+//===- NvccAcceptedErrors.cpp ---------------------------------------------===//
 
-#include "DeviceCodeErrors.h"
+#include "NvccAcceptedErrors.h"
 #include "cuda-async-lint/ExecutionSpace.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -52,24 +53,38 @@ private:
 
 } // namespace
 
-bool onlyInDeviceCode(const std::vector<SourceLocation> &Errors,
-                      ASTContext &Ctx) {
+bool isHostDialectError(unsigned DiagID) {
+  // GCC (nvcc's host compiler) initializes a variable-length array; clang
+  // reports the initializer and keeps the array and its uses.
+  return DiagID == diag::err_variable_object_no_init;
+}
+
+bool onlyErrorsNvccAccepts(const std::vector<SourceLocation> &Locations,
+                           const std::vector<unsigned> &IDs, ASTContext &Ctx) {
+  assert(Locations.size() == IDs.size() && "one ID per error");
   const SourceManager &SM = Ctx.getSourceManager();
   llvm::DenseSet<FileID> Files;
-  for (SourceLocation L : Errors) {
-    if (L.isInvalid())
+  for (size_t I = 0; I < Locations.size(); ++I) {
+    if (Locations[I].isInvalid())
       return false;
-    Files.insert(SM.getFileID(SM.getExpansionLoc(L)));
+    if (!isHostDialectError(IDs[I]))
+      Files.insert(SM.getFileID(SM.getExpansionLoc(Locations[I])));
   }
+  if (Files.empty())
+    return true;
   DeviceBodies Bodies(SM, Files);
   Bodies.TraverseDecl(Ctx.getTranslationUnitDecl());
-  return llvm::all_of(Errors, [&](SourceLocation L) {
-    SourceLocation At = SM.getExpansionLoc(L);
-    return llvm::any_of(Bodies.Ranges, [&](const CharSourceRange &R) {
-      return !SM.isBeforeInTranslationUnit(At, R.getBegin()) &&
-             !SM.isBeforeInTranslationUnit(R.getEnd(), At);
-    });
-  });
+  for (size_t I = 0; I < Locations.size(); ++I) {
+    if (isHostDialectError(IDs[I]))
+      continue;
+    SourceLocation At = SM.getExpansionLoc(Locations[I]);
+    if (llvm::none_of(Bodies.Ranges, [&](const CharSourceRange &R) {
+          return !SM.isBeforeInTranslationUnit(At, R.getBegin()) &&
+                 !SM.isBeforeInTranslationUnit(R.getEnd(), At);
+        }))
+      return false;
+  }
+  return true;
 }
 
 } // namespace cuda_async_lint
