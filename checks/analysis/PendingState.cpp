@@ -14,6 +14,12 @@ namespace {
 void mergeInto(Disjunct &Into, const Disjunct &From) {
   Into.Pending.insert(From.Pending.begin(), From.Pending.end());
   intersectSetMaps(Into.EventCovers, From.EventCovers);
+  // An element recorded differently on the two paths is not known.
+  for (auto It = Into.EventSlots.begin(); It != Into.EventSlots.end();) {
+    auto Other = From.EventSlots.find(It->first);
+    bool Same = Other != From.EventSlots.end() && Other->second == It->second;
+    It = Same ? std::next(It) : Into.EventSlots.erase(It);
+  }
   intersectSetMaps(Into.StreamWaits, From.StreamWaits);
   Into.Capturing |= From.Capturing;
 }
@@ -41,8 +47,8 @@ void joinStates(PendingState &Into, const PendingState &From) {
     for (size_t J = I + 1; J < Into.Disjuncts.size();) {
       Disjunct &A = Into.Disjuncts[I], &B = Into.Disjuncts[J];
       if (A.Advanced == B.Advanced && A.Pending == B.Pending &&
-          A.EventCovers == B.EventCovers && A.StreamWaits == B.StreamWaits &&
-          A.Capturing == B.Capturing) {
+          A.EventCovers == B.EventCovers && A.EventSlots == B.EventSlots &&
+          A.StreamWaits == B.StreamWaits && A.Capturing == B.Capturing) {
         BranchFacts::intersect(A.Facts, B.Facts);
         Into.Disjuncts.erase(Into.Disjuncts.begin() + J);
       } else {

@@ -10,6 +10,7 @@
 #define CUDA_ASYNC_LINT_ANALYSIS_PENDINGSTATE_H
 
 #include "BranchFacts.h"
+#include "EventRings.h"
 #include "PendingTransfers.h"
 #include <map>
 #include <set>
@@ -25,6 +26,9 @@ struct Disjunct {
   /// Per event recorded on every path: the transfers it covers. An event
   /// not in the map was recorded somewhere unknown.
   std::map<StreamRef, std::set<PendingTransfer>> EventCovers;
+  /// Per array of events in EventCovers recorded at an element whose index
+  /// names local variables: which element (EventSlot).
+  std::map<StreamRef, EventSlot> EventSlots;
   /// Per stream made to wait for an event on every path
   /// (cudaStreamWaitEvent): the transfers its later work is ordered after,
   /// so that a sync of it, or an event recorded on it, covers them too.
@@ -37,8 +41,9 @@ struct Disjunct {
 
   bool operator==(const Disjunct &O) const {
     return Advanced == O.Advanced && Pending == O.Pending &&
-           EventCovers == O.EventCovers && StreamWaits == O.StreamWaits &&
-           Capturing == O.Capturing && Facts == O.Facts;
+           EventCovers == O.EventCovers && EventSlots == O.EventSlots &&
+           StreamWaits == O.StreamWaits && Capturing == O.Capturing &&
+           Facts == O.Facts;
   }
   /// Disjuncts with the same assumptions merge.
   bool sameAssumptions(const Disjunct &O) const {

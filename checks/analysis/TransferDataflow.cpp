@@ -151,7 +151,8 @@ void TransferDataflow::pollingEdge(const Expr *Cond, unsigned SuccIndex,
     if (Api->Kind == ApiKind::StreamQuery)
       syncStream(D, stream(Api->arg(Call, ArgRole::Stream)));
     else if (Api->Kind == ApiKind::EventQuery)
-      syncEvent(D, stream(Api->arg(Call, ArgRole::Event)));
+      syncEvent(D, stream(Api->arg(Call, ArgRole::Event)),
+                Api->arg(Call, ArgRole::Event));
   }
 }
 
@@ -205,20 +206,21 @@ void TransferDataflow::transfer(const CFGElement &E, Disjunct &D,
       BranchFacts::written(Written, D.Facts);
       // The buffers derived from it are other buffers now. A slice it
       // indexed is an earlier slice: still in flight, and still part of
-      // the whole buffer (read after the issuing loop, before the wait).
-      std::vector<PendingTransfer> Moved;
-      eraseIf(D.Pending, [&](const PendingTransfer &P) {
-        if (P.Buffer.Base == Written || P.Buffer.Object == Written)
-          return true;
-        if (!P.Buffer.Deps.count(Written))
-          return false;
-        Moved.push_back(P);
-        // Its other variables ('n' in 'h + i * n') no longer say which.
-        Moved.back().Buffer.Deps.clear();
-        Moved.back().Buffer.Stale.insert(Written);
-        return true;
-      });
-      D.Pending.insert(Moved.begin(), Moved.end());
+      // the whole buffer (read after the issuing loop, before the wait),
+      // and still covered by the events and waits that covered it.
+      renameWritten(D.Pending, Written);
+      for (auto &[Event, Covered] : D.EventCovers)
+        renameWritten(Covered, Written);
+      for (auto &[Stream, Ordered] : D.StreamWaits)
+        renameWritten(Ordered, Written);
+      // The element of an array of events it indexed may be another now.
+      for (auto It = D.EventSlots.begin(); It != D.EventSlots.end();) {
+        if (It->second.Deps.count(Written))
+          It->second.Writes.insert(St);
+        // Written over and over: not a ring moved on once.
+        It = It->second.Writes.size() > MaxSlotWrites ? D.EventSlots.erase(It)
+                                                      : std::next(It);
+      }
       if (LoopCounters.count(Written)) {
         if (isa<DeclStmt>(St))
           D.Advanced.erase(Written);
@@ -229,6 +231,23 @@ void TransferDataflow::transfer(const CFGElement &E, Disjunct &D,
           D.Advanced.erase(Written); // i = 0
       }
     }
+}
+
+void TransferDataflow::renameWritten(std::set<PendingTransfer> &Transfers,
+                                     const VarDecl *Written) {
+  std::vector<PendingTransfer> Moved;
+  eraseIf(Transfers, [&](const PendingTransfer &P) {
+    if (P.Buffer.Base == Written || P.Buffer.Object == Written)
+      return true;
+    if (!P.Buffer.Deps.count(Written))
+      return false;
+    Moved.push_back(P);
+    // Its other variables ('n' in 'h + i * n') no longer say which.
+    Moved.back().Buffer.Deps.clear();
+    Moved.back().Buffer.Stale.insert(Written);
+    return true;
+  });
+  Transfers.insert(Moved.begin(), Moved.end());
 }
 
 void TransferDataflow::access(const HostAccess &A, Disjunct &D,

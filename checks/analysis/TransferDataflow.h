@@ -85,12 +85,19 @@ private:
   /// for every stream not created with cudaStreamNonBlocking.
   void syncBlocking(Disjunct &D) const;
 
-  void syncEvent(Disjunct &D, const StreamRef &Event) const;
+  /// A sync of \p Event, named by \p Arg (null: not written here).
+  void syncEvent(Disjunct &D, const StreamRef &Event,
+                 const clang::Expr *Arg) const;
 
   void transfer(const clang::CFGElement &E, Disjunct &D,
                 std::vector<TransferHazard> *Hazards) const;
 
   void synchronize(const clang::CallExpr *Call, Disjunct &D) const;
+
+  /// \p Written was assigned: transfers on buffers it named are forgotten,
+  /// and slices it indexed are earlier slices (BufferRef::Stale).
+  static void renameWritten(std::set<PendingTransfer> &Transfers,
+                            const clang::VarDecl *Written);
 
   void access(const HostAccess &A, Disjunct &D,
               std::vector<TransferHazard> *Hazards) const;

@@ -38,12 +38,21 @@ void TransferDataflow::syncBlocking(Disjunct &D) const {
   });
 }
 
-void TransferDataflow::syncEvent(Disjunct &D, const StreamRef &Event) const {
+void TransferDataflow::syncEvent(Disjunct &D, const StreamRef &Event,
+                                 const Expr *Arg) const {
   auto It = D.EventCovers.find(Event);
   if (Event.K == StreamRef::Kind::Unknown || It == D.EventCovers.end()) {
     syncAll(D); // Recorded where the analysis cannot see: anything.
     return;
   }
+  // 'ev[i]' after 'i' moved on from the element last recorded: an earlier
+  // element of the ring, recorded before what the last one covers was
+  // issued. Those transfers stay in flight.
+  if (auto Slot = D.EventSlots.find(Event);
+      Slot != D.EventSlots.end() &&
+      Slot->second.Deps == elementIndexVariables(Arg) &&
+      movedOnce(Slot->second, Ctx))
+    return;
   for (const PendingTransfer &P : It->second)
     D.Pending.erase(P);
 }
@@ -66,7 +75,7 @@ void TransferDataflow::synchronize(const CallExpr *Call, Disjunct &D) const {
         if (isStreamType(Arg->getType()))
           syncStream(D, stream(Arg));
         else if (isEventType(Arg->getType()))
-          syncEvent(D, stream(Arg));
+          syncEvent(D, stream(Arg), Arg);
       }
       return;
     }
@@ -77,7 +86,7 @@ void TransferDataflow::synchronize(const CallExpr *Call, Disjunct &D) const {
     for (unsigned I : Effect.Streams)
       syncStream(D, stream(Call->getArg(I)));
     for (unsigned I : Effect.Events)
-      syncEvent(D, stream(Call->getArg(I)));
+      syncEvent(D, stream(Call->getArg(I)), Call->getArg(I));
     // Stream members are named by their declaration, whatever the object
     // (StreamRef): syncing one object's covers the others' too, which
     // only costs findings.
@@ -85,7 +94,7 @@ void TransferDataflow::synchronize(const CallExpr *Call, Disjunct &D) const {
       for (const FieldDecl *Member : Summary->StreamMembers)
         syncStream(D, {StreamRef::Kind::Named, Member});
       for (const FieldDecl *Member : Summary->EventMembers)
-        syncEvent(D, {StreamRef::Kind::Named, Member});
+        syncEvent(D, {StreamRef::Kind::Named, Member}, nullptr);
     }
     return;
   }
@@ -97,7 +106,8 @@ void TransferDataflow::synchronize(const CallExpr *Call, Disjunct &D) const {
     syncAll(D);
     break;
   case ApiKind::EventSync:
-    syncEvent(D, stream(Api->arg(Call, ArgRole::Event)));
+    syncEvent(D, stream(Api->arg(Call, ArgRole::Event)),
+              Api->arg(Call, ArgRole::Event));
     break;
   case ApiKind::EventRecord: {
     StreamRef Event = stream(Api->arg(Call, ArgRole::Event));
@@ -117,6 +127,12 @@ void TransferDataflow::synchronize(const CallExpr *Call, Disjunct &D) const {
           (Ordered != D.StreamWaits.end() && Ordered->second.count(P)))
         Covered.insert(P);
     D.EventCovers[Event] = std::move(Covered);
+    if (std::set<const VarDecl *> Index =
+            elementIndexVariables(Api->arg(Call, ArgRole::Event));
+        Event.K == StreamRef::Kind::ArrayElement && !Index.empty())
+      D.EventSlots[Event] = {std::move(Index), {}};
+    else
+      D.EventSlots.erase(Event);
     break;
   }
   case ApiKind::StreamWaitEvent: {

@@ -1,0 +1,119 @@
+// A ring of events: the loop records one element and waits on the next,
+// recorded an iteration earlier. That wait does not cover the copy the
+// element just recorded covers (gpu-burn's error counter).
+// Both front-ends, one set of expectations; any other warning or note fails.
+// RUN: not %lint --checks='-*,cuda-async-unsynchronized-access' %s | %check_messages %s
+// RUN: %tidy --checks='-*,cuda-async-unsynchronized-access' %s -- %cuda_args | %check_messages %s
+
+#include <cuda_runtime.h>
+
+void consume(float v);
+bool running();
+
+// The copy of this iteration is read after waiting on the previous
+// iteration's event.
+void counterRing(float *d, float *h, cudaStream_t s) {
+  const int depth = 2;
+  cudaEvent_t ev[depth];
+  int slot = 0;
+  while (running()) {
+    cudaMemcpyAsync(h, d, 4, cudaMemcpyDeviceToHost, s);
+    cudaEventRecord(ev[slot], s);
+    slot = ++slot % depth;
+    cudaEventSynchronize(ev[slot]);
+    consume(*h);
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: '*h' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
+    // CHECK-MESSAGES: :[[@LINE-6]]:5: note: the asynchronous copy is issued here
+    // CHECK-MESSAGES: :[[@LINE-7]]:54: note: on stream 's', not synchronized before the access
+  }
+}
+
+// The same ring polled, with '(slot + 1) % 2' and 'slot ^= 1'.
+void polledRing(float *d, float *h, cudaStream_t s) {
+  cudaEvent_t ev[2];
+  int slot = 0;
+  for (int i = 0; i < 100; ++i) {
+    cudaMemcpyAsync(h, d, 4, cudaMemcpyDeviceToHost, s);
+    cudaEventRecord(ev[slot], s);
+    slot ^= 1;
+    while (cudaEventQuery(ev[slot]) == cudaErrorNotReady) {
+    }
+    consume(*h);
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: '*h' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
+    // CHECK-MESSAGES: :[[@LINE-7]]:5: note: the asynchronous copy is issued here
+    // CHECK-MESSAGES: :[[@LINE-8]]:54: note: on stream 's', not synchronized before the access
+  }
+}
+
+// Double buffering done right: the host reads the half the element it
+// waits on covers, not the one just issued.
+void doubleBuffered(float *d, float *h[2], cudaStream_t s) {
+  cudaEvent_t ev[2];
+  int cur = 0;
+  for (int i = 0; i < 100; ++i) {
+    cudaMemcpyAsync(h[cur], d, 4, cudaMemcpyDeviceToHost, s);
+    cudaEventRecord(ev[cur], s);
+    cur = (cur + 1) % 2;
+    cudaEventSynchronize(ev[cur]);
+    consume(h[cur][0]);
+  }
+  cudaDeviceSynchronize();
+}
+
+// Waiting on the element just recorded, before moving on.
+void waitThenMove(float *d, float *h, cudaStream_t s) {
+  cudaEvent_t ev[2];
+  int slot = 0;
+  for (int i = 0; i < 100; ++i) {
+    cudaMemcpyAsync(h, d, 4, cudaMemcpyDeviceToHost, s);
+    cudaEventRecord(ev[slot], s);
+    cudaEventSynchronize(ev[slot]);
+    slot = (slot + 1) % 2;
+    consume(*h);
+  }
+}
+
+// A loop's index reset and counted up again may name the recorded element:
+// the drain loop's waits cover the copies.
+void drainLoop(float *d, float *h, cudaStream_t *s, int n) {
+  cudaEvent_t ev[8];
+  int i;
+  for (i = 0; i < n; ++i) {
+    cudaMemcpyAsync(h + i, d + i, 4, cudaMemcpyDeviceToHost, s[i]);
+    cudaEventRecord(ev[i], s[i]);
+  }
+  for (i = 0; i < n; ++i)
+    cudaEventSynchronize(ev[i]);
+  consume(h[0]);
+}
+
+// Chunks copied in a loop, each covered by the event recorded after it:
+// the chunk a copy wrote is an earlier one once the index moves on, still
+// covered by that event.
+void chunksThenEvent(float *d, float *h, cudaStream_t s) {
+  cudaEvent_t done;
+  for (int i = 0; i < 8; ++i) {
+    cudaMemcpyAsync(h + i, d + i, 4, cudaMemcpyDeviceToHost, s);
+    cudaEventRecord(done, s);
+  }
+  cudaEventSynchronize(done);
+  consume(h[0]);
+}
+
+// Two advances of a ring of two name the recorded element again; so may a
+// ring whose size is not a constant.
+void twiceAround(float *d, float *h, cudaStream_t s, int depth) {
+  cudaEvent_t ev[2];
+  int slot = 0;
+  cudaMemcpyAsync(h, d, 4, cudaMemcpyDeviceToHost, s);
+  cudaEventRecord(ev[slot], s);
+  slot ^= 1;
+  slot ^= 1;
+  cudaEventSynchronize(ev[slot]);
+  consume(*h);
+  cudaMemcpyAsync(h, d, 4, cudaMemcpyDeviceToHost, s);
+  cudaEventRecord(ev[slot], s);
+  slot = (slot + 1) % depth;
+  cudaEventSynchronize(ev[slot]);
+  consume(*h);
+}
