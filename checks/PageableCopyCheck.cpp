@@ -62,7 +62,10 @@ void PageableCopyCheck::checkHelperCall(const CallExpr *Call,
                                         const FunctionDecl *Function,
                                         ASTContext &Ctx) {
   std::set<unsigned> Reported;
-  for (const ParameterCopy &PC : parameterCopies(Helper)) {
+  for (const ParameterCopy &PC :
+       HelperCopies.get(Helper->getCanonicalDecl(), [](const FunctionDecl *FD) {
+         return parameterCopies(FD);
+       })) {
     const ApiSpec *Api = lookupApi(PC.Copy);
     if (PC.Param >= Call->getNumArgs() || Reported.count(PC.Param) || !Api ||
         belowMinimum(PC.Copy, *Api, MinCopySize, Ctx))

@@ -13,6 +13,9 @@
 #define CUDA_ASYNC_LINT_PAGEABLECOPYCHECK_H
 
 #include "ProvenanceCheck.h"
+#include "analysis/FunctionCache.h"
+#include "analysis/ParameterCopies.h"
+#include <vector>
 
 namespace cuda_async_lint {
 
@@ -22,6 +25,10 @@ public:
   void storeOptions(StoreOption Store) const override;
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+  void resetTranslationUnit() override {
+    ProvenanceCheck::resetTranslationUnit();
+    HelperCopies.clear();
+  }
 
 private:
   /// Copies of fewer bytes (by a constant byte count) are not reported.
@@ -30,6 +37,9 @@ private:
                        const clang::FunctionDecl *Function,
                        clang::ASTContext &Ctx);
   uint64_t MinCopySize;
+  /// What each function of the unit copies of its parameters: every call
+  /// of a helper asks.
+  FunctionCache<std::vector<ParameterCopy>> HelperCopies;
 };
 
 } // namespace cuda_async_lint

@@ -13,6 +13,7 @@
 #define CUDA_ASYNC_LINT_TIDYCHECKADAPTOR_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "cuda-async-lint/CheckNames.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "clang/Basic/Diagnostic.h"
 
@@ -28,7 +29,13 @@ public:
                    clang::tidy::ClangTidyContext *Ctx,
                    DiagnosticSink *Forward = nullptr)
       : ClangTidyCheck(Name, Ctx), Tidy(*Ctx),
-        Impl(createCheck(Info, Forward ? *Forward : *this, *this)) {}
+        Impl(createCheck(Info, Forward ? *Forward : *this, *this)) {
+    // In clang-tidy, a name spelt as one of ours that names none is said
+    // once per file, by the first of our checks enabled (the driver fails
+    // on it before it gets here).
+    if (!Forward && firstEnabled() == Info.Id)
+      warnUnknownNames();
+  }
 
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override {
     Impl->registerMatchers(*Finder);
@@ -41,6 +48,22 @@ public:
   }
 
 private:
+  llvm::StringRef firstEnabled() const {
+    for (const CheckInfo &C : allChecks())
+      if (Tidy.isCheckEnabled(C.Id))
+        return C.Id;
+    return {};
+  }
+  void warnUnknownNames() const {
+    const clang::tidy::ClangTidyOptions &O = Tidy.getOptions();
+    if (O.Checks)
+      for (const UnknownCheckName &U : unknownCheckNames(*O.Checks))
+        Tidy.configurationDiag("%0") << describe(U, "Checks");
+    if (O.WarningsAsErrors)
+      for (const UnknownCheckName &U : unknownCheckNames(*O.WarningsAsErrors))
+        Tidy.configurationDiag("%0") << describe(U, "WarningsAsErrors");
+  }
+
   void report(const Finding &F, clang::ASTContext &) override {
     {
       auto Diag = diag(F.Loc, "%0") << F.Message;

@@ -276,8 +276,14 @@ void HostAccessFinder::callAccesses(
     if (Arg->getType()->isPointerType() ||
         (!Param.isNull() && Param->isPointerType())) {
       // A function of this unit that only hands it to the GPU.
-      if (FD && !mayTouchOnHost(FD, I - Offset))
-        continue;
+      if (FD) {
+        auto [It, New] = TouchesOnHost.try_emplace(
+            {FD->getCanonicalDecl(), I - Offset}, true);
+        if (New)
+          It->second = mayTouchOnHost(FD, I - Offset);
+        if (!It->second)
+          continue;
+      }
       bool Const = !Param.isNull() && Param->isPointerType()
                        ? Param->getPointeeType().isConstQualified()
                        : Arg->getType()->getPointeeType().isConstQualified();

@@ -118,6 +118,10 @@ private:
   /// Loop variables of range-based for loops.
   llvm::DenseMap<const clang::VarDecl *, const clang::CXXForRangeStmt *>
       RangeLoops;
+  /// mayTouchOnHost per callee and parameter: the dataflows ask at every
+  /// element of every pass, and it reads the callee's body.
+  mutable llvm::DenseMap<std::pair<const clang::FunctionDecl *, unsigned>, bool>
+      TouchesOnHost;
 };
 
 } // namespace cuda_async_lint

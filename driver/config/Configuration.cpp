@@ -4,6 +4,7 @@
 #include "TidyCheckAdaptor.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/GlobList.h"
+#include "cuda-async-lint/CheckNames.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "llvm/ADT/STLExtras.h"
@@ -32,10 +33,78 @@ llvm::Error checkNames(llvm::StringRef Globs) {
       continue;
     if (!findCheck(Item))
       return llvm::createStringError(
-          "unknown check '%s' in --checks (see --list-checks)",
-          Item.str().c_str());
+          "unknown check '%s' in --checks; did you mean '%s'? (see "
+          "--list-checks)",
+          Item.str().c_str(), nearestCheck(Item).str().c_str());
   }
+  // A glob spelt as ours that matches none of our checks
+  // ('cuda-async-pagable-*').
+  for (const UnknownCheckName &U : unknownCheckNames(Globs))
+    return llvm::createStringError("%s (see --list-checks)",
+                                   describe(U, "--checks").c_str());
   return llvm::Error::success();
+}
+
+/// The line and column of \p Offset in \p Text, from 1.
+std::pair<unsigned, unsigned> lineAndColumn(llvm::StringRef Text,
+                                            size_t Offset) {
+  llvm::StringRef Before = Text.take_front(Offset);
+  size_t LineStart = Before.rfind('\n');
+  unsigned Column =
+      LineStart == llvm::StringRef::npos ? Offset + 1 : Offset - LineStart;
+  return {static_cast<unsigned>(Before.count('\n')) + 1, Column};
+}
+
+/// A name spelt as one of our checks that names none, in the Checks or
+/// WarningsAsErrors of \p Options or a CheckOptions key
+/// ('cuda-async-pagable-copy.MinCopySize'), as an error at its place in
+/// \p Text, the configuration \p Source holds: a typo there silently
+/// disables a check or the gate on it (CheckNames.h).
+llvm::Error checkOurNames(const ClangTidyOptions &Options,
+                          llvm::StringRef Source, llvm::StringRef Text) {
+  struct Bad {
+    std::string Name, Message;
+    llvm::StringRef Key;
+  };
+  std::vector<Bad> Found;
+  auto Lists = {std::make_pair(llvm::StringRef("Checks"), Options.Checks),
+                std::make_pair(llvm::StringRef("WarningsAsErrors"),
+                               Options.WarningsAsErrors)};
+  for (const auto &[Key, List] : Lists)
+    if (List)
+      for (const UnknownCheckName &U : unknownCheckNames(*List))
+        Found.push_back({U.Name, describe(U, Key), Key});
+  for (const auto &Entry : Options.CheckOptions) {
+    llvm::StringRef Check = Entry.getKey().split('.').first;
+    if (Check.starts_with("cuda-async-") && Entry.getKey().contains('.') &&
+        !findCheck(Check))
+      Found.push_back({Check.str(),
+                       "unknown check '" + Check.str() + "' in the option '" +
+                           Entry.getKey().str() + "'; did you mean '" +
+                           nearestCheck(Check).str() + "'?",
+                       "CheckOptions"});
+  }
+  if (Found.empty())
+    return llvm::Error::success();
+  std::string Out;
+  for (const Bad &B : Found) {
+    // Where it is written: after its key if the text has one.
+    size_t From = Text.find(B.Key);
+    size_t At = Text.find(B.Name, From == llvm::StringRef::npos ? 0 : From);
+    if (At == llvm::StringRef::npos)
+      At = Text.find(B.Name);
+    if (!Out.empty())
+      Out += "\n";
+    if (At == llvm::StringRef::npos) {
+      Out += Source.str() + ": " + B.Message;
+      continue;
+    }
+    auto [Line, Column] = lineAndColumn(Text, At);
+    Out += (Source + ":" + llvm::Twine(Line) + ":" + llvm::Twine(Column) +
+            ": " + B.Message)
+               .str();
+  }
+  return llvm::createStringError("%s", Out.c_str());
 }
 
 /// Parses configuration text, as a .clang-tidy file or --config holds it,
@@ -129,6 +198,11 @@ Configuration::fromFlags(const ConfigurationFlags &F) {
       return std::move(E);
     C.Overrides.Checks = *F.Checks;
   }
+  if (F.WarningsAsErrors)
+    for (const UnknownCheckName &U : unknownCheckNames(*F.WarningsAsErrors))
+      return llvm::createStringError(
+          "%s (see --list-checks)",
+          describe(U, "--warnings-as-errors").c_str());
   C.Overrides.WarningsAsErrors = F.WarningsAsErrors;
   C.Overrides.HeaderFilterRegex = F.HeaderFilter;
   C.Overrides.ExcludeHeaderFilterRegex = F.ExcludeHeaderFilter;
@@ -148,6 +222,8 @@ Configuration::fromFlags(const ConfigurationFlags &F) {
     auto Parsed = parse(Text, Name, nullptr);
     if (!Parsed)
       return Parsed.takeError();
+    if (llvm::Error E = checkOurNames(*Parsed, Name, Text))
+      return std::move(E);
     // --config is written for this tool; --config-file names a .clang-tidy
     // file, perhaps the project's own, read as those are.
     C.Given = F.ConfigFile.empty() ? std::move(*Parsed)
@@ -196,6 +272,8 @@ Configuration::checkFiles(const std::vector<std::string> &Files,
       auto Parsed = parse((*Buffer)->getBuffer(), Path, &Warnings);
       if (!Parsed)
         return Parsed.takeError();
+      if (llvm::Error E = checkOurNames(*Parsed, Path, (*Buffer)->getBuffer()))
+        return E;
       if (!Parsed->InheritParentConfig.value_or(false))
         break;
     }
