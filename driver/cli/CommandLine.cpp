@@ -7,7 +7,9 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -69,7 +71,24 @@ cl::opt<bool> DumpConfig(
     cl::cat(Category));
 
 using Format = ReportFormat;
-cl::opt<Format> OutputFormat(
+
+/// cl::parser's, naming the formats there are when given one there is not
+/// (LLVM's own error says only "Cannot find option named 'xml'!").
+class FormatParser : public cl::parser<Format> {
+public:
+  using cl::parser<Format>::parser;
+  bool parse(cl::Option &O, StringRef Name, StringRef Arg, Format &Value) {
+    std::string Known;
+    for (unsigned I = 0, E = getNumOptions(); I != E; ++I) {
+      if (getOption(I) == Arg)
+        return cl::parser<Format>::parse(O, Name, Arg, Value);
+      Known += (I ? ", " : "") + getOption(I).str();
+    }
+    return O.error("unknown format '" + Arg + "'; the formats are " + Known);
+  }
+};
+
+cl::opt<Format, false, FormatParser> OutputFormat(
     "format", cl::desc("Output format:"), cl::init(Format::Text),
     cl::values(clEnumValN(Format::Text, "text", "clang-tidy's text (default)"),
                clEnumValN(Format::Json, "json",
@@ -85,10 +104,11 @@ cl::opt<Format> OutputFormat(
                           "Code Climate, for GitLab Code Quality")),
     cl::cat(Category));
 cl::opt<std::string> OutputPath("output", cl::value_desc("file"),
-                                cl::desc("Write the report to <file>"),
+                                cl::desc("Write the report to <file> (-o "
+                                         "<file> is the same)"),
                                 cl::cat(Category));
 cl::alias OutputPathShort("o", cl::aliasopt(OutputPath),
-                          cl::desc("Alias for --output"));
+                          cl::desc("Alias for --output"), cl::cat(Category));
 cl::opt<bool> Fix("fix",
                   cl::desc("Apply the suggested fixes in place (as clang-tidy "
                            "--fix; overlapping fixes are skipped)"),
@@ -316,6 +336,58 @@ Error checkOptions(Invocation &I) {
   return Error::success();
 }
 
+/// The report file extensions: '-o x.sarif' after '--' was meant for us;
+/// '-o x.o' is the compile command's own.
+bool isReportFile(StringRef Path) {
+  StringRef Ext = sys::path::extension(Path);
+  return is_contained({".json", ".sarif", ".html", ".htm", ".md", ".txt",
+                       ".xml", ".yaml", ".yml"},
+                      Ext.lower());
+}
+
+/// Our own options written after '--' go to the compiler, not to us: the
+/// report is then the default text on standard output and nothing says
+/// so. Each is named, as clang-tidy warns of its own flags there. A
+/// compile command's own flags are not: '-o file.o', '-p' (profiling).
+void warnOwnOptionsAfterDashDash(const std::vector<std::string> &Args) {
+  auto &Registered = cl::getRegisteredOptions();
+  for (size_t A = 0; A < Args.size(); ++A) {
+    StringRef Arg = Args[A];
+    if (!Arg.starts_with("-") || Arg == "-")
+      continue;
+    bool Long = Arg.starts_with("--");
+    StringRef Name = Arg.drop_while([](char C) { return C == '-'; });
+    Name = Name.split('=').first;
+    auto It = Registered.find(Name);
+    if (It == Registered.end() ||
+        !is_contained(It->second->Categories, &Category))
+      continue;
+    bool Meant;
+    if (Name == "o" || Name == "output")
+      Meant = isReportFile(Arg.contains('=')     ? Arg.split('=').second
+                           : A + 1 < Args.size() ? StringRef(Args[A + 1])
+                                                 : StringRef());
+    else if (Name == "p")
+      Meant =
+          Long || (A + 1 < Args.size() && sys::fs::is_directory(Args[A + 1]));
+    else
+      // '-format=json' as well as '--format=json': clang has no such
+      // long option.
+      Meant = Long || Name.size() > 1 || Name == "j";
+    if (!Meant)
+      continue;
+    std::string Shown = Arg.str();
+    // The value that follows a short option without '=' is its own.
+    if (!Arg.contains('=') &&
+        It->second->getValueExpectedFlag() == cl::ValueRequired &&
+        A + 1 < Args.size())
+      Shown += " " + Args[A + 1];
+    WithColor::warning(errs(), "cuda-async-lint")
+        << "'" << Shown << "' after '--' is given to the compiler, not read "
+        << "as this tool's option; put it before '--'\n";
+  }
+}
+
 /// This executable's path: <prefix>/bin/cuda-async-lint.
 std::string executablePath(const char *Argv0) {
   return sys::fs::getMainExecutable(Argv0,
@@ -350,6 +422,8 @@ std::optional<Invocation> parseCommandLine(int Argc, const char **Argv) {
           "analysed (the others are reported).\n",
           &errs()))
     return std::nullopt;
+  if (I.ExtraArgs)
+    warnOwnOptionsAfterDashDash(*I.ExtraArgs);
   if (std::optional<StringRef> Repeated = repeatedOption()) {
     usageError("--" + *Repeated + " given more than once");
     return std::nullopt;

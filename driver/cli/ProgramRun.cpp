@@ -3,6 +3,7 @@
 #include "ProgramRun.h"
 #include "Config.h"
 #include "run/SummaryStore.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -22,9 +23,15 @@ ProgramRun::open(const Invocation &I, const Configuration &Config,
   Options.Timeout = I.Timeout;
   if (I.Verbose)
     for (const std::string &F : Run->In.Files)
-      for (const auto &Command : Run->In.Database->getCompileCommands(F))
-        errs() << "cuda-async-lint: " << F << ": "
-               << join(Options.Adjuster(Command.CommandLine, F), " ") << "\n";
+      for (const auto &Command : Run->In.Database->getCompileCommands(F)) {
+        std::vector<std::string> Args =
+            Options.Adjuster(Command.CommandLine, F);
+        // A command after '--' is LibTooling's, named 'clang-tool': the
+        // parse runs clang's driver in process, in its 'clang' mode.
+        if (!Args.empty() && sys::path::filename(Args[0]) == "clang-tool")
+          Args[0] = "clang";
+        errs() << "cuda-async-lint: " << F << ": " << join(Args, " ") << "\n";
+      }
 
   // Whole-program provenance: the program is the whole database, else the
   // files named together; its summaries come from a store, or from the
