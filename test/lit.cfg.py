@@ -95,6 +95,13 @@ if os.path.exists(sarif_multitool):
 if config.verify:
     config.available_features.add("cuda-verify")
     config.substitutions.append(("%verify", config.verify))
+# The CUDA driver itself (not the toolkit's link-time stub): a GPU machine.
+try:
+    import ctypes
+    ctypes.CDLL("libcuda.so.1")
+    config.available_features.add("cuda-driver")
+except OSError:
+    pass
 if config.nvcc and os.path.exists(config.nvcc):
     config.available_features.add("nvcc")
 # ROCm's compiler driver (Debian's 'hipcc'), for a hipcc-built CMake project.

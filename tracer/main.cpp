@@ -28,6 +28,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -234,6 +235,19 @@ int finishAndWrite(const std::vector<std::string> &RawPaths) {
 
 } // namespace
 
+/// Whether the CUDA driver (libcuda.so.1, which the toolkit's stub libcuda.so
+/// stands in for only at link time) loads; \p Why says why not.
+bool cudaDriverLoads(std::string &Why) {
+  void *Driver = ::dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL);
+  if (!Driver) {
+    const char *Error = ::dlerror();
+    Why = Error ? Error : "libcuda.so.1 cannot be loaded";
+    return false;
+  }
+  ::dlclose(Driver);
+  return true;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(Category);
@@ -293,16 +307,23 @@ int main(int argc, char **argv) {
       RawPaths.push_back(It->path());
   std::sort(RawPaths.begin(), RawPaths.end());
   int Code = Ok;
+  std::string NoDriver;
   if (RawPaths.empty())
-    Code = fail(TracerFailed,
-                "'" + Args[0] + "' " +
-                    (WIFSIGNALED(Status)
-                         ? "was killed by signal " +
-                               std::to_string(WTERMSIG(Status)) + " and "
-                         : std::string()) +
-                    "left no trace: it never initialized CUDA, ended "
-                    "without running its exit handlers (_exit, a kill), or "
-                    "the CUDA driver did not load the injection library");
+    Code =
+        fail(TracerFailed,
+             "'" + Args[0] + "' " +
+                 (WIFSIGNALED(Status)
+                      ? "was killed by signal " +
+                            std::to_string(WTERMSIG(Status)) + " and "
+                      : std::string()) +
+                 "left no trace: " +
+                 (cudaDriverLoads(NoDriver)
+                      ? "it never initialized CUDA, ended without running its "
+                        "exit handlers (_exit, a kill), or the CUDA driver did "
+                        "not load the injection library"
+                      : "this machine has no CUDA driver (" + NoDriver +
+                            "), so no program can initialize CUDA here; trace "
+                            "on a machine with an NVIDIA GPU and its driver"));
   else
     Code = finishAndWrite(RawPaths);
   if (KeepRaw.empty())

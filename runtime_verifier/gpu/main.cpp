@@ -21,8 +21,11 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <dlfcn.h>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <unistd.h>
 
 using namespace cuda_async_verify;
 
@@ -44,14 +47,42 @@ bool wanted(const Options &O, const char *Check) {
 }
 
 /// Opens an output file before any GPU work, so a bad path fails fast.
-bool openOutput(const std::string &Path, std::ofstream &Out,
-                std::string &Error) {
+/// Whether \p Path can be written, checked before the run without
+/// touching it: a run that fails (no GPU) leaves no empty report behind.
+bool checkWritable(const std::string &Path, std::string &Error) {
   if (Path.empty())
     return true;
-  Out.open(Path, std::ios::binary | std::ios::trunc);
-  if (!Out)
+  std::error_code EC;
+  std::filesystem::path P(Path);
+  if (std::filesystem::is_directory(P, EC)) {
+    Error = "cannot write '" + Path + "': it is a directory";
+    return false;
+  }
+  std::filesystem::path Dir = P.parent_path().empty() ? "." : P.parent_path();
+  bool Exists = std::filesystem::exists(P, EC);
+  if (::access(Exists ? Path.c_str() : Dir.c_str(), W_OK) != 0) {
     Error = "cannot write '" + Path + "': " + std::strerror(errno);
-  return static_cast<bool>(Out);
+    return false;
+  }
+  return true;
+}
+
+/// Writes \p Text to \p Path whole: a temporary file beside it, renamed
+/// over it, so a failed write leaves no truncated report.
+bool writeOutput(const std::string &Path, const std::string &Text,
+                 std::string &Error) {
+  if (Path.empty())
+    return true;
+  std::string Temp = Path + ".tmp." + std::to_string(::getpid());
+  {
+    std::ofstream Out(Temp, std::ios::binary | std::ios::trunc);
+    Out << Text;
+    if (Out.flush() && std::rename(Temp.c_str(), Path.c_str()) == 0)
+      return true;
+  }
+  Error = "cannot write '" + Path + "': " + std::strerror(errno);
+  std::remove(Temp.c_str());
+  return false;
 }
 
 Report verify(const Options &O) {
@@ -164,17 +195,27 @@ int main(int Argc, char **Argv) {
   if (!O.ChildRelease.empty())
     return runReleaseCase(O.ChildRelease, O.Device);
 
-  std::ofstream Json, Svg;
   std::string Error;
-  if (!openOutput(O.JsonPath, Json, Error) ||
-      !openOutput(O.TimelinePath, Svg, Error))
+  if (!checkWritable(O.JsonPath, Error) ||
+      !checkWritable(O.TimelinePath, Error))
     return fail(ExitUsageError, Error);
 
   int Devices = 0;
-  if (cudaError_t E = cudaGetDeviceCount(&Devices); E != cudaSuccess)
-    return fail(ExitCudaError, std::string("no usable CUDA device: ") +
-                                   cudaGetErrorString(E) + " (" +
-                                   cudaGetErrorName(E) + ")");
+  if (cudaError_t E = cudaGetDeviceCount(&Devices); E != cudaSuccess) {
+    // The runtime's words for a machine without the driver ("driver
+    // version is insufficient") do not say that it has none.
+    void *Driver = ::dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL);
+    const char *Why = Driver ? nullptr : ::dlerror();
+    if (Driver)
+      ::dlclose(Driver);
+    return fail(ExitCudaError,
+                std::string("no usable CUDA device: ") +
+                    (Driver ? ""
+                            : "this machine has no CUDA driver (" +
+                                  std::string(Why ? Why : "libcuda.so.1") +
+                                  "); ") +
+                    cudaGetErrorString(E) + " (" + cudaGetErrorName(E) + ")");
+  }
   if (O.Device >= Devices)
     return fail(ExitUsageError, "--device " + std::to_string(O.Device) +
                                     " does not exist (" +
@@ -186,15 +227,11 @@ int main(int Argc, char **Argv) {
     return fail(ExitCudaError, E.what());
   }
   std::cout << renderText(R);
-  if (Json.is_open())
-    Json << renderJson(R);
-  if (Svg.is_open())
-    Svg << renderTimelineSvg(R);
-  if ((Json.is_open() && !Json.flush()) || (Svg.is_open() && !Svg.flush()))
-    return fail(ExitUsageError,
-                "writing the report to '" +
-                    (O.JsonPath.empty() ? O.TimelinePath : O.JsonPath) +
-                    "' failed");
+  if (!writeOutput(O.JsonPath, O.JsonPath.empty() ? "" : renderJson(R),
+                   Error) ||
+      !writeOutput(O.TimelinePath,
+                   O.TimelinePath.empty() ? "" : renderTimelineSvg(R), Error))
+    return fail(ExitUsageError, Error);
   // --variants ran one side of each check: there is nothing to judge, and
   // so no verdict to fail.
   if (O.OnlyRole)
