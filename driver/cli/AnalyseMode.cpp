@@ -11,6 +11,7 @@
 #include "Modes.h"
 #include "ProgramRun.h"
 #include "ReportWriting.h"
+#include "RunSummary.h"
 #include "UsageError.h"
 #include "report/ReportSelection.h"
 #include "report/RuntimeTraceJoin.h"
@@ -74,6 +75,7 @@ void sayProgramStatistics(const ProgramAnalysis &Whole) {
 } // namespace
 
 int analyse(const Invocation &I) {
+  auto Started = std::chrono::steady_clock::now();
   Expected<ParseSetup> Parsing = parseSetupOf(I, /*WithInputs=*/true);
   if (!Parsing)
     return usageError(Parsing.takeError());
@@ -142,7 +144,10 @@ int analyse(const Invocation &I) {
     Shown.fileEnded(File, Ended);
   };
   std::set<std::string> ConfigWarned;
+  // NOLINT'd findings, once each (a header's, whichever units saw it).
+  std::set<std::string> Suppressed;
   Options.OnFileReported = [&](FileResult &FR) {
+    Suppressed.insert(FR.Suppressed.begin(), FR.Suppressed.end());
     // Before the selection: a finding the baseline drops still covers its
     // runtime counterpart.
     if (Join)
@@ -197,8 +202,15 @@ int analyse(const Invocation &I) {
     errs() << "cuda-async-lint: " << Selected.baselined() << " finding"
            << (Selected.baselined() == 1 ? "" : "s") << " in the baseline '"
            << I.BaselinePath << "' not reported\n";
+  R.Excluded = Run.excluded();
+  R.Suppressed = Suppressed.size();
+  R.Baselined = Selected.baselined();
 
-  return writeRunReport(I, R, Ctx, Files, StreamText, Colors);
+  int Status = writeRunReport(I, R, Ctx, Files, StreamText, Colors);
+  if (!I.Quiet)
+    sayRunSummary(I, R, Ctx, Status, StreamText,
+                  std::chrono::steady_clock::now() - Started);
+  return Status;
 }
 
 } // namespace cuda_async_lint

@@ -61,6 +61,21 @@ cl::opt<std::string> ExcludeHeaderFilter(
 cl::opt<bool> SystemHeaders("system-headers",
                             cl::desc("Report findings in system headers too"),
                             cl::cat(Category));
+cl::list<std::string> Exclude(
+    "exclude", cl::value_desc("glob"),
+    cl::desc("Leave out the files whose path relative to the source root "
+             "matches (repeatable; '*' also matches '/'); also the "
+             "configuration's CheckOptions key cuda-async-lint.Exclude"),
+    cl::cat(Category));
+cl::opt<bool> ParseErrorsFail(
+    "parse-errors-fail", cl::init(true),
+    cl::desc("A file that cannot be analysed (it does not parse, say) makes "
+             "the exit status 3; with =false it is reported and the "
+             "findings decide the status (default: true)"),
+    cl::cat(Category));
+cl::opt<bool> Quiet("quiet",
+                    cl::desc("Print no summary of the run on standard error"),
+                    cl::cat(Category));
 cl::opt<bool> ListChecks("list-checks",
                          cl::desc("List the enabled checks and exit"),
                          cl::cat(Category));
@@ -443,6 +458,9 @@ std::optional<Invocation> parseCommandLine(int Argc, const char **Argv) {
   if (SystemHeaders.getNumOccurrences())
     I.Configuration.SystemHeaders = SystemHeaders;
   I.Configuration.ConfigText = ConfigText;
+  I.Exclude.assign(Exclude.begin(), Exclude.end());
+  I.ParseErrorsFail = ParseErrorsFail;
+  I.Quiet = Quiet;
   I.Configuration.ConfigFile = ConfigFile;
 
   I.Format = OutputFormat;

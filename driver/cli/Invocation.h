@@ -45,6 +45,13 @@ struct Invocation {
   /// Everything after '--': the compile command of every file.
   std::optional<std::vector<std::string>> ExtraArgs;
   ConfigurationFlags Configuration;
+  /// --exclude: globs of files left out (config/Exclusions.h).
+  std::vector<std::string> Exclude;
+  /// --parse-errors-fail: a file that cannot be analysed exits 3 (else
+  /// it is reported, and the findings decide).
+  bool ParseErrorsFail = true;
+  /// --quiet: no summary on standard error.
+  bool Quiet = false;
 
   ReportFormat Format = ReportFormat::Text;
   std::string OutputPath;

@@ -36,6 +36,8 @@ public:
 
   /// The files this run analyses (this shard's, with --shard).
   const std::vector<std::string> &files() const { return In.Files; }
+  /// The files --exclude or the configuration left out.
+  const std::vector<std::string> &excluded() const { return In.Excluded; }
   /// The program's units this run summarizes.
   const std::vector<std::string> &programFiles() const { return Program; }
   /// The summaries a store (--summaries) gave; null if none was read.

@@ -92,7 +92,9 @@ int writeRunReport(const Invocation &I, Report &R, OutputContext &Ctx,
     errs() << "cuda-async-lint: applied " << Fixed.Applied << " of "
            << Fixed.Total << " suggested fixes\n";
 
-  if (!R.Failures.empty())
+  // A file that could not be analysed fails the run, unless
+  // --parse-errors-fail=false leaves the gate to the findings.
+  if (!R.Failures.empty() && I.ParseErrorsFail)
     return ExitParseError;
   // Every finding fails the gate unless WarningsAsErrors is set, which then
   // decides (ResolvedFinding::FailsGate).

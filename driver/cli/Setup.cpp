@@ -5,6 +5,7 @@
 #include "compile/CudaToolkit.h"
 #include "compile/InputFiles.h"
 #include "compile/RocmInstallation.h"
+#include "report/SourceRoot.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -175,9 +176,32 @@ Expected<RunInputs> inputsOf(const Invocation &I, const Configuration &Config) {
     return createStringError("no checks enabled (see --checks, --config and "
                              "the .clang-tidy files; --list-checks shows "
                              "them)");
+  // Left out by --exclude or the configuration: neither analysed nor
+  // summarized, and counted in the report.
+  Expected<std::string> Root =
+      chooseSourceRoot(I.SourceRoot, In.Files, I.WorkingDirectory);
+  if (!Root)
+    return Root.takeError();
+  Expected<Exclusions> Excludes = Exclusions::make(I.Exclude, *Root);
+  if (!Excludes)
+    return Excludes.takeError();
+  In.Excludes = std::make_shared<Exclusions>(std::move(*Excludes));
+  std::vector<std::string> Kept;
+  for (std::string &F : In.Files) {
+    Expected<bool> Out = In.Excludes->excludes(F, Config);
+    if (!Out)
+      return Out.takeError();
+    (*Out ? In.Excluded : Kept).push_back(std::move(F));
+  }
+  In.Files = std::move(Kept);
+  if (In.Files.empty())
+    return createStringError("every input file is excluded (--exclude, "
+                             "and the configuration's " +
+                             std::string(ExcludeOption) + ")");
   // The report follows the files' paths, not the order they were named in
   // or the database lists them in.
   llvm::sort(In.Files);
+  llvm::sort(In.Excluded);
   return In;
 }
 

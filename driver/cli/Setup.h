@@ -13,6 +13,7 @@
 #include "Invocation.h"
 #include "compile/CompileCommands.h"
 #include "config/Configuration.h"
+#include "config/Exclusions.h"
 #include "output/DocsLinks.h"
 #include "llvm/Support/Error.h"
 #include <memory>
@@ -41,6 +42,10 @@ struct RunInputs {
   std::unique_ptr<LintCompilationDatabase> Database;
   /// Absolute, without '.' and '..', each once, sorted: the report's order.
   std::vector<std::string> Files;
+  /// The files --exclude or the configuration left out, as Files are named.
+  std::vector<std::string> Excluded;
+  /// What left them out: asked again of the program's other files.
+  std::shared_ptr<Exclusions> Excludes;
 };
 
 /// The invocation's files (with -p and none named: every source file of

@@ -76,8 +76,9 @@ llvm::Error checkOurNames(const ClangTidyOptions &Options,
         Found.push_back({U.Name, describe(U, Key), Key});
   for (const auto &Entry : Options.CheckOptions) {
     llvm::StringRef Check = Entry.getKey().split('.').first;
-    if (Check.starts_with("cuda-async-") && Entry.getKey().contains('.') &&
-        !findCheck(Check))
+    // cuda-async-lint.* are the driver's own (cuda-async-lint.Exclude).
+    if (Check.starts_with("cuda-async-") && Check != "cuda-async-lint" &&
+        Entry.getKey().contains('.') && !findCheck(Check))
       Found.push_back({Check.str(),
                        "unknown check '" + Check.str() + "' in the option '" +
                            Entry.getKey().str() + "'; did you mean '" +

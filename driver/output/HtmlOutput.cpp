@@ -257,6 +257,17 @@ void writeHtml(const Report &R, const OutputContext &Ctx,
          << "</code>: " << escapeHtml(F.Reason) << "</li>";
     OS << "</ul>\n";
   }
+  if (std::string Left = notReportedText(R); !Left.empty())
+    OS << "<p class=\"not-reported\">" << escapeHtml(Left) << "</p>\n";
+  if (!R.Excluded.empty()) {
+    OS << "<details class=\"excluded\"><summary>"
+       << countOf(R.Excluded.size(), "file was", "files were")
+       << " excluded</summary><ul>";
+    for (const std::string &F : R.Excluded)
+      OS << "<li><code>" << escapeHtml(relativePath(F, Ctx.SourceRoot))
+         << "</code></li>";
+    OS << "</ul></details>\n";
+  }
   if (!R.Findings.empty()) {
     OS << "<h2>Summary</h2>\n<div class=\"tables\">\n<table>"
           "<caption>By check</caption><tr><th>check</th><th>findings</th>"

@@ -59,6 +59,9 @@ void writeJson(const Report &R, const OutputContext &Ctx,
   for (const FailedFile &Device : R.DeviceCodeErrors)
     DeviceCode.push_back({{"file", relativePath(Device.File, Ctx.SourceRoot)},
                           {"message", Device.Errors}});
+  json Excluded = json::array();
+  for (const std::string &F : R.Excluded)
+    Excluded.push_back(relativePath(F, Ctx.SourceRoot));
   json Doc = {
       {"version", 1},
       {"tool", {{"name", "cuda-async-lint"}, {"version", Ctx.ToolVersion}}},
@@ -68,7 +71,10 @@ void writeJson(const Report &R, const OutputContext &Ctx,
       {"summary",
        {{"files", R.FilesAnalysed},
         {"findings", R.Findings.size()},
-        {"failedFiles", R.Failures.size()}}}};
+        {"failedFiles", R.Failures.size()},
+        {"excludedFiles", std::move(Excluded)},
+        {"baselined", R.Baselined},
+        {"suppressed", R.Suppressed}}}};
   writeJsonDocument(Doc, OS);
 }
 

@@ -92,6 +92,20 @@ void writeMarkdown(const Report &R, const OutputContext &Ctx,
     Out += "\n";
   }
 
+  if (std::string Left = notReportedText(R); !Left.empty())
+    Out += Left + "\n\n";
+  if (!R.Excluded.empty()) {
+    bool Fold = R.Excluded.size() > UnfoldedFindings;
+    Out += Fold ? "<details><summary>" +
+                      countOf(R.Excluded.size(), "file was", "files were") +
+                      " excluded</summary>\n\n"
+                : "**" + countOf(R.Excluded.size(), "file was", "files were") +
+                      " excluded:**\n\n";
+    for (const std::string &F : R.Excluded)
+      Out += "- " + code(relativePath(F, Ctx.SourceRoot)) + "\n";
+    Out += Fold ? "\n</details>\n\n" : "\n";
+  }
+
   if (!R.Findings.empty()) {
     auto [ByCheck, ByFile] = countFindings(R, Ctx);
     Out += "| check | findings | finds |\n| --- | ---: | --- |\n";

@@ -102,6 +102,10 @@ std::string countOf(size_t N, llvm::StringRef One, llvm::StringRef Many);
 /// "no findings in 2 files", "3 findings in 1 file".
 std::string reportHeadline(const Report &R);
 
+/// What the report leaves out, for reviewers: "Not reported: 5 findings in
+/// the baseline, 1 suppressed by NOLINT." (empty if nothing).
+std::string notReportedText(const Report &R);
+
 /// How many findings each check id and each file (relative to the source
 /// root) has, in sorted order.
 struct FindingCounts {

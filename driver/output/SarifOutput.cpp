@@ -210,6 +210,15 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
                         "accepts at most 25,000 results per run; the JSON "
                         "report lists every finding"}}}});
   json Invocation = {{"executionSuccessful", R.Failures.empty()}};
+  // What the run left out, for a reviewer of the code scanning run.
+  if (!R.Excluded.empty() || R.Baselined || R.Suppressed) {
+    json Excluded = json::array();
+    for (const std::string &F : R.Excluded)
+      Excluded.push_back(relativePath(F, Ctx.SourceRoot));
+    Invocation["properties"] = {{"excludedFiles", std::move(Excluded)},
+                                {"baselined", R.Baselined},
+                                {"suppressed", R.Suppressed}};
+  }
   if (!Notifications.empty())
     Invocation["toolExecutionNotifications"] = std::move(Notifications);
 

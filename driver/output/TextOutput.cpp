@@ -132,6 +132,18 @@ std::string reportHeadline(const Report &R) {
          " in " + countOf(R.FilesAnalysed, "file", "files");
 }
 
+std::string notReportedText(const Report &R) {
+  std::vector<std::string> Parts;
+  if (R.Baselined)
+    Parts.push_back(countOf(R.Baselined, "finding", "findings") +
+                    " in the baseline");
+  if (R.Suppressed)
+    Parts.push_back(std::to_string(R.Suppressed) + " suppressed by NOLINT");
+  if (Parts.empty())
+    return "";
+  return "Not reported: " + llvm::join(Parts, ", ") + ".";
+}
+
 FindingCounts countFindings(const Report &R, const OutputContext &Ctx) {
   FindingCounts C;
   for (const ResolvedFinding &F : R.Findings) {

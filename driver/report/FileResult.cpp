@@ -9,7 +9,7 @@ namespace {
 
 /// Bumped whenever a field changes; parent and worker are one executable,
 /// so a mismatch means the bytes are not ours.
-constexpr uint32_t FormatVersion = 5;
+constexpr uint32_t FormatVersion = 6;
 
 // One list of fields per type (defined below the reader and writer), read
 // and written by the same function.
@@ -155,7 +155,7 @@ template <class IO> void fields(IO &io, std::string &S) { io(S); }
 template <class IO> void fields(IO &io, FileResult &R) {
   io(R.File), io(R.Findings), io(R.Failure), io(R.DeviceCodeErrors),
       io(R.ConfigurationWarnings), io(R.Summary), io(R.Queries), io(R.Inputs),
-      io(R.ParseMicroseconds), io(R.AnalysisMicroseconds);
+      io(R.ParseMicroseconds), io(R.AnalysisMicroseconds), io(R.Suppressed);
 }
 
 } // namespace

@@ -25,6 +25,8 @@ struct FileResult {
   std::vector<ResolvedFinding> Findings;
   std::optional<FailedFile> Failure;
   std::optional<FailedFile> DeviceCodeErrors;
+  /// The findings NOLINT comments suppressed, each as "file:offset:check".
+  std::vector<std::string> Suppressed;
   /// What clang-tidy's option reading said of the file's configuration (an
   /// option value that is not a number, say), rendered.
   std::vector<std::string> ConfigurationWarnings;

@@ -121,6 +121,10 @@ struct Report {
   /// In the order of the files analysed; each file's in clang-tidy's order.
   std::vector<ResolvedFinding> Findings;
   std::vector<FailedFile> Failures;
+  /// Files --exclude or the configuration left out (absolute).
+  std::vector<std::string> Excluded;
+  /// Findings NOLINT comments suppressed, and findings --baseline left out.
+  size_t Suppressed = 0, Baselined = 0;
   /// Files analysed although clang found errors nvcc accepts, in device-only
   /// code or GCC extensions of host code (NvccAcceptedErrors.h): the errors,
   /// for the record.

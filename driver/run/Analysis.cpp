@@ -285,6 +285,7 @@ FileResult analyzeUnit(const std::string &File, const AnalysisOptions &Options,
     return Result;
   Result.Queries = std::move(Run.Queries);
   Result.Findings = Sink.take();
+  Result.Suppressed = Sink.takeSuppressed();
   for (ResolvedFinding &F : Result.Findings)
     F.BuildDirectory = Commands.empty() ? "" : Commands.front().Directory;
   sortAndUnique(Result.Findings);

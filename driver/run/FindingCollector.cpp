@@ -167,8 +167,15 @@ void FindingCollector::report(const Finding &F, ASTContext &Context) {
   }
   for (const tooling::Diagnostic &E : NoLintErrors)
     reportNoLintError(E, Context);
-  if (Suppressed)
+  if (Suppressed) {
+    // Counted by the report (a header's once, whichever units saw it).
+    auto [FID, Offset] = SM.getDecomposedLoc(FileLoc);
+    if (OptionalFileEntryRef File = SM.getFileEntryRefForID(FID))
+      SuppressedKeys.push_back(
+          (File->getName() + ":" + llvm::Twine(Offset) + ":" + F.CheckId)
+              .str());
     return;
+  }
   bool UserCode = relatesToUserCode(SM, Kept.Loc);
   for (const FindingNote &N : Kept.Notes)
     UserCode = UserCode || relatesToUserCode(SM, N.Loc);

@@ -39,6 +39,10 @@ public:
   void report(const Finding &F, clang::ASTContext &Context) override;
 
   std::vector<ResolvedFinding> take() { return std::move(Findings); }
+  /// The findings NOLINT comments suppressed, each as "file:offset:check".
+  std::vector<std::string> takeSuppressed() {
+    return std::move(SuppressedKeys);
+  }
 
 private:
   bool relatesToUserCode(const clang::SourceManager &SM,
@@ -52,6 +56,7 @@ private:
   std::unique_ptr<llvm::Regex> HeaderFilter, ExcludeHeaderFilter;
   bool GateByWarningsAsErrors;
   std::vector<ResolvedFinding> Findings;
+  std::vector<std::string> SuppressedKeys;
 };
 
 } // namespace cuda_async_lint

@@ -1,0 +1,55 @@
+//===- RunSummary.cpp -----------------------------------------------------===//
+
+#include "RunSummary.h"
+#include "ExitCodes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace cuda_async_lint {
+
+void sayRunSummary(const Invocation &I, const Report &R,
+                   const OutputContext &Ctx, int Status, bool TextOnStdout,
+                   std::chrono::steady_clock::duration Took) {
+  size_t Failing = count_if(
+      R.Findings, [](const ResolvedFinding &F) { return F.FailsGate; });
+  if (Status == ExitFindings && !TextOnStdout) {
+    size_t Listed = 0;
+    for (const ResolvedFinding &F : R.Findings) {
+      if (!F.FailsGate)
+        continue;
+      if (Listed++ == MaxListedFailures) {
+        errs() << "cuda-async-lint: ... and " << Failing - MaxListedFailures
+               << " more failing findings in the report\n";
+        break;
+      }
+      errs() << locationText(F.Loc, Ctx) << ": " << F.CheckId << ": "
+             << F.Message << "\n";
+    }
+  }
+  size_t Failed = R.Failures.size();
+  std::string Line =
+      "cuda-async-lint: " + countOf(R.FilesAnalysed - Failed, "file", "files") +
+      " analysed";
+  if (Failed)
+    Line += ", " + std::to_string(Failed) + " not analysed";
+  if (!R.Excluded.empty())
+    Line += ", " + std::to_string(R.Excluded.size()) + " excluded";
+  Line += "; " + countOf(R.Findings.size(), "finding", "findings");
+  if (Failing != R.Findings.size())
+    Line += " (" + std::to_string(Failing) + " failing the gate)";
+  if (!I.BaselinePath.empty())
+    Line += ", " + std::to_string(R.Baselined) + " in the baseline";
+  if (R.Suppressed)
+    Line += ", " + std::to_string(R.Suppressed) + " suppressed by NOLINT";
+  double Seconds = std::chrono::duration<double>(Took).count();
+  Line += formatv("; {0:f1} s", Seconds).str();
+  if (Failed && !I.ParseErrorsFail)
+    Line += " (files not analysed do not fail the run: "
+            "--parse-errors-fail=false)";
+  errs() << Line << "\n";
+}
+
+} // namespace cuda_async_lint
