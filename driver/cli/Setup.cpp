@@ -102,7 +102,10 @@ optionsOfFirstFile(const Invocation &I) {
 }
 
 DocsLinks docsLinksOf(const Invocation &I) {
-  return chooseDocsLinks(I.DocsUrl, CUDA_ASYNC_LINT_DOCS_URL, I.Executable);
+  DocsLinks Links =
+      chooseDocsLinks(I.DocsUrl, CUDA_ASYNC_LINT_DOCS_URL, I.Executable);
+  Links.Homepage = CUDA_ASYNC_LINT_HOMEPAGE;
+  return Links;
 }
 
 std::vector<std::string>

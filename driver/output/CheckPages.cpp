@@ -28,6 +28,8 @@ std::optional<std::string> readBody(const DocsLinks &Docs, llvm::StringRef Id) {
 
 /// Where a link of a check page goes once the page is embedded: \p Href and
 /// the result as they stand in the attribute (HTML-escaped).
+/// Empty where the target is not published (DocsLinks::Linkable): the
+/// caller drops the link, keeping its text.
 std::string resolve(llvm::StringRef Href, const DocsLinks &Docs,
                     const std::map<std::string, std::string> &Embedded) {
   if (Href.starts_with("#") || Href.contains("://") ||
@@ -39,8 +41,10 @@ std::string resolve(llvm::StringRef Href, const DocsLinks &Docs,
     llvm::StringRef Id = Target.drop_back(5);
     if (Embedded.count(Id.str()))
       return escapeHtml("#" + checkPageAnchor(Id));
-    return escapeHtml(Docs.checkPage(Id));
+    return Docs.Linkable() ? escapeHtml(Docs.checkPage(Id)) : std::string();
   }
+  if (!Docs.Linkable())
+    return "";
   return escapeHtml(Docs.BaseUri + "docs/checks/") + Href.str();
 }
 
@@ -57,15 +61,54 @@ embeddableCheckPages(const DocsLinks &Docs, llvm::ArrayRef<std::string> Ids) {
     std::string Out;
     llvm::StringRef Rest = Body;
     for (size_t At; (At = Rest.find("href=\"")) != llvm::StringRef::npos;) {
-      Out += Rest.take_front(At + 6);
+      Out += Rest.take_front(At);
       Rest = Rest.drop_front(At + 6);
       size_t End = Rest.find('"');
-      Out += resolve(Rest.take_front(End), Docs, Pages);
-      Rest = Rest.drop_front(End);
+      // A target that is not published loses its href: '<a>text</a>'.
+      if (std::string To = resolve(Rest.take_front(End), Docs, Pages);
+          !To.empty())
+        Out += "href=\"" + To + "\"";
+      else
+        Out = llvm::StringRef(Out).rtrim(' ').str();
+      Rest =
+          Rest.drop_front(End == llvm::StringRef::npos ? Rest.size() : End + 1);
     }
     Body = Out + Rest.str();
   }
   return Pages;
+}
+
+std::string checkPageMarkdown(const DocsLinks &Docs, llvm::StringRef Id) {
+  llvm::SmallString<256> Path(Docs.InstalledDir);
+  llvm::sys::path::append(Path, "docs", "checks", Id + ".md");
+  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return "";
+  // '[text](target)': a relative target is resolved or dropped.
+  llvm::StringRef Rest = (*Buffer)->getBuffer();
+  std::string Out;
+  for (size_t At; (At = Rest.find("](")) != llvm::StringRef::npos;) {
+    size_t Open = Rest.take_front(At).rfind('[');
+    size_t Close = Rest.find(')', At);
+    if (Open == llvm::StringRef::npos || Close == llvm::StringRef::npos) {
+      Out += Rest.take_front(At + 2);
+      Rest = Rest.drop_front(At + 2);
+      continue;
+    }
+    llvm::StringRef Text = Rest.slice(Open + 1, At);
+    llvm::StringRef Target = Rest.slice(At + 2, Close);
+    Out += Rest.take_front(Open);
+    if (Target.contains("://") || Target.starts_with("#") ||
+        Target.starts_with("mailto:"))
+      Out += ("[" + Text + "](" + Target + ")").str();
+    else if (Docs.Linkable())
+      Out += ("[" + Text + "](" + Docs.BaseUri + "docs/checks/" + Target + ")")
+                 .str();
+    else
+      Out += Text.str();
+    Rest = Rest.drop_front(Close + 1);
+  }
+  return Out + Rest.str();
 }
 
 } // namespace cuda_async_lint

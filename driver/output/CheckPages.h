@@ -28,6 +28,12 @@ std::string checkPageAnchor(llvm::StringRef Id);
 std::map<std::string, std::string>
 embeddableCheckPages(const DocsLinks &Docs, llvm::ArrayRef<std::string> Ids);
 
+/// Check \p Id's page in Markdown, as installed with the tool, for a report
+/// to carry (SARIF's rules[].help.markdown): each relative link made
+/// absolute against the published documentation, or, where none is
+/// (DocsLinks::Linkable), turned into its text. Empty if it cannot be read.
+std::string checkPageMarkdown(const DocsLinks &Docs, llvm::StringRef Id);
+
 } // namespace cuda_async_lint
 
 #endif // CUDA_ASYNC_LINT_DRIVER_CHECKPAGES_H

@@ -14,6 +14,10 @@ std::string DocsLinks::checkPage(llvm::StringRef Id) const {
   return BaseUri + checkDocPath(Id);
 }
 
+std::string DocsLinks::published(llvm::StringRef Path) const {
+  return Linkable() ? BaseUri + Path.str() : std::string();
+}
+
 DocsLinks chooseDocsLinks(llvm::StringRef DocsUrl, llvm::StringRef BuildUrl,
                           llvm::StringRef Executable) {
   DocsLinks Links;

@@ -1,11 +1,15 @@
 //===- DocsLinks.h - Where reports link the check pages ---------*- C++ -*-===//
 //
-// Every report links each check's page (SARIF helpUri, Markdown, rdjson,
-// HTML). By default those are the pages installed beside the tool
-// (<prefix>/share/doc/cuda-async-lint/docs/checks/<id>.html, rendered at
-// build time), as file URIs: they exist wherever the tool runs. --docs-url
-// (or the build's CUDA_ASYNC_LINT_DOCS_URL) names a published copy of the
-// repository's tree instead: <url>/docs/checks/<id>.md.
+// Reports link each check's page (SARIF helpUri, Markdown, rdjson, HTML)
+// where the documentation is published: --docs-url (or the build's
+// CUDA_ASYNC_LINT_DOCS_URL) names a copy of the repository's tree,
+// <url>/docs/checks/<id>.md; the GitHub Action passes the repository and
+// version it runs from. Without one, the only copy is the one installed
+// beside the tool (<prefix>/share/doc/cuda-async-lint/), on the disk of the
+// machine that ran it: a report meant to leave that machine (SARIF,
+// Markdown, rdjson, HTML, Code Climate) then links nothing there and
+// carries the documentation itself (SARIF's rules[].help, the HTML report's
+// embedded pages) instead of file:// links that would be dead elsewhere.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,8 +31,18 @@ struct DocsLinks {
   /// the HTML report embeds (whatever BaseUri is).
   std::string InstalledDir;
 
+  /// The project's home page (the build's CUDA_ASYNC_LINT_HOMEPAGE).
+  std::string Homepage;
+
+  /// Whether links to BaseUri may go into a report: a published copy, or a
+  /// file:// one the user asked for with --docs-url.
+  bool Linkable() const { return !Installed; }
+
   /// The page of check \p Id.
   std::string checkPage(llvm::StringRef Id) const;
+  /// \p Path (relative to the repository root) where it is published; empty
+  /// where nothing may be linked (Linkable).
+  std::string published(llvm::StringRef Path) const;
 };
 
 /// \p DocsUrl (the option) if given, else \p BuildUrl if not empty, else

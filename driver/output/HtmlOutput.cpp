@@ -103,6 +103,20 @@ std::string snippet(const std::string &File, unsigned First, unsigned Last,
          "</pre></div>\n";
 }
 
+/// A link to \p Href around \p Html, or the text alone where nothing is
+/// published to link (DocsLinks::Linkable).
+std::string anchor(llvm::StringRef Href, llvm::StringRef Html) {
+  if (Href.empty())
+    return Html.str();
+  return "<a href=\"" + escapeHtml(Href) + "\">" + Html.str() + "</a>";
+}
+
+/// The recorded GPU run a measurement comes from, where it is published.
+std::string runLink(llvm::StringRef Href) {
+  return Href.empty() ? std::string()
+                      : "<a href=\"" + escapeHtml(Href) + "\">recorded run</a>";
+}
+
 std::string diffHtml(llvm::StringRef Diff) {
   std::string Out = "<pre class=\"diff\">";
   llvm::SmallVector<llvm::StringRef> Lines;
@@ -137,9 +151,8 @@ std::string whyItMatters(const ResolvedFinding &F, const OutputContext &Ctx) {
     for (const MeasuredCost &C : Costs)
       S += "<li><b>" + escapeHtml(C.Gpu) + "</b>, " + escapeHtml(C.Pipeline) +
            (*C.Scenario ? ", " + escapeHtml(C.Scenario) : std::string()) +
-           ": " + escapeHtml(C.Verdict) + ". " + escapeHtml(C.Reason) +
-           ". <a href=\"" + escapeHtml(Ctx.Docs.BaseUri + C.RunDirectory) +
-           "\">recorded run</a></li>";
+           ": " + escapeHtml(C.Verdict) + ". " + escapeHtml(C.Reason) + ". " +
+           runLink(Ctx.Docs.published(C.RunDirectory)) + "</li>";
     S += "</ul>";
   }
   return S + "</details>\n";
@@ -174,10 +187,9 @@ std::string article(size_t Index, const ResolvedFinding &F,
       "<article class=\"finding\" id=\"finding-" + std::to_string(Index + 1) +
       "\" data-check=\"" + escapeHtml(F.CheckId) + "\" data-file=\"" +
       escapeHtml(File) + "\">\n<h3><span class=\"sev " + severityName(F) +
-      "\">" + severityName(F) + "</span><a href=\"" +
-      escapeHtml(checkLink(F.CheckId, Ctx, Pages)) + "\">" +
-      escapeHtml(F.CheckId) + "</a><code>" +
-      escapeHtml(locationText(F.Loc, Ctx)) +
+      "\">" + severityName(F) + "</span>" +
+      anchor(checkLink(F.CheckId, Ctx, Pages), escapeHtml(F.CheckId)) +
+      "<code>" + escapeHtml(locationText(F.Loc, Ctx)) +
       "</code></h3>\n<p class=\"message\">" + escapeHtml(F.Message) + "</p>\n";
   if (F.Runtime)
     S += std::string("<p class=\"runtime ") +
@@ -274,9 +286,9 @@ void writeHtml(const Report &R, const OutputContext &Ctx,
           "<th>finds</th><th>measured on a GPU</th></tr>";
     for (const auto &[Id, N] : ByCheck) {
       const CheckInfo *Info = findCheck(Id);
-      OS << "<tr><td><a href=\"" << escapeHtml(checkLink(Id, Ctx, Pages))
-         << "\">" << escapeHtml(Id) << "</a></td><td class=\"n\">" << N
-         << "</td><td>" << escapeHtml(Info ? Info->Summary : "") << "</td><td>"
+      OS << "<tr><td>" << anchor(checkLink(Id, Ctx, Pages), escapeHtml(Id))
+         << "</td><td class=\"n\">" << N << "</td><td>"
+         << escapeHtml(Info ? Info->Summary : "") << "</td><td>"
          << escapeHtml(measuredSummary(Id)) << "</td></tr>";
     }
     OS << "</table>\n<table><caption>By file</caption><tr><th>file</th>"

@@ -48,6 +48,11 @@ std::string code(llvm::StringRef Text) {
   return Fence + (Pad ? " " : "") + Text.str() + (Pad ? " " : "") + Fence;
 }
 
+/// '[id](url)', or the id alone where nothing is published to link.
+std::string link(llvm::StringRef Text, llvm::StringRef Url) {
+  return Url.empty() ? code(Text) : "[" + Text.str() + "](" + Url.str() + ")";
+}
+
 std::string section(size_t Index, const ResolvedFinding &F,
                     const OutputContext &Ctx) {
   std::string S = "#### " + std::to_string(Index + 1) + ". " +
@@ -71,8 +76,12 @@ std::string section(size_t Index, const ResolvedFinding &F,
       Fence += "`";
     S += "Suggested fix:\n\n" + Fence + "diff\n" + *Diff + Fence + "\n\n";
   }
-  S += "[" + F.CheckId + "](" + helpUri(Ctx, F.CheckId) +
-       "): why it matters and how to fix it.\n\n";
+  if (std::string Url = helpUri(Ctx, F.CheckId); !Url.empty())
+    S += "[" + F.CheckId + "](" + Url +
+         "): why it matters and how to fix it.\n\n";
+  else if (findCheck(F.CheckId))
+    S += "Why it matters and how to fix it: " + code(checkDocPath(F.CheckId)) +
+         " in cuda-async-lint's documentation.\n\n";
   return S;
 }
 
@@ -111,7 +120,7 @@ void writeMarkdown(const Report &R, const OutputContext &Ctx,
     Out += "| check | findings | finds |\n| --- | ---: | --- |\n";
     for (const CheckInfo &Info : allChecks())
       if (auto It = ByCheck.find(Info.Id.str()); It != ByCheck.end())
-        Out += "| [" + Info.Id.str() + "](" + helpUri(Ctx, Info.Id) + ") | " +
+        Out += "| " + link(Info.Id, helpUri(Ctx, Info.Id)) + " | " +
                std::to_string(It->second) + " | " + escape(Info.Summary) +
                " |\n";
     Out += "\n";

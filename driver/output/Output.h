@@ -29,6 +29,7 @@ struct OutputContext {
 
 /// Where the finding's check is documented: our check pages, or for
 /// clang-tidy's own diagnostics (clang-tidy-nolint) clang-tidy's manual.
+/// Empty where the documentation is not published (DocsLinks::Linkable).
 std::string helpUri(const OutputContext &Ctx, llvm::StringRef CheckId);
 
 /// "error" or "warning", as clang-tidy prints the finding.

@@ -27,12 +27,14 @@ void writeRdjson(const Report &R, const OutputContext &Ctx,
                  llvm::raw_ostream &OS) {
   json Diagnostics = json::array();
   for (const ResolvedFinding &F : R.Findings) {
-    json D = {
-        {"message", F.Runtime ? F.Message + " (" + runtimeText(*F.Runtime) + ")"
+    json D = {{"message", F.Runtime
+                              ? F.Message + " (" + runtimeText(*F.Runtime) + ")"
                               : F.Message},
-        {"location", location(F.Loc, Ctx)},
-        {"severity", F.IsError ? "ERROR" : "WARNING"},
-        {"code", {{"value", F.CheckId}, {"url", helpUri(Ctx, F.CheckId)}}}};
+              {"location", location(F.Loc, Ctx)},
+              {"severity", F.IsError ? "ERROR" : "WARNING"},
+              {"code", {{"value", F.CheckId}}}};
+    if (std::string Url = helpUri(Ctx, F.CheckId); !Url.empty())
+      D["code"]["url"] = Url;
     if (!F.Fixes.empty()) {
       json Suggestions = json::array();
       for (const ResolvedFix &Fix : F.Fixes)
@@ -57,11 +59,12 @@ void writeRdjson(const Report &R, const OutputContext &Ctx,
         {{"message", "cannot analyse the file: " + Failure.Reason},
          {"location", {{"path", relativePath(Failure.File, Ctx.SourceRoot)}}},
          {"severity", "ERROR"}});
-  json Doc = {
-      {"source",
-       {{"name", "cuda-async-lint"}, {"url", Ctx.Docs.BaseUri + "README.md"}}},
-      {"severity", "WARNING"},
-      {"diagnostics", std::move(Diagnostics)}};
+  json Source = {{"name", "cuda-async-lint"}};
+  if (std::string Readme = Ctx.Docs.published("README.md"); !Readme.empty())
+    Source["url"] = Readme;
+  json Doc = {{"source", std::move(Source)},
+              {"severity", "WARNING"},
+              {"diagnostics", std::move(Diagnostics)}};
   writeJsonDocument(Doc, OS);
 }
 

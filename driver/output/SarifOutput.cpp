@@ -1,5 +1,6 @@
 //===- SarifOutput.cpp - SARIF 2.1.0 for code scanning --------------------===//
 
+#include "CheckPages.h"
 #include "Output.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "support/FileUri.h"
@@ -90,23 +91,28 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
   std::map<std::string, size_t> RuleIndex;
   for (const CheckInfo &Info : allChecks()) {
     std::string HelpUri = helpUri(Ctx, Info.Id);
+    // The check's whole page travels with the report, as CodeQL's query
+    // help does: code scanning shows it beside each alert, wherever the
+    // documentation is (or is not) published.
+    std::string Page = checkPageMarkdown(Ctx.Docs, Info.Id);
+    if (Page.empty())
+      Page = Info.Rationale.str() +
+             (HelpUri.empty() ? "" : "\n\n[Documentation](" + HelpUri + ")");
     RuleIndex[Info.Id.str()] = Rules.size();
-    Rules.push_back(
-        {{"id", Info.Id.str()},
-         {"name", Info.Name.str()},
-         {"shortDescription", {{"text", Info.Summary.str()}}},
-         {"fullDescription", {{"text", Info.Rationale.str()}}},
-         {"help",
-          {{"text", Info.Rationale.str() + " See " + HelpUri},
-           {"markdown",
-            Info.Rationale.str() + "\n\n[Documentation](" + HelpUri + ")"}}},
-         {"helpUri", HelpUri},
-         {"defaultConfiguration", {{"level", "warning"}}},
-         // What GitHub code scanning shows and filters on.
-         {"properties",
-          {{"tags", json::array({"cuda", kindTag(Info.Kind)})},
-           {"precision", precisionName(Info.Precision)},
-           {"problem.severity", "warning"}}}});
+    json Rule = {{"id", Info.Id.str()},
+                 {"name", Info.Name.str()},
+                 {"shortDescription", {{"text", Info.Summary.str()}}},
+                 {"fullDescription", {{"text", Info.Rationale.str()}}},
+                 {"help", {{"text", Page}, {"markdown", Page}}},
+                 {"defaultConfiguration", {{"level", "warning"}}},
+                 // What GitHub code scanning shows and filters on.
+                 {"properties",
+                  {{"tags", json::array({"cuda", kindTag(Info.Kind)})},
+                   {"precision", precisionName(Info.Precision)},
+                   {"problem.severity", "warning"}}}};
+    if (!HelpUri.empty())
+      Rule["helpUri"] = HelpUri;
+    Rules.push_back(std::move(Rule));
   }
 
   // GitHub code scanning rejects a run of more than 25,000 results: keep the
@@ -222,12 +228,16 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
   if (!Notifications.empty())
     Invocation["toolExecutionNotifications"] = std::move(Notifications);
 
-  json Run = {{"tool",
-               {{"driver",
-                 {{"name", "cuda-async-lint"},
-                  {"version", Ctx.ToolVersion},
-                  {"informationUri", Ctx.Docs.BaseUri + "README.md"},
-                  {"rules", std::move(Rules)}}}}},
+  json Driver = {{"name", "cuda-async-lint"},
+                 {"version", Ctx.ToolVersion},
+                 {"rules", std::move(Rules)}};
+  // The README where the documentation is published, else the project's
+  // home page: never a file on the machine that wrote the report.
+  if (std::string Readme = Ctx.Docs.published("README.md"); !Readme.empty())
+    Driver["informationUri"] = Readme;
+  else if (!Ctx.Docs.Homepage.empty())
+    Driver["informationUri"] = Ctx.Docs.Homepage;
+  json Run = {{"tool", {{"driver", std::move(Driver)}}},
               {"originalUriBaseIds",
                {{"SRCROOT", {{"uri", fileUri(Ctx.SourceRoot) + "/"}}}}},
               {"invocations", json::array({std::move(Invocation)})},

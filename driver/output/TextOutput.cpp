@@ -18,7 +18,7 @@ std::string helpUri(const OutputContext &Ctx, llvm::StringRef CheckId) {
   if (!findCheck(CheckId))
     return "https://clang.llvm.org/extra/clang-tidy/"
            "#suppressing-undesired-diagnostics";
-  return Ctx.Docs.checkPage(CheckId);
+  return Ctx.Docs.Linkable() ? Ctx.Docs.checkPage(CheckId) : std::string();
 }
 
 /// The bracketed name clang-tidy prints: a warning WarningsAsErrors made an
