@@ -1,6 +1,7 @@
 //===- PageableCopyCheck.cpp - cuda-async-pageable-copy -------------------===//
 
 #include "PageableCopyCheck.h"
+#include "analysis/HazardText.h"
 #include "analysis/HostFunctions.h"
 #include "analysis/ParameterCopies.h"
 #include "api/CudaApiCatalog.h"
@@ -102,6 +103,24 @@ void PageableCopyCheck::checkHelperCall(const CallExpr *Call,
   }
 }
 
+const TransferHazard *
+PageableCopyCheck::reliesOnSynchronousCopy(const FunctionDecl *Function,
+                                           const CallExpr *Copy, bool IntoHost,
+                                           ASTContext &Ctx) {
+  if (!Function || Function->isDependentContext())
+    return nullptr;
+  if (!Syncs)
+    Syncs = std::make_unique<SyncSummaries>(Ctx);
+  const std::vector<TransferHazard> &Hazards =
+      IfPinned.get(Function, [&](const FunctionDecl *FD) {
+        return findHazardsIfPinned(FD, Ctx, provenance(Ctx), *Syncs);
+      });
+  for (const TransferHazard &H : Hazards)
+    if (H.Transfer.Op == Copy && H.Transfer.DeviceWrites == IntoHost)
+      return &H;
+  return nullptr;
+}
+
 void PageableCopyCheck::run(const MatchFinder::MatchResult &R) {
   const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
   if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("call")) {
@@ -134,18 +153,42 @@ void PageableCopyCheck::run(const MatchFinder::MatchResult &R) {
     const PlatformApis &Platform = platformApis(platformOf(Api, *R.Context));
     Finding F;
     F.Loc = Copy->getBeginLoc();
-    F.Message =
+    std::string Head =
         ("'" + Api->Name + "' " + (Side.IsDestination ? "into" : "from") +
-         " pageable host memory is staged and synchronous; allocate "
-         "the buffer with " +
-         Platform.PinnedAllocators + ", or pin it with " + Platform.Register +
-         ", to let it overlap")
+         " pageable host memory is staged and synchronous")
             .str();
+    std::string Pin =
+        (Platform.PinnedAllocators + ", or pin it with " + Platform.Register)
+            .str();
+    // The host touching the buffer before any wait is correct only because
+    // the copy is synchronous: pinning alone would make it a race.
+    std::optional<FindingNote> AccessNote;
+    if (const TransferHazard *H = reliesOnSynchronousCopy(
+            Function, Copy, Side.IsDestination, *R.Context)) {
+      std::string Buffer = accessedBuffer(H->Access, *R.Context);
+      SourceLocation At = accessLocation(H->Access);
+      unsigned Line = R.Context->getSourceManager().getSpellingLineNumber(At);
+      F.Message = Head + ", and " + accessNoun(H->Access.Kind).str() + " '" +
+                  Buffer + "' on line " + std::to_string(Line) +
+                  " relies on that: to let it overlap, allocate the buffer "
+                  "with " +
+                  Pin + ", and wait for the copy with " +
+                  waitFor(H->Transfer, *R.Context) +
+                  " or an event before that access";
+      AccessNote = FindingNote{
+          At, "'" + Buffer + "' " + accessVerb(H->Access.Kind).str() +
+                  " here, with no wait for the copy before it"};
+    } else {
+      F.Message =
+          Head + "; allocate the buffer with " + Pin + ", to let it overlap";
+    }
     for (Origin O : P.Origins) {
       OriginNote Note = describeOrigin(O, MemoryKind::Pageable,
                                        R.Context->getSourceManager(), F.Loc);
       F.Notes.push_back({Note.Loc, Note.Message});
     }
+    if (AccessNote)
+      F.Notes.push_back(std::move(*AccessNote));
     if (KindFrom)
       F.Notes.push_back({KindFrom->getBeginLoc(),
                          "the copy's direction, parameter '" +

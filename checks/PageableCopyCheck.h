@@ -15,6 +15,8 @@
 #include "ProvenanceCheck.h"
 #include "analysis/FunctionCache.h"
 #include "analysis/ParameterCopies.h"
+#include "analysis/PendingTransfers.h"
+#include <memory>
 #include <vector>
 
 namespace cuda_async_lint {
@@ -28,9 +30,18 @@ public:
   void resetTranslationUnit() override {
     ProvenanceCheck::resetTranslationUnit();
     HelperCopies.clear();
+    IfPinned.clear();
+    Syncs.reset();
   }
 
 private:
+  /// The first host access of \p Copy's host side (its destination if
+  /// \p IntoHost) before any wait, were the copy asynchronous: one that
+  /// relies on the pageable copy being synchronous.
+  const TransferHazard *
+  reliesOnSynchronousCopy(const clang::FunctionDecl *Function,
+                          const clang::CallExpr *Copy, bool IntoHost,
+                          clang::ASTContext &Ctx);
   /// Copies of fewer bytes (by a constant byte count) are not reported.
   void checkHelperCall(const clang::CallExpr *Call,
                        const clang::FunctionDecl *Helper,
@@ -40,6 +51,11 @@ private:
   /// What each function of the unit copies of its parameters: every call
   /// of a helper asks.
   FunctionCache<std::vector<ParameterCopy>> HelperCopies;
+  /// Per function, what would race were its pageable copies pinned: advice
+  /// to pin a buffer that is read (or written) right after its copy must
+  /// say to wait first.
+  FunctionCache<std::vector<TransferHazard>> IfPinned;
+  std::unique_ptr<SyncSummaries> Syncs;
 };
 
 } // namespace cuda_async_lint

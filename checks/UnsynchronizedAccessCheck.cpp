@@ -1,6 +1,7 @@
 //===- UnsynchronizedAccessCheck.cpp - cuda-async-unsynchronized-access ---===//
 
 #include "UnsynchronizedAccessCheck.h"
+#include "analysis/HazardText.h"
 #include "analysis/HostFunctions.h"
 #include "analysis/MemberEffects.h"
 #include "api/CudaApiCatalog.h"
@@ -74,47 +75,17 @@ void UnsynchronizedAccessCheck::run(const MatchFinder::MatchResult &R) {
       report(H, *R.Context);
 }
 
-static std::string sourceText(const Expr *E, const ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange Range = CharSourceRange::getTokenRange(
-      SM.getFileLoc(E->getBeginLoc()), SM.getFileLoc(E->getEndLoc()));
-  return Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
-}
-
-static llvm::StringRef verb(AccessKind Kind) {
-  switch (Kind) {
-  case AccessKind::Read:
-    return "is read";
-  case AccessKind::Write:
-    return "is written";
-  case AccessKind::Release:
-    return "is released";
-  case AccessKind::EndOfLifetime:
-    return "goes out of scope";
-  }
-  return "is accessed";
-}
-
 void UnsynchronizedAccessCheck::report(const TransferHazard &H,
                                        ASTContext &Ctx) {
   const HostAccess &A = H.Access;
   const PendingTransfer &P = H.Transfer;
-  const Expr *Named = A.Within ? A.Within : A.Spelled;
-  std::string Buffer =
-      Named ? sourceText(Named, Ctx) : A.Buffer.Base->getNameAsString();
-  std::string Verb = verb(A.Kind).str();
+  std::string Buffer = accessedBuffer(A, Ctx);
+  std::string Verb = accessVerb(A.Kind).str();
   std::string Stream = streamSpelling(P.Stream, P.StreamArg, Ctx);
   const ApiSpec *Api = lookupApi(P.Op);
-  std::string Sync = platformApis(platformOf(Api, Ctx)).StreamSynchronize.str();
-  std::string Wait = P.Stream.K == StreamRef::Kind::Legacy ? Sync + "(0)"
-                     : P.StreamArg
-                         ? Sync + "(" + sourceText(P.StreamArg, Ctx) + ")"
-                         : Sync;
+  std::string Wait = waitFor(P, Ctx);
   Finding F;
-  F.Loc = A.At->getBeginLoc();
-  if (A.Kind == AccessKind::EndOfLifetime)
-    if (const auto *Scope = dyn_cast<CompoundStmt>(A.At))
-      F.Loc = Scope->getRBracLoc();
+  F.Loc = accessLocation(A);
   // An access inside a member function: reported at the call, which is
   // where the caller must wait.
   if (A.Within)
@@ -131,8 +102,9 @@ void UnsynchronizedAccessCheck::report(const TransferHazard &H,
   F.Notes.push_back({P.Op->getBeginLoc(), "the asynchronous copy is issued "
                                           "here"});
   if (A.Within)
-    F.Notes.push_back({A.Within->getBeginLoc(),
-                       "'" + Buffer + "' " + verb(A.Kind).str() + " here"});
+    F.Notes.push_back(
+        {A.Within->getBeginLoc(),
+         "'" + Buffer + "' " + accessVerb(A.Kind).str() + " here"});
   if (P.StreamArg)
     F.Notes.push_back(
         {P.StreamArg->getBeginLoc(),

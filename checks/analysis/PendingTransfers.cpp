@@ -10,18 +10,37 @@ namespace cuda_async_lint {
 
 using namespace pending;
 
-std::vector<TransferHazard> findTransferHazards(const FunctionDecl *FD,
-                                                ASTContext &Ctx,
-                                                ProvenanceAnalysis &Provenance,
-                                                SyncSummaries &Syncs) {
+namespace {
+
+std::vector<TransferHazard> hazards(const FunctionDecl *FD, ASTContext &Ctx,
+                                    ProvenanceAnalysis &Provenance,
+                                    SyncSummaries &Syncs,
+                                    bool PageableAsPinned) {
   std::vector<TransferHazard> Hazards;
   std::unique_ptr<CFG> Cfg = buildAnalysisCFG(FD, Ctx, /*Lifetimes=*/true);
   if (!Cfg)
     return Hazards;
   HostAccessFinder Accesses(FD);
   TransferDataflow Dataflow(FD, Ctx, Provenance, Syncs, Accesses);
+  Dataflow.PageableAsPinned = PageableAsPinned;
   solveAndReplay(*Cfg, Dataflow, Hazards);
   return Hazards;
+}
+
+} // namespace
+
+std::vector<TransferHazard> findTransferHazards(const FunctionDecl *FD,
+                                                ASTContext &Ctx,
+                                                ProvenanceAnalysis &Provenance,
+                                                SyncSummaries &Syncs) {
+  return hazards(FD, Ctx, Provenance, Syncs, /*PageableAsPinned=*/false);
+}
+
+std::vector<TransferHazard> findHazardsIfPinned(const FunctionDecl *FD,
+                                                ASTContext &Ctx,
+                                                ProvenanceAnalysis &Provenance,
+                                                SyncSummaries &Syncs) {
+  return hazards(FD, Ctx, Provenance, Syncs, /*PageableAsPinned=*/true);
 }
 
 } // namespace cuda_async_lint

@@ -109,6 +109,16 @@ std::vector<TransferHazard> findTransferHazards(const clang::FunctionDecl *FD,
                                                 ProvenanceAnalysis &Provenance,
                                                 SyncSummaries &Syncs);
 
+/// The hazards of \p FD were its async copies of pageable memory in flight,
+/// as pinning that memory would make them: each host access that relies on
+/// such a copy being staged and synchronous (a read of a D2H copy's
+/// destination, a write of an H2D copy's source, before any wait). With the
+/// hazards of pinned memory too; a caller picks those of its copy.
+std::vector<TransferHazard> findHazardsIfPinned(const clang::FunctionDecl *FD,
+                                                clang::ASTContext &Ctx,
+                                                ProvenanceAnalysis &Provenance,
+                                                SyncSummaries &Syncs);
+
 } // namespace cuda_async_lint
 
 #endif // CUDA_ASYNC_LINT_ANALYSIS_PENDINGTRANSFERS_H

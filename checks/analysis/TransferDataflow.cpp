@@ -296,7 +296,8 @@ void TransferDataflow::issue(const CallExpr *Call, Disjunct &D) const {
   StreamRef Stream = stream(StreamArg);
   for (const HostSide &Side : hostSides(Call, *Api, Ctx)) {
     HostProvenance P = Provenance.pointerAt(Call, Side.Arg);
-    if (P.is(MemoryKind::Pageable) || P.is(MemoryKind::Device))
+    if ((P.is(MemoryKind::Pageable) && !PageableAsPinned) ||
+        P.is(MemoryKind::Device))
       continue;
     std::optional<BufferRef> Buffer = Accesses.bufferOf(Side.Arg);
     if (!Buffer || !Buffer->Base)

@@ -147,6 +147,12 @@ private:
   BranchFacts Branches;
   /// Compiled with --default-stream per-thread: 0 is the per-thread stream.
   bool PerThread;
+
+public:
+  /// Async copies of pageable memory (staged and synchronous) are taken as
+  /// in flight, as they would be were the memory pinned: what relies on
+  /// their being synchronous (findHazardsIfPinned).
+  bool PageableAsPinned = false;
 };
 
 } // namespace cuda_async_lint::pending

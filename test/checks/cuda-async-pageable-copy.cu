@@ -72,6 +72,7 @@ void fromNewArray(float *d, cudaStream_t s) {
   cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
   // CHECK-MESSAGES: :[[@LINE-3]]:14: note: pageable memory allocated here with 'new[]'
+  cudaStreamSynchronize(s); // (pinned, the buffer would need this wait)
   delete[] h;
 }
 
@@ -90,6 +91,7 @@ void fromVector(float *d, cudaStream_t s) {
   cudaMemcpyAsync(&v[0], d, 1024, cudaMemcpyDeviceToHost, s);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' into pageable
   // CHECK-MESSAGES: :[[@LINE-6]]:22: note: the storage of 'v' is pageable memory
+  cudaStreamSynchronize(s); // (pinned, the buffer would need this wait)
 }
 
 void fromStdArrayAndString(float *d, cudaStream_t s) {
@@ -101,6 +103,7 @@ void fromStdArrayAndString(float *d, cudaStream_t s) {
   cudaMemcpyAsync(d, text.c_str(), 5, cudaMemcpyHostToDevice, s);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
   // CHECK-MESSAGES: :[[@LINE-6]]:15: note: the storage of 'text' is pageable memory
+  cudaStreamSynchronize(s); // (pinned, the buffer would need this wait)
 }
 
 void fromSmartPointers(float *d, cudaStream_t s) {
@@ -132,6 +135,7 @@ void fromStackGlobalAndStatic(float *d, cudaStream_t s) {
   cudaMemcpyAsync(d, &scalar, sizeof(scalar), cudaMemcpyHostToDevice, s);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable
   // CHECK-MESSAGES: :[[@LINE-12]]:9: note: 'scalar' is a local variable: its storage is pageable memory
+  cudaStreamSynchronize(s); // (pinned, the buffer would need this wait)
 }
 
 struct Batch {
@@ -274,6 +278,7 @@ void arrayOfPageableBuffers(float *d, cudaStream_t s) {
     cudaMemcpyAsync(d, buffers[i], 1024, cudaMemcpyHostToDevice, s);
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpyAsync' from pageable
   // CHECK-MESSAGES: :[[@LINE-4]]:27: note: pageable memory allocated here with 'malloc'
+  cudaStreamSynchronize(s); // (pinned, the buffer would need this wait)
 }
 
 // Templates: analysed per instantiation, reported once where spelled.
@@ -560,4 +565,56 @@ float normReducedAcrossRanks(const float *dNorm, cudaStream_t s) {
   cudaStreamSynchronize(s);
   free(norm);
   return total;
+}
+
+// ---------------------------------------------------------------------------
+// A host access that relies on the copy being synchronous: pinning the
+// buffer alone would turn it into a race, so the advice says to wait too.
+
+void consumeValue(float v);
+
+void readRightAfterDownload(float *d, cudaStream_t s) {
+  float *h = (float *)malloc(1024);
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' into pageable host memory is staged and synchronous, and the read of 'h[0]' on line [[@LINE+4]] relies on that: to let it overlap, allocate the buffer with cudaMallocHost or cudaHostAlloc, or pin it with cudaHostRegister, and wait for the copy with cudaStreamSynchronize(s) or an event before that access [cuda-async-pageable-copy]
+  // CHECK-MESSAGES: :[[@LINE-3]]:23: note: pageable memory allocated here with 'malloc'
+  // CHECK-MESSAGES: :[[@LINE+2]]:16: note: 'h[0]' is read here, with no wait for the copy before it
+  // The read is correct today only because the copy is synchronous.
+  consumeValue(h[0]);
+  cudaStreamSynchronize(s);
+  free(h);
+}
+
+void writeRightAfterUpload(float *d, cudaStream_t s) {
+  float *h = (float *)malloc(1024);
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable host memory is staged and synchronous, and the write of 'h[0]' on line [[@LINE+3]] relies on that
+  // CHECK-MESSAGES: :[[@LINE-3]]:23: note: pageable memory allocated here with 'malloc'
+  // CHECK-MESSAGES: :[[@LINE+1]]:3: note: 'h[0]' is written here, with no wait for the copy before it
+  h[0] = 1;
+  cudaStreamSynchronize(s);
+  free(h);
+}
+
+// Waits before the access: pinning alone is the fix.
+void waitThenRead(float *d, cudaStream_t s, cudaEvent_t done) {
+  float *h = (float *)malloc(1024);
+  cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' into pageable host memory is staged and synchronous; allocate the buffer with cudaMallocHost or cudaHostAlloc, or pin it with cudaHostRegister, to let it overlap [cuda-async-pageable-copy]
+  // CHECK-MESSAGES: :[[@LINE-3]]:23: note: pageable memory allocated here with 'malloc'
+  cudaEventRecord(done, s);
+  cudaEventSynchronize(done);
+  consumeValue(h[0]);
+  free(h);
+}
+
+// Reading the source of an upload is no conflict.
+void readAfterUpload(float *d, cudaStream_t s) {
+  float *h = (float *)malloc(1024);
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable host memory is staged and synchronous; allocate the buffer
+  // CHECK-MESSAGES: :[[@LINE-3]]:23: note: pageable memory allocated here with 'malloc'
+  consumeValue(h[0]);
+  cudaStreamSynchronize(s);
+  free(h);
 }

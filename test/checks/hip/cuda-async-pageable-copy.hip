@@ -19,6 +19,7 @@ void fromMalloc(float *d, hipStream_t s) {
   hipMemcpyAsync(d, h, 1024, hipMemcpyHostToDevice, s);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'hipMemcpyAsync' from pageable host memory is staged and synchronous; allocate the buffer with hipHostMalloc, or pin it with hipHostRegister, to let it overlap [cuda-async-pageable-copy]
   // CHECK-MESSAGES: :[[@LINE-3]]:23: note: pageable memory allocated here with 'malloc'
+  hipStreamSynchronize(s); // (pinned, the buffer would need this wait)
   free(h);
 }
 
@@ -27,6 +28,7 @@ void intoNew(float *d, hipStream_t s) {
   hipMemcpyAsync(h, d, 1024, hipMemcpyDeviceToHost, s);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'hipMemcpyAsync' into pageable host memory is staged and synchronous
   // CHECK-MESSAGES: :[[@LINE-3]]:14: note: pageable memory allocated here with 'new[]'
+  hipStreamSynchronize(s); // (pinned, the buffer would need this wait)
   delete[] h;
 }
 
@@ -35,6 +37,7 @@ void fromVector(float *d, hipStream_t s) {
   hipMemcpyAsync(d, v.data(), 1024, hipMemcpyHostToDevice, s);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'hipMemcpyAsync' from pageable host memory
   // CHECK-MESSAGES: :[[@LINE-3]]:22: note: the storage of 'v' is pageable memory
+  hipStreamSynchronize(s); // (pinned, the buffer would need this wait)
 }
 
 // The driver-style copies name their direction.
@@ -55,6 +58,7 @@ void pitched(float *d, hipStream_t s) {
   hipMemcpy2DAsync(d, 256, h, 256, 256, 64, hipMemcpyHostToDevice, s);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'hipMemcpy2DAsync' from pageable host memory
   // CHECK-MESSAGES: :[[@LINE-3]]:23: note: pageable memory allocated here with 'malloc'
+  hipStreamSynchronize(s); // (pinned, the buffer would need this wait)
   free(h);
 }
 

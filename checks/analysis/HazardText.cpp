@@ -1,0 +1,68 @@
+//===- HazardText.cpp -----------------------------------------------------===//
+
+#include "HazardText.h"
+#include "../api/CudaApiCatalog.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace cuda_async_lint {
+
+std::string sourceText(const Expr *E, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = CharSourceRange::getTokenRange(
+      SM.getFileLoc(E->getBeginLoc()), SM.getFileLoc(E->getEndLoc()));
+  return Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+}
+
+llvm::StringRef accessVerb(AccessKind Kind) {
+  switch (Kind) {
+  case AccessKind::Read:
+    return "is read";
+  case AccessKind::Write:
+    return "is written";
+  case AccessKind::Release:
+    return "is released";
+  case AccessKind::EndOfLifetime:
+    return "goes out of scope";
+  }
+  return "is accessed";
+}
+
+llvm::StringRef accessNoun(AccessKind Kind) {
+  switch (Kind) {
+  case AccessKind::Read:
+    return "the read of";
+  case AccessKind::Write:
+    return "the write of";
+  case AccessKind::Release:
+    return "the release of";
+  case AccessKind::EndOfLifetime:
+    return "the end of the lifetime of";
+  }
+  return "the access to";
+}
+
+SourceLocation accessLocation(const HostAccess &A) {
+  if (A.Kind == AccessKind::EndOfLifetime)
+    if (const auto *Scope = dyn_cast<CompoundStmt>(A.At))
+      return Scope->getRBracLoc();
+  return A.At->getBeginLoc();
+}
+
+std::string accessedBuffer(const HostAccess &A, const ASTContext &Ctx) {
+  const Expr *Named = A.Within ? A.Within : A.Spelled;
+  return Named ? sourceText(Named, Ctx) : A.Buffer.Base->getNameAsString();
+}
+
+std::string waitFor(const PendingTransfer &P, const ASTContext &Ctx) {
+  const ApiSpec *Api = lookupApi(P.Op);
+  std::string Sync = platformApis(platformOf(Api, Ctx)).StreamSynchronize.str();
+  if (P.Stream.K == StreamRef::Kind::Legacy)
+    return Sync + "(0)";
+  return P.StreamArg ? Sync + "(" + sourceText(P.StreamArg, Ctx) + ")" : Sync;
+}
+
+} // namespace cuda_async_lint
