@@ -25,6 +25,9 @@ PACKAGES=(
   neovim emacs-nox
   # eglot: Emacs's LSP client, for the language server's setup there
   elpa-eglot
+  # the clangd docs/editors.md recommends beside the language server: it
+  # reads CUDA 13's headers (clangd 14 does not), test/driver/clangd.test
+  clangd-22
 )
 
 SUDO=()

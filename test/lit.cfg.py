@@ -95,6 +95,9 @@ if os.path.exists(sarif_multitool):
 if config.verify:
     config.available_features.add("cuda-verify")
     config.substitutions.append(("%verify", config.verify))
+# clangd 22, the one docs/editors.md recommends beside the language server.
+if shutil.which("clangd-22"):
+    config.available_features.add("clangd-22")
 # The CUDA driver itself (not the toolkit's link-time stub): a GPU machine.
 try:
     import ctypes

@@ -3,6 +3,7 @@
 #include "LanguageServer.h"
 #include "Config.h"
 #include "Diagnostics.h"
+#include "HeaderIncluders.h"
 #include "Transport.h"
 #include "run/Analysis.h"
 #include "run/WorkerProcesses.h"
@@ -61,6 +62,8 @@ struct Document {
   std::optional<int64_t> AnalysedVersion;
   std::string AnalysedText;
   std::vector<ResolvedFinding> Findings;
+  /// A header: the source file its running analysis parses (empty: itself).
+  std::string Through;
 };
 
 class Server {
@@ -98,6 +101,7 @@ private:
   std::unique_ptr<LintCompilationDatabase> Fallback;
   /// Databases by directory (null: none could be loaded there).
   std::map<std::string, std::unique_ptr<LintCompilationDatabase>> Databases;
+  HeaderIncluders Includers;
   std::map<std::string, Document> Documents; ///< By URI.
   std::map<size_t, std::string> RunningFor;  ///< Worker -> URI.
   WorkerSet Workers;
@@ -396,8 +400,22 @@ void Server::startDue() {
     if (!D.Due || *D.Due > Now || D.Worker)
       continue;
     D.Due.reset();
+    // A header is analysed through a source file that includes it
+    // (HeaderIncluders.h); alone, if none does.
+    std::string Unit = D.Path;
+    D.Through.clear();
+    if (isHeaderFile(D.Path)) {
+      std::vector<std::pair<std::string, std::string>> Open;
+      for (const auto &[OtherUri, Other] : Documents)
+        Open.push_back({Other.Path, Other.Text});
+      if (std::optional<std::string> Includer =
+              Includers.find(D.Path, Open, &databaseFor(D.Path))) {
+        Unit = *Includer;
+        D.Through = *Includer;
+      }
+    }
     AnalysisOptions Options;
-    Options.Database = &databaseFor(D.Path);
+    Options.Database = &databaseFor(Unit);
     Options.Adjuster = Setup.Adjuster;
     Options.Config = Setup.Config;
     Options.Timeout = Setup.Timeout;
@@ -405,7 +423,7 @@ void Server::startDue() {
     for (const auto &[OtherUri, Other] : Documents)
       Options.Unsaved.push_back({Other.Path, Other.Text});
     size_t Id = NextWorker++;
-    std::string Path = D.Path;
+    std::string Path = Unit;
     if (std::string Error = Workers.start(
             Id,
             [&] {
@@ -422,7 +440,8 @@ void Server::startDue() {
     D.RunningVersion = D.Version;
     D.RunningText = D.Text;
     RunningFor[Id] = Uri;
-    log("analysing " + D.Uri + " (version " + llvm::Twine(D.Version) + ")");
+    log("analysing " + D.Uri + " (version " + llvm::Twine(D.Version) + ")" +
+        (D.Through.empty() ? "" : " through " + D.Through));
   }
 }
 
@@ -433,7 +452,12 @@ void Server::finished(size_t Worker, WorkerOutcome O) {
   Document &D = Documents.at(It->second);
   RunningFor.erase(It);
   D.Worker.reset();
-  FileResult R = resultOfWorker(D.Path, std::move(O), Setup.Timeout);
+  FileResult R = resultOfWorker(D.Through.empty() ? D.Path : D.Through,
+                                std::move(O), Setup.Timeout);
+  // A header analysed through its includer: say so where it failed.
+  if (R.Failure && !D.Through.empty())
+    R.Failure->Reason =
+        "through '" + D.Through + "', which includes it: " + R.Failure->Reason;
   D.AnalysedVersion = D.RunningVersion;
   D.AnalysedText = std::move(D.RunningText);
   D.Findings.clear();

@@ -2,6 +2,7 @@
 -- nvim-lsp): waits for the language server's diagnostics on the buffer,
 -- writes them, applies the quick fix at the first, waits for the
 -- diagnostics of the edited buffer, and writes those and the buffer.
+-- LSP_OPENED and LSP_FIXED: how many diagnostics each state has (2 and 1).
 local out = assert(io.open(vim.env.LSP_OUT, "w"))
 local function dump(label)
   local diagnostics = vim.diagnostic.get(0)
@@ -18,7 +19,9 @@ local function wait_for(count)
     return #vim.diagnostic.get(0) == count
   end, 50)
 end
-if not wait_for(2) then
+local opened = tonumber(vim.env.LSP_OPENED or "2")
+local fixed = tonumber(vim.env.LSP_FIXED or "1")
+if not wait_for(opened) then
   out:write("no diagnostics\n")
 end
 local first = dump("opened")[1]
@@ -35,8 +38,9 @@ if first then
       vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding)
     end
   end
-  if wait_for(1) then
+  if wait_for(fixed) then
     dump("fixed")
+    out:write(string.format("fixed: %d diagnostics\n", fixed))
   end
   for i, line in ipairs(vim.api.nvim_buf_get_lines(0, 0, -1, false)) do
     out:write(string.format("buffer %d: %s\n", i, line))

@@ -1,0 +1,185 @@
+//===- HeaderIncluders.cpp ------------------------------------------------===//
+
+#include "HeaderIncluders.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace cuda_async_lint {
+
+namespace {
+
+/// The names '#include "x"' and '#include <x>' lines of \p Text give.
+std::vector<StringRef> includedNames(StringRef Text) {
+  std::vector<StringRef> Names;
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    Text = Rest;
+    Line = Line.ltrim(" \t");
+    if (!Line.consume_front("#"))
+      continue;
+    Line = Line.ltrim(" \t");
+    if (!Line.consume_front("include"))
+      continue;
+    Line = Line.ltrim(" \t");
+    char Close = Line.starts_with("<") ? '>' : Line.starts_with("\"") ? '"' : 0;
+    if (!Close)
+      continue;
+    size_t End = Line.find(Close, 1);
+    if (End != StringRef::npos)
+      Names.push_back(Line.slice(1, End));
+  }
+  return Names;
+}
+
+std::string normalized(StringRef Path) {
+  SmallString<256> P(Path);
+  sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  sys::path::native(P);
+  return std::string(P);
+}
+
+/// The -I, -isystem and -iquote directories of \p Command, absolute.
+std::vector<std::string>
+searchDirs(const clang::tooling::CompileCommand &Command) {
+  std::vector<std::string> Dirs;
+  const std::vector<std::string> &Args = Command.CommandLine;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I], Dir;
+    for (StringRef Flag : {"-I", "-isystem", "-iquote"})
+      if (A == Flag && I + 1 < Args.size())
+        Dir = Args[++I];
+      else if (A.starts_with(Flag) && A.size() > Flag.size() && Dir.empty())
+        Dir = A.drop_front(Flag.size());
+    if (Dir.empty())
+      continue;
+    SmallString<256> Abs(Dir);
+    if (sys::path::is_relative(Abs)) {
+      Abs = Command.Directory;
+      sys::path::append(Abs, Dir);
+    }
+    Dirs.push_back(normalized(Abs));
+  }
+  return Dirs;
+}
+
+} // namespace
+
+bool isHeaderFile(StringRef Path) {
+  return StringSwitch<bool>(sys::path::extension(Path))
+      .Cases({".h", ".hh", ".hpp", ".hxx", ".h++", ".H", ".cuh", ".inl", ".ipp",
+              ".tcc"},
+             true)
+      .Default(false);
+}
+
+bool includes(StringRef Text, StringRef Includer, StringRef Header,
+              const std::vector<std::string> &SearchDirs) {
+  std::string Target = normalized(Header);
+  StringRef Name = sys::path::filename(Header);
+  for (StringRef Included : includedNames(Text)) {
+    if (sys::path::filename(Included) != Name)
+      continue;
+    bool Resolved = false;
+    std::vector<std::string> Dirs{
+        std::string(sys::path::parent_path(Includer))};
+    Dirs.insert(Dirs.end(), SearchDirs.begin(), SearchDirs.end());
+    for (const std::string &Dir : Dirs) {
+      SmallString<256> Candidate(Dir);
+      sys::path::append(Candidate, Included);
+      if (!sys::fs::exists(Candidate))
+        continue;
+      Resolved = true;
+      if (normalized(Candidate) == Target)
+        return true;
+    }
+    // Not found where this command looks (a generated -I, another build):
+    // the path's trailing components decide.
+    if (!Resolved && StringRef(Target).ends_with(normalized(Included)))
+      return true;
+  }
+  return false;
+}
+
+std::optional<std::string> HeaderIncluders::find(
+    StringRef Header,
+    const std::vector<std::pair<std::string, std::string>> &Open,
+    const LintCompilationDatabase *Database) {
+  auto Commanded = [&](StringRef File) -> std::vector<std::string> {
+    if (!Database)
+      return {};
+    auto Commands = Database->commandsFor(File);
+    if (!Commands) {
+      consumeError(Commands.takeError());
+      return {};
+    }
+    return Commands->empty() ? std::vector<std::string>{}
+                             : searchDirs(Commands->front());
+  };
+  for (const auto &[Path, Text] : Open)
+    if (!isHeaderFile(Path) && includes(Text, Path, Header, Commanded(Path)))
+      return Known[std::string(Header)] = Path;
+  // The last includer found, while it still includes the header.
+  if (auto It = Known.find(std::string(Header)); It != Known.end()) {
+    auto Buffer = MemoryBuffer::getFile(It->second, /*IsText=*/true);
+    if (Buffer && includes((*Buffer)->getBuffer(), It->second, Header,
+                           Commanded(It->second)))
+      return It->second;
+    Known.erase(It);
+  }
+  // Files nearest the header first: the same directory, then further.
+  std::vector<std::string> Files =
+      Database ? Database->getAllFiles() : std::vector<std::string>();
+  // And the source files beside the header and in its parent directory,
+  // whatever the database lists (it may list none, or be another project's).
+  for (StringRef Dir :
+       {sys::path::parent_path(Header),
+        sys::path::parent_path(sys::path::parent_path(Header))}) {
+    std::error_code EC;
+    for (sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+         It.increment(EC))
+      if (sys::fs::is_regular_file(It->path()) &&
+          StringSwitch<bool>(sys::path::extension(It->path()))
+              .Cases({".cu", ".cpp", ".cc", ".cxx", ".c", ".hip"}, true)
+              .Default(false))
+        Files.push_back(It->path());
+  }
+  llvm::sort(Files);
+  Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
+  StringRef HeaderDir = sys::path::parent_path(Header);
+  auto Distance = [&](const std::string &F) {
+    StringRef Dir = sys::path::parent_path(F);
+    size_t Common = 0;
+    for (auto A = sys::path::begin(Dir), B = sys::path::begin(HeaderDir);
+         A != sys::path::end(Dir) && B != sys::path::end(HeaderDir) && *A == *B;
+         ++A, ++B)
+      ++Common;
+    return -static_cast<long>(Common);
+  };
+  // Stable by index (std::stable_sort's buffer is deprecated in C++23).
+  std::vector<std::pair<long, size_t>> Order;
+  for (size_t I = 0; I < Files.size(); ++I)
+    Order.push_back({Distance(Files[I]), I});
+  llvm::sort(Order);
+  std::vector<std::string> Sorted;
+  for (const auto &[D, I] : Order)
+    Sorted.push_back(std::move(Files[I]));
+  Files = std::move(Sorted);
+  size_t Read = 0;
+  for (const std::string &F : Files) {
+    if (isHeaderFile(F) || sys::path::is_relative(F))
+      continue;
+    if (Read++ == MaxFilesRead)
+      break;
+    auto Buffer = MemoryBuffer::getFile(F, /*IsText=*/true);
+    if (Buffer && includes((*Buffer)->getBuffer(), F, Header, Commanded(F)))
+      return Known[std::string(Header)] = F;
+  }
+  return std::nullopt;
+}
+
+} // namespace cuda_async_lint
