@@ -6,6 +6,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include <set>
 
 using namespace llvm;
 
@@ -121,13 +122,14 @@ std::optional<std::string> HeaderIncluders::find(
                              : searchDirs(Commands->front());
   };
   for (const auto &[Path, Text] : Open)
-    if (!isHeaderFile(Path) && includes(Text, Path, Header, Commanded(Path)))
+    if (!isHeaderFile(Path) &&
+        cuda_async_lint::includes(Text, Path, Header, Commanded(Path)))
       return Known[std::string(Header)] = Path;
   // The last includer found, while it still includes the header.
   if (auto It = Known.find(std::string(Header)); It != Known.end()) {
     auto Buffer = MemoryBuffer::getFile(It->second, /*IsText=*/true);
-    if (Buffer && includes((*Buffer)->getBuffer(), It->second, Header,
-                           Commanded(It->second)))
+    if (Buffer && cuda_async_lint::includes((*Buffer)->getBuffer(), It->second,
+                                            Header, Commanded(It->second)))
       return It->second;
     Known.erase(It);
   }
@@ -169,15 +171,60 @@ std::optional<std::string> HeaderIncluders::find(
   for (const auto &[D, I] : Order)
     Sorted.push_back(std::move(Files[I]));
   Files = std::move(Sorted);
-  size_t Read = 0;
-  for (const std::string &F : Files) {
-    if (isHeaderFile(F) || sys::path::is_relative(F))
-      continue;
-    if (Read++ == MaxFilesRead)
-      break;
-    auto Buffer = MemoryBuffer::getFile(F, /*IsText=*/true);
-    if (Buffer && includes((*Buffer)->getBuffer(), F, Header, Commanded(F)))
-      return Known[std::string(Header)] = F;
+  // Each file read once per search, at most MaxFilesRead of them.
+  std::map<std::string, std::optional<std::string>> Texts;
+  auto TextOf =
+      [&](const std::string &F) -> const std::optional<std::string> & {
+    auto [It, New] = Texts.try_emplace(F);
+    if (New && Texts.size() <= MaxFilesRead)
+      if (auto Buffer = MemoryBuffer::getFile(F, /*IsText=*/true))
+        It->second = (*Buffer)->getBuffer().str();
+    return It->second;
+  };
+  auto DirectIncluder = [&](StringRef H) -> std::optional<std::string> {
+    for (const std::string &F : Files) {
+      if (isHeaderFile(F) || sys::path::is_relative(F))
+        continue;
+      const std::optional<std::string> &Text = TextOf(F);
+      if (Text && cuda_async_lint::includes(*Text, F, H, Commanded(F)))
+        return F;
+    }
+    return std::nullopt;
+  };
+  if (std::optional<std::string> F = DirectIncluder(Header))
+    return Known[std::string(Header)] = *F;
+  // Through the headers that include it ('DeviceVector.cuh' through
+  // 'IVFBase.cuh' through 'IVFBase.cu'), up to three levels: the headers of
+  // the directories the candidate files are in.
+  std::vector<std::string> Headers;
+  std::set<std::string> Dirs;
+  for (const std::string &F : Files)
+    Dirs.insert(std::string(sys::path::parent_path(F)));
+  for (const std::string &Dir : Dirs) {
+    std::error_code EC;
+    for (sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+         It.increment(EC))
+      if (isHeaderFile(It->path()) && It->path() != Header)
+        Headers.push_back(It->path());
+  }
+  std::vector<std::string> Level{std::string(Header)};
+  std::set<std::string> Seen{std::string(Header)};
+  for (int Depth = 0; Depth < 3 && !Level.empty(); ++Depth) {
+    std::vector<std::string> Next;
+    for (const std::string &H : Level)
+      for (const std::string &Outer : Headers) {
+        if (Seen.count(Outer))
+          continue;
+        const std::optional<std::string> &Text = TextOf(Outer);
+        if (!Text || !cuda_async_lint::includes(*Text, Outer, H,
+                                                std::vector<std::string>()))
+          continue;
+        Seen.insert(Outer);
+        if (std::optional<std::string> F = DirectIncluder(Outer))
+          return Known[std::string(Header)] = *F;
+        Next.push_back(Outer);
+      }
+    Level = std::move(Next);
   }
   return std::nullopt;
 }

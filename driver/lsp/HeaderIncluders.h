@@ -4,10 +4,11 @@
 // parsed alone it seldom means anything: its types and macros come from
 // the files that include it. As clangd does, a header opened in the editor
 // is analysed through a source file that includes it: an open document
-// first, else a file of the compilation database, found by its
-// '#include' lines (by the header's file name, then resolved against the
-// includer's directory and its -I paths). The findings located in the
-// header are the header's.
+// first, else a file of the compilation database or beside the header,
+// found by its '#include' lines (by the header's file name, then resolved
+// against the includer's directory and its -I paths), directly or through
+// up to three headers that include it. The findings located in the header
+// are the header's.
 //
 //===----------------------------------------------------------------------===//
 

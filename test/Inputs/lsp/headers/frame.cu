@@ -1,4 +1,5 @@
 #include <cstdlib>
 struct Config { size_t bytes; };
 #include "staging.cuh"
-void run() { Config c{64}; stage(c); }
+#include "outer.cuh"
+void run() { Config c{64}; stage(c); inner(c); }

@@ -1,0 +1,2 @@
+// Includes inner.cuh; included by frame.cu.
+#include "inner.cuh"
