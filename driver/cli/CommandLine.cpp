@@ -2,6 +2,7 @@
 
 #include "CommandLine.h"
 #include "Config.h"
+#include "OptionsAfterDashDash.h"
 #include "UsageError.h"
 #include "run/WholeProgram.h"
 #include "llvm/ADT/STLExtras.h"
@@ -9,7 +10,6 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -351,58 +351,6 @@ Error checkOptions(Invocation &I) {
   return Error::success();
 }
 
-/// The report file extensions: '-o x.sarif' after '--' was meant for us;
-/// '-o x.o' is the compile command's own.
-bool isReportFile(StringRef Path) {
-  StringRef Ext = sys::path::extension(Path);
-  return is_contained({".json", ".sarif", ".html", ".htm", ".md", ".txt",
-                       ".xml", ".yaml", ".yml"},
-                      Ext.lower());
-}
-
-/// Our own options written after '--' go to the compiler, not to us: the
-/// report is then the default text on standard output and nothing says
-/// so. Each is named, as clang-tidy warns of its own flags there. A
-/// compile command's own flags are not: '-o file.o', '-p' (profiling).
-void warnOwnOptionsAfterDashDash(const std::vector<std::string> &Args) {
-  auto &Registered = cl::getRegisteredOptions();
-  for (size_t A = 0; A < Args.size(); ++A) {
-    StringRef Arg = Args[A];
-    if (!Arg.starts_with("-") || Arg == "-")
-      continue;
-    bool Long = Arg.starts_with("--");
-    StringRef Name = Arg.drop_while([](char C) { return C == '-'; });
-    Name = Name.split('=').first;
-    auto It = Registered.find(Name);
-    if (It == Registered.end() ||
-        !is_contained(It->second->Categories, &Category))
-      continue;
-    bool Meant;
-    if (Name == "o" || Name == "output")
-      Meant = isReportFile(Arg.contains('=')     ? Arg.split('=').second
-                           : A + 1 < Args.size() ? StringRef(Args[A + 1])
-                                                 : StringRef());
-    else if (Name == "p")
-      Meant =
-          Long || (A + 1 < Args.size() && sys::fs::is_directory(Args[A + 1]));
-    else
-      // '-format=json' as well as '--format=json': clang has no such
-      // long option.
-      Meant = Long || Name.size() > 1 || Name == "j";
-    if (!Meant)
-      continue;
-    std::string Shown = Arg.str();
-    // The value that follows a short option without '=' is its own.
-    if (!Arg.contains('=') &&
-        It->second->getValueExpectedFlag() == cl::ValueRequired &&
-        A + 1 < Args.size())
-      Shown += " " + Args[A + 1];
-    WithColor::warning(errs(), "cuda-async-lint")
-        << "'" << Shown << "' after '--' is given to the compiler, not read "
-        << "as this tool's option; put it before '--'\n";
-  }
-}
-
 /// This executable's path: <prefix>/bin/cuda-async-lint.
 std::string executablePath(const char *Argv0) {
   return sys::fs::getMainExecutable(Argv0,
@@ -438,7 +386,7 @@ std::optional<Invocation> parseCommandLine(int Argc, const char **Argv) {
           &errs()))
     return std::nullopt;
   if (I.ExtraArgs)
-    warnOwnOptionsAfterDashDash(*I.ExtraArgs);
+    warnOwnOptionsAfterDashDash(*I.ExtraArgs, Category);
   if (std::optional<StringRef> Repeated = repeatedOption()) {
     usageError("--" + *Repeated + " given more than once");
     return std::nullopt;

@@ -11,6 +11,7 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "compile/InputFiles.h"
 #include "compile/NvccDialect.h"
+#include "config/ExtraArgs.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "summaries/ProgramQueries.h"
 #include "summaries/ProgramSummaries.h"
@@ -243,24 +244,9 @@ FileResult analyzeUnit(const std::string &File, const AnalysisOptions &Options,
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false);
   Tool.appendArgumentsAdjuster(Options.Adjuster);
-  // The configuration's ExtraArgsBefore and ExtraArgs, as clang-tidy adds
-  // them to every command (ClangTidyMain's PerFileExtraArgumentsInserter):
-  // one .clang-tidy gives the plugin and the driver the same view.
-  const tidy::ClangTidyOptions &FileOptions = Tidy.getOptions();
-  if (FileOptions.ExtraArgsBefore || FileOptions.ExtraArgs)
-    Tool.appendArgumentsAdjuster(
-        [Before = FileOptions.ExtraArgsBefore.value_or(
-             std::vector<std::string>()),
-         After = FileOptions.ExtraArgs.value_or(std::vector<std::string>())](
-            const tooling::CommandLineArguments &Args, llvm::StringRef) {
-          tooling::CommandLineArguments Out = Args;
-          auto At = Out.begin();
-          if (At != Out.end() && !llvm::StringRef(*At).starts_with("-"))
-            ++At; // The compiler's name.
-          Out.insert(At, Before.begin(), Before.end());
-          Out.insert(Out.end(), After.begin(), After.end());
-          return Out;
-        });
+  // The configuration's ExtraArgsBefore and ExtraArgs (config/ExtraArgs.h).
+  if (tooling::ArgumentsAdjuster Extra = extraArgsAdjuster(Tidy.getOptions()))
+    Tool.appendArgumentsAdjuster(Extra);
   // ClangTool keeps the texts by reference until it runs.
   std::list<std::string> UnsavedTexts;
   for (const auto &[Path, Text] : Options.Unsaved)
