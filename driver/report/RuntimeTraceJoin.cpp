@@ -57,6 +57,16 @@ bool RuntimeTraceJoin::sameFile(llvm::StringRef TraceFile,
          llvm::StringRef(A).ends_with("/" + Relative.str());
 }
 
+/// How far a race's access may be from the line a finding names it at.
+static constexpr unsigned NearbyLines = 3;
+
+/// The note unsynchronized-access adds where a callee touches the buffer
+/// ("'*h' is read here"; analysis/HazardText's words).
+static bool isAccessNote(const ResolvedNote &N) {
+  llvm::StringRef M = N.Message;
+  return M.starts_with("'") && M.ends_with(" here");
+}
+
 void RuntimeTraceJoin::annotate(std::vector<ResolvedFinding> &Findings) {
   for (ResolvedFinding &F : Findings) {
     std::vector<const FileLocation *> Lines{&F.Loc};
@@ -78,13 +88,33 @@ void RuntimeTraceJoin::annotate(std::vector<ResolvedFinding> &Findings) {
     auto Matches = [&](const SourceLocation &L) {
       return Match(L).has_value();
     };
+    // A race on the same copy, at the access a call reaches: the runtime
+    // finding's copy is a line of the finding (its "issued here" note), and
+    // its access lies within NearbyLines of the note that says where the
+    // callee touches the buffer ("'*h' is read here"). An optimized build's
+    // line table puts a load a line or two from the expression that reads
+    // ('if (*h)' then 'sum += *h' is one load): the race is the same. The
+    // finding's own line, and the copy's, match exactly only: an access
+    // beside another (the other half of a page) is another access.
+    auto SameRace = [&](const RuntimeFinding &R) {
+      if (!R.Related.known() || !Matches(R.Related) || !R.Location.known())
+        return false;
+      return llvm::any_of(F.Notes, [&](const ResolvedNote &N) {
+        unsigned L = R.Location.Line;
+        return isAccessNote(N) && sameFile(R.Location.File, N.Loc.File) &&
+               (L > N.Loc.Line ? L - N.Loc.Line : N.Loc.Line - L) <=
+                   NearbyLines;
+      });
+    };
 
     RuntimeEvidence E;
     E.Trace = TracePath;
     const RuntimeFinding *Shown = nullptr;
     for (size_t I = 0; I < T.Findings.size(); ++I)
       if (T.Findings[I].CheckId == F.CheckId &&
-          Matches(T.Findings[I].Location)) {
+          (Matches(T.Findings[I].Location) ||
+           (F.CheckId == "cuda-async-unsynchronized-access" &&
+            SameRace(T.Findings[I])))) {
         Covered.insert(I);
         if (!Shown)
           Shown = &T.Findings[I];
@@ -123,7 +153,7 @@ void RuntimeTraceJoin::annotate(std::vector<ResolvedFinding> &Findings) {
     if (Shown) {
       E.State = RuntimeEvidence::Status::Confirmed;
       E.Summary = Shown->Message;
-      E.Site = *Match(Shown->Location);
+      E.Site = Match(Shown->Location).value_or(F.Loc);
       E.Calls = Shown->Calls;
       E.Bytes = Shown->Bytes;
       E.HostNs = Shown->HostNs;
