@@ -1,6 +1,7 @@
 //===- Configuration.cpp --------------------------------------------------===//
 
 #include "Configuration.h"
+#include "Exclusions.h"
 #include "TidyCheckAdaptor.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/GlobList.h"
@@ -55,6 +56,46 @@ std::pair<unsigned, unsigned> lineAndColumn(llvm::StringRef Text,
   return {static_cast<unsigned>(Before.count('\n')) + 1, Column};
 }
 
+/// Every option of ours a CheckOptions key may name: each check's, as the
+/// checks store them (their defaults), and the driver's own.
+const std::set<std::string> &ourOptionKeys() {
+  static const std::set<std::string> Keys = [] {
+    std::set<std::string> Out{ExcludeOption};
+    clang::DiagnosticOptions DiagOpts;
+    clang::IgnoringDiagConsumer Ignore;
+    clang::DiagnosticsEngine Engine(clang::DiagnosticIDs::create(), DiagOpts,
+                                    &Ignore, /*ShouldOwnClient=*/false);
+    ClangTidyOptions Options = ClangTidyOptions::getDefaults();
+    Options.Checks = "-*,cuda-async-*";
+    ClangTidyContext Context(std::make_unique<DefaultOptionsProvider>(
+        ClangTidyGlobalOptions(), Options));
+    Context.setDiagnosticsEngine(std::make_unique<clang::DiagnosticOptions>(),
+                                 &Engine);
+    Context.setCurrentFile("dummy");
+    ClangTidyOptions::OptionMap Stored;
+    for (const CheckInfo &Info : allChecks())
+      TidyCheckAdaptor(Info, Info.Id, &Context).storeOptions(Stored);
+    for (const auto &Entry : Stored)
+      Out.insert(Entry.getKey().str());
+    return Out;
+  }();
+  return Keys;
+}
+
+/// The option of ours nearest to \p Key, among those of its check.
+std::string nearestOption(llvm::StringRef Key) {
+  llvm::StringRef Check = Key.split('.').first;
+  std::string Best;
+  unsigned BestDistance = ~0u;
+  for (const std::string &Known : ourOptionKeys())
+    if (llvm::StringRef(Known).split('.').first == Check)
+      if (unsigned D = Key.edit_distance(Known); D < BestDistance) {
+        Best = Known;
+        BestDistance = D;
+      }
+  return Best;
+}
+
 /// A name spelt as one of our checks that names none, in the Checks or
 /// WarningsAsErrors of \p Options or a CheckOptions key
 /// ('cuda-async-pagable-copy.MinCopySize'), as an error at its place in
@@ -76,35 +117,52 @@ llvm::Error checkOurNames(const ClangTidyOptions &Options,
         Found.push_back({U.Name, describe(U, Key), Key});
   for (const auto &Entry : Options.CheckOptions) {
     llvm::StringRef Check = Entry.getKey().split('.').first;
+    if (!Check.starts_with("cuda-async-") || !Entry.getKey().contains('.'))
+      continue;
     // cuda-async-lint.* are the driver's own (cuda-async-lint.Exclude).
-    if (Check.starts_with("cuda-async-") && Check != "cuda-async-lint" &&
-        Entry.getKey().contains('.') && !findCheck(Check))
+    if (Check != "cuda-async-lint" && !findCheck(Check)) {
       Found.push_back({Check.str(),
                        "unknown check '" + Check.str() + "' in the option '" +
                            Entry.getKey().str() + "'; did you mean '" +
                            nearestCheck(Check).str() + "'?",
                        "CheckOptions"});
+      continue;
+    }
+    // An option the check does not have is ignored: a misspelt one
+    // ('MinCopySise') silently keeps the default.
+    if (!ourOptionKeys().count(Entry.getKey().str())) {
+      std::string Nearest = nearestOption(Entry.getKey());
+      Found.push_back(
+          {Entry.getKey().str(),
+           "unknown option '" + Entry.getKey().str() + "' in CheckOptions" +
+               (Nearest.empty() ? std::string()
+                                : "; did you mean '" + Nearest + "'?"),
+           "CheckOptions"});
+    }
   }
   if (Found.empty())
     return llvm::Error::success();
-  std::string Out;
+  // Each where it is written (after its key if the text has one), in the
+  // file's order.
+  std::vector<std::pair<size_t, std::string>> Placed;
   for (const Bad &B : Found) {
-    // Where it is written: after its key if the text has one.
     size_t From = Text.find(B.Key);
     size_t At = Text.find(B.Name, From == llvm::StringRef::npos ? 0 : From);
     if (At == llvm::StringRef::npos)
       At = Text.find(B.Name);
-    if (!Out.empty())
-      Out += "\n";
     if (At == llvm::StringRef::npos) {
-      Out += Source.str() + ": " + B.Message;
+      Placed.push_back({Text.size(), Source.str() + ": " + B.Message});
       continue;
     }
     auto [Line, Column] = lineAndColumn(Text, At);
-    Out += (Source + ":" + llvm::Twine(Line) + ":" + llvm::Twine(Column) +
-            ": " + B.Message)
-               .str();
+    Placed.push_back({At, (Source + ":" + llvm::Twine(Line) + ":" +
+                           llvm::Twine(Column) + ": " + B.Message)
+                              .str()});
   }
+  llvm::sort(Placed);
+  std::string Out;
+  for (const auto &[At, Message] : Placed)
+    Out += (Out.empty() ? "" : "\n") + Message;
   return llvm::createStringError("%s", Out.c_str());
 }
 
