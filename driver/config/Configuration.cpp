@@ -56,26 +56,34 @@ std::pair<unsigned, unsigned> lineAndColumn(llvm::StringRef Text,
   return {static_cast<unsigned>(Before.count('\n')) + 1, Column};
 }
 
-/// Every option of ours a CheckOptions key may name: each check's, as the
-/// checks store them (their defaults), and the driver's own.
+/// The options of the checks \p Options enables, as the checks store them
+/// (their values in \p Options, else their defaults).
+ClangTidyOptions::OptionMap
+storedCheckOptions(const ClangTidyOptions &Options) {
+  clang::DiagnosticOptions DiagOpts;
+  clang::IgnoringDiagConsumer Ignore;
+  clang::DiagnosticsEngine Engine(clang::DiagnosticIDs::create(), DiagOpts,
+                                  &Ignore, /*ShouldOwnClient=*/false);
+  ClangTidyContext Context(std::make_unique<DefaultOptionsProvider>(
+      ClangTidyGlobalOptions(), Options));
+  Context.setDiagnosticsEngine(std::make_unique<clang::DiagnosticOptions>(),
+                               &Engine);
+  Context.setCurrentFile("dummy");
+  ClangTidyOptions::OptionMap Stored;
+  for (const CheckInfo &Info : allChecks())
+    if (Context.isCheckEnabled(Info.Id))
+      TidyCheckAdaptor(Info, Info.Id, &Context).storeOptions(Stored);
+  return Stored;
+}
+
+/// Every option of ours a CheckOptions key may name: each check's, and the
+/// driver's own.
 const std::set<std::string> &ourOptionKeys() {
   static const std::set<std::string> Keys = [] {
     std::set<std::string> Out{ExcludeOption};
-    clang::DiagnosticOptions DiagOpts;
-    clang::IgnoringDiagConsumer Ignore;
-    clang::DiagnosticsEngine Engine(clang::DiagnosticIDs::create(), DiagOpts,
-                                    &Ignore, /*ShouldOwnClient=*/false);
-    ClangTidyOptions Options = ClangTidyOptions::getDefaults();
-    Options.Checks = "-*,cuda-async-*";
-    ClangTidyContext Context(std::make_unique<DefaultOptionsProvider>(
-        ClangTidyGlobalOptions(), Options));
-    Context.setDiagnosticsEngine(std::make_unique<clang::DiagnosticOptions>(),
-                                 &Engine);
-    Context.setCurrentFile("dummy");
-    ClangTidyOptions::OptionMap Stored;
-    for (const CheckInfo &Info : allChecks())
-      TidyCheckAdaptor(Info, Info.Id, &Context).storeOptions(Stored);
-    for (const auto &Entry : Stored)
+    ClangTidyOptions Every = ClangTidyOptions::getDefaults();
+    Every.Checks = "-*,cuda-async-*";
+    for (const auto &Entry : storedCheckOptions(Every))
       Out.insert(Entry.getKey().str());
     return Out;
   }();
@@ -353,20 +361,7 @@ std::string dumpConfiguration(const ClangTidyOptions &Options) {
   // As clang-tidy --dump-config: the options, with every enabled check's
   // options in effect (defaults included), written by the checks.
   ClangTidyOptions Effective = Options;
-  clang::DiagnosticOptions DiagOpts;
-  clang::IgnoringDiagConsumer Ignore;
-  clang::DiagnosticsEngine Engine(clang::DiagnosticIDs::create(), DiagOpts,
-                                  &Ignore, /*ShouldOwnClient=*/false);
-  ClangTidyContext Context(std::make_unique<DefaultOptionsProvider>(
-      ClangTidyGlobalOptions(), Options));
-  Context.setDiagnosticsEngine(std::make_unique<clang::DiagnosticOptions>(),
-                               &Engine);
-  Context.setCurrentFile("dummy");
-  ClangTidyOptions::OptionMap Stored;
-  for (const CheckInfo &Info : allChecks())
-    if (Context.isCheckEnabled(Info.Id))
-      TidyCheckAdaptor(Info, Info.Id, &Context).storeOptions(Stored);
-  for (const auto &Entry : Stored)
+  for (const auto &Entry : storedCheckOptions(Options))
     Effective.CheckOptions.try_emplace(Entry.getKey(), Entry.getValue());
   return configurationAsText(Effective);
 }
