@@ -158,6 +158,17 @@ solveAndReplay(const clang::CFG &Cfg, const Analysis &A, Result &R) {
   return In;
 }
 
+/// The must-join of facts kept per key as one value (a handle's stream, the
+/// element of an array of events recorded last): a key survives only where
+/// both paths have it with the same value.
+template <typename Map> void intersectEqualMaps(Map &Into, const Map &From) {
+  for (auto It = Into.begin(); It != Into.end();) {
+    auto Other = From.find(It->first);
+    bool Same = Other != From.end() && Other->second == It->second;
+    It = Same ? std::next(It) : Into.erase(It);
+  }
+}
+
 /// The must-join of facts kept per key as sets (per event: the operations
 /// it covers): a key survives only where both paths have it, with the
 /// elements both have.

@@ -70,7 +70,7 @@ public:
     Into.Pending.insert(From.Pending.begin(), From.Pending.end());
     intersectSetMaps(Into.EventCovers, From.EventCovers);
     Into.Capturing |= From.Capturing;
-    intersectBindings(Into.Bound, From.Bound);
+    intersectEqualMaps(Into.Bound, From.Bound);
   }
 
   /// The back edge of a loop: its body's operations now belong to the

@@ -47,7 +47,7 @@ public:
   void join(State &Into, const State &From) const {
     Into.Pending.insert(From.Pending.begin(), From.Pending.end());
     intersectSetMaps(Into.EventCovers, From.EventCovers);
-    intersectBindings(Into.Bound, From.Bound);
+    intersectEqualMaps(Into.Bound, From.Bound);
   }
   bool transferEdge(const CFGBlock &, unsigned, State &) const { return true; }
   void transfer(const CFGElement &E, State &S) const { step(E, S, nullptr); }

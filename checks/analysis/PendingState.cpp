@@ -15,11 +15,7 @@ void mergeInto(Disjunct &Into, const Disjunct &From) {
   Into.Pending.insert(From.Pending.begin(), From.Pending.end());
   intersectSetMaps(Into.EventCovers, From.EventCovers);
   // An element recorded differently on the two paths is not known.
-  for (auto It = Into.EventSlots.begin(); It != Into.EventSlots.end();) {
-    auto Other = From.EventSlots.find(It->first);
-    bool Same = Other != From.EventSlots.end() && Other->second == It->second;
-    It = Same ? std::next(It) : Into.EventSlots.erase(It);
-  }
+  intersectEqualMaps(Into.EventSlots, From.EventSlots);
   intersectSetMaps(Into.StreamWaits, From.StreamWaits);
   Into.Capturing |= From.Capturing;
 }

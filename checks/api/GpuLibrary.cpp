@@ -63,14 +63,6 @@ std::optional<StreamBinding> streamBinding(const CallExpr *Call) {
   return std::nullopt;
 }
 
-void intersectBindings(HandleStreams &Into, const HandleStreams &From) {
-  for (auto It = Into.begin(); It != Into.end();) {
-    auto Other = From.find(It->first);
-    bool Same = Other != From.end() && Other->second == It->second;
-    It = Same ? std::next(It) : Into.erase(It);
-  }
-}
-
 bool recordBinding(const CallExpr *Call, HandleStreams &Bound) {
   std::optional<StreamBinding> B = streamBinding(Call);
   if (!B)

@@ -34,10 +34,6 @@ const clang::ValueDecl *handleDecl(const clang::Expr *Handle);
 /// declaration handleDecl gives.
 using HandleStreams = std::map<const clang::ValueDecl *, const clang::Expr *>;
 
-/// The bindings \p Into and \p From agree on (a dataflow's must-join): a
-/// handle bound to different streams on two paths is bound to neither.
-void intersectBindings(HandleStreams &Into, const HandleStreams &From);
-
 /// Records the binding \p Call makes, if it calls a stream setter; true if
 /// it does.
 bool recordBinding(const clang::CallExpr *Call, HandleStreams &Bound);
