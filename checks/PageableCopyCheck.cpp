@@ -168,15 +168,15 @@ void PageableCopyCheck::run(const MatchFinder::MatchResult &R) {
       std::string Buffer = accessedBuffer(H->Access, *R.Context);
       SourceLocation At = accessLocation(H->Access);
       unsigned Line = R.Context->getSourceManager().getSpellingLineNumber(At);
-      F.Message = Head + ", and " + accessNoun(H->Access.Kind).str() + " '" +
-                  Buffer + "' on line " + std::to_string(Line) +
+      F.Message = Head + ", and " + accessWords(H->Access.Kind).Noun.str() +
+                  " '" + Buffer + "' on line " + std::to_string(Line) +
                   " relies on that: to let it overlap, allocate the buffer "
                   "with " +
                   Pin + ", and wait for the copy with " +
                   waitFor(H->Transfer, *R.Context) +
                   " or an event before that access";
       AccessNote = FindingNote{
-          At, "'" + Buffer + "' " + accessVerb(H->Access.Kind).str() +
+          At, "'" + Buffer + "' " + accessWords(H->Access.Kind).Verb.str() +
                   " here, with no wait for the copy before it"};
     } else {
       F.Message =

@@ -80,7 +80,7 @@ void UnsynchronizedAccessCheck::report(const TransferHazard &H,
   const HostAccess &A = H.Access;
   const PendingTransfer &P = H.Transfer;
   std::string Buffer = accessedBuffer(A, Ctx);
-  std::string Verb = accessVerb(A.Kind).str();
+  std::string Verb = accessWords(A.Kind).Verb.str();
   std::string Stream = streamSpelling(P.Stream, P.StreamArg, Ctx);
   const ApiSpec *Api = lookupApi(P.Op);
   std::string Wait = waitFor(P, Ctx);
@@ -104,7 +104,7 @@ void UnsynchronizedAccessCheck::report(const TransferHazard &H,
   if (A.Within)
     F.Notes.push_back(
         {A.Within->getBeginLoc(),
-         "'" + Buffer + "' " + accessVerb(A.Kind).str() + " here"});
+         "'" + Buffer + "' " + accessWords(A.Kind).Verb.str() + " here"});
   if (P.StreamArg)
     F.Notes.push_back(
         {P.StreamArg->getBeginLoc(),

@@ -17,32 +17,18 @@ std::string sourceText(const Expr *E, const ASTContext &Ctx) {
   return Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
 }
 
-llvm::StringRef accessVerb(AccessKind Kind) {
+AccessWords accessWords(AccessKind Kind) {
   switch (Kind) {
   case AccessKind::Read:
-    return "is read";
+    return {"is read", "the read of"};
   case AccessKind::Write:
-    return "is written";
+    return {"is written", "the write of"};
   case AccessKind::Release:
-    return "is released";
+    return {"is released", "the release of"};
   case AccessKind::EndOfLifetime:
-    return "goes out of scope";
+    return {"goes out of scope", "the end of the lifetime of"};
   }
-  return "is accessed";
-}
-
-llvm::StringRef accessNoun(AccessKind Kind) {
-  switch (Kind) {
-  case AccessKind::Read:
-    return "the read of";
-  case AccessKind::Write:
-    return "the write of";
-  case AccessKind::Release:
-    return "the release of";
-  case AccessKind::EndOfLifetime:
-    return "the end of the lifetime of";
-  }
-  return "the access to";
+  return {"is accessed", "the access to"};
 }
 
 SourceLocation accessLocation(const HostAccess &A) {

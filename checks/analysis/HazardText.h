@@ -18,12 +18,13 @@ namespace cuda_async_lint {
 /// \p E as written in the source.
 std::string sourceText(const clang::Expr *E, const clang::ASTContext &Ctx);
 
-/// "is read", "is written", "is released", "goes out of scope".
-llvm::StringRef accessVerb(AccessKind Kind);
-
-/// "the read of", "the write of", "the release of", "the end of the
-/// lifetime of".
-llvm::StringRef accessNoun(AccessKind Kind);
+/// How an access of \p Kind is said: as a verb ("is read", "is written",
+/// "is released", "goes out of scope") and as a noun ("the read of", ...,
+/// "the end of the lifetime of").
+struct AccessWords {
+  llvm::StringRef Verb, Noun;
+};
+AccessWords accessWords(AccessKind Kind);
 
 /// Where \p A happens: its statement, or for the end of a lifetime the
 /// closing brace of the scope.
