@@ -151,8 +151,7 @@ void TransferDataflow::pollingEdge(const Expr *Cond, unsigned SuccIndex,
     if (Api->Kind == ApiKind::StreamQuery)
       syncStream(D, stream(Api->arg(Call, ArgRole::Stream)));
     else if (Api->Kind == ApiKind::EventQuery)
-      syncEvent(D, stream(Api->arg(Call, ArgRole::Event)),
-                Api->arg(Call, ArgRole::Event));
+      syncEvent(D, Api->arg(Call, ArgRole::Event));
   }
 }
 

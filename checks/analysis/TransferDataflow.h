@@ -88,6 +88,10 @@ private:
   /// A sync of \p Event, named by \p Arg (null: not written here).
   void syncEvent(Disjunct &D, const StreamRef &Event,
                  const clang::Expr *Arg) const;
+  /// A sync of the event \p Arg names.
+  void syncEvent(Disjunct &D, const clang::Expr *Arg) const {
+    syncEvent(D, stream(Arg), Arg);
+  }
 
   void transfer(const clang::CFGElement &E, Disjunct &D,
                 std::vector<TransferHazard> *Hazards) const;

@@ -75,7 +75,7 @@ void TransferDataflow::synchronize(const CallExpr *Call, Disjunct &D) const {
         if (isStreamType(Arg->getType()))
           syncStream(D, stream(Arg));
         else if (isEventType(Arg->getType()))
-          syncEvent(D, stream(Arg), Arg);
+          syncEvent(D, Arg);
       }
       return;
     }
@@ -86,7 +86,7 @@ void TransferDataflow::synchronize(const CallExpr *Call, Disjunct &D) const {
     for (unsigned I : Effect.Streams)
       syncStream(D, stream(Call->getArg(I)));
     for (unsigned I : Effect.Events)
-      syncEvent(D, stream(Call->getArg(I)), Call->getArg(I));
+      syncEvent(D, Call->getArg(I));
     // Stream members are named by their declaration, whatever the object
     // (StreamRef): syncing one object's covers the others' too, which
     // only costs findings.
@@ -106,8 +106,7 @@ void TransferDataflow::synchronize(const CallExpr *Call, Disjunct &D) const {
     syncAll(D);
     break;
   case ApiKind::EventSync:
-    syncEvent(D, stream(Api->arg(Call, ArgRole::Event)),
-              Api->arg(Call, ArgRole::Event));
+    syncEvent(D, Api->arg(Call, ArgRole::Event));
     break;
   case ApiKind::EventRecord: {
     StreamRef Event = stream(Api->arg(Call, ArgRole::Event));
