@@ -48,7 +48,7 @@ void DefaultStreamCheck::run(const MatchFinder::MatchResult &R) {
       streamRef(Op->Stream).K != StreamRef::Kind::Legacy)
     return;
   if (!Syncs)
-    Syncs = std::make_unique<SyncSummaries>(*R.Context);
+    Syncs = SyncSummaries::forTranslationUnit(*R.Context);
   const FunctionFacts &Whole = Facts.get(Function, [&](const FunctionDecl *FD) {
     FunctionFacts F;
     F.PerThread = usesPerThreadDefaultStream(FD);

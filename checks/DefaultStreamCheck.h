@@ -40,7 +40,7 @@ private:
   void resetTranslationUnit() override;
 
   FunctionCache<FunctionFacts> Facts;
-  std::unique_ptr<SyncSummaries> Syncs;
+  std::shared_ptr<SyncSummaries> Syncs;
 };
 
 } // namespace cuda_async_lint

@@ -110,7 +110,7 @@ PageableCopyCheck::reliesOnSynchronousCopy(const FunctionDecl *Function,
   if (!Function || Function->isDependentContext())
     return nullptr;
   if (!Syncs)
-    Syncs = std::make_unique<SyncSummaries>(Ctx);
+    Syncs = SyncSummaries::forTranslationUnit(Ctx);
   const std::vector<TransferHazard> &Hazards =
       IfPinned.get(Function, [&](const FunctionDecl *FD) {
         return findHazardsIfPinned(FD, Ctx, provenance(Ctx), *Syncs);

@@ -55,7 +55,7 @@ private:
   /// to pin a buffer that is read (or written) right after its copy must
   /// say to wait first.
   FunctionCache<std::vector<TransferHazard>> IfPinned;
-  std::unique_ptr<SyncSummaries> Syncs;
+  std::shared_ptr<SyncSummaries> Syncs;
 };
 
 } // namespace cuda_async_lint

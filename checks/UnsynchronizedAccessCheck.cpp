@@ -59,7 +59,7 @@ void UnsynchronizedAccessCheck::run(const MatchFinder::MatchResult &R) {
   if (Function->isDependentContext() || Analysed.count(Function))
     return;
   if (!Syncs)
-    Syncs = std::make_unique<SyncSummaries>(*R.Context);
+    Syncs = SyncSummaries::forTranslationUnit(*R.Context);
   if (const auto *Method = R.Nodes.getNodeAs<CXXMethodDecl>("method"))
     if (!leavesTransfers(Method, *R.Context))
       return;

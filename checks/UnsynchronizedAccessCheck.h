@@ -35,7 +35,7 @@ private:
   bool leavesTransfers(const clang::CXXMethodDecl *Method,
                        clang::ASTContext &Ctx);
 
-  std::unique_ptr<SyncSummaries> Syncs;
+  std::shared_ptr<SyncSummaries> Syncs;
   std::set<const clang::FunctionDecl *> Analysed;
 };
 

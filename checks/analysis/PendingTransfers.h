@@ -69,6 +69,10 @@ public:
   /// Draws on the program's summaries installed now, if any.
   explicit SyncSummaries(clang::ASTContext &Ctx);
   ~SyncSummaries();
+  /// The summaries every check of the translation unit of \p Ctx shares
+  /// (UnitShared.h).
+  static std::shared_ptr<SyncSummaries>
+  forTranslationUnit(clang::ASTContext &Ctx);
   /// Null for functions without a body here (unless another unit of the
   /// program summarized it), and during recursion.
   const SyncSummary *summary(const clang::FunctionDecl *FD);

@@ -7,10 +7,10 @@
 #include "../summaries/Summarize.h"
 #include "StdLibrary.h"
 #include "StoreSites.h"
+#include "UnitShared.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/Basic/SourceManager.h"
-#include <mutex>
 
 using namespace clang;
 
@@ -27,18 +27,7 @@ ProvenanceAnalysis::ProvenanceAnalysis(ASTContext &Ctx)
 
 std::shared_ptr<ProvenanceAnalysis>
 ProvenanceAnalysis::forTranslationUnit(ASTContext &Ctx) {
-  // The driver analyses translation units on several threads at once.
-  static std::mutex Lock;
-  static std::map<const ASTContext *, std::weak_ptr<ProvenanceAnalysis>> Live;
-  std::lock_guard<std::mutex> Guard(Lock);
-  for (auto It = Live.begin(); It != Live.end();)
-    It = It->second.expired() ? Live.erase(It) : std::next(It);
-  std::weak_ptr<ProvenanceAnalysis> &Slot = Live[&Ctx];
-  if (std::shared_ptr<ProvenanceAnalysis> Existing = Slot.lock())
-    return Existing;
-  auto Fresh = std::make_shared<ProvenanceAnalysis>(Ctx);
-  Slot = Fresh;
-  return Fresh;
+  return unitShared<ProvenanceAnalysis>(Ctx);
 }
 
 const FunctionDecl *

@@ -7,6 +7,7 @@
 #include "ObjectReferences.h"
 #include "PendingTransfers.h"
 #include "StdLibrary.h"
+#include "UnitShared.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -166,5 +167,10 @@ const SyncSummary *SyncSummaries::summary(const FunctionDecl *FD) {
 SyncSummaries::SyncSummaries(ASTContext &Ctx)
     : Ctx(Ctx), Program(Ctx.getSourceManager()) {}
 SyncSummaries::~SyncSummaries() = default;
+
+std::shared_ptr<SyncSummaries>
+SyncSummaries::forTranslationUnit(ASTContext &Ctx) {
+  return unitShared<SyncSummaries>(Ctx);
+}
 
 } // namespace cuda_async_lint
