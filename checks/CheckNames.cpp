@@ -1,7 +1,6 @@
 //===- CheckNames.cpp -----------------------------------------------------===//
 
 #include "cuda-async-lint/CheckNames.h"
-#include "clang-tidy/GlobList.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -10,6 +9,24 @@ namespace cuda_async_lint {
 namespace {
 
 constexpr llvm::StringLiteral OurPrefix = "cuda-async-";
+
+/// Whether the glob \p Glob (clang-tidy's syntax: only '*' is special)
+/// matches check id \p Id.
+bool matches(llvm::StringRef Glob, llvm::StringRef Id) {
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  Glob.split(Parts, '*');
+  if (Parts.size() == 1)
+    return Glob == Id;
+  if (!Id.consume_front(Parts.front()))
+    return false;
+  for (size_t I = 1; I + 1 < Parts.size(); ++I) {
+    size_t At = Id.find(Parts[I]);
+    if (At == llvm::StringRef::npos)
+      return false;
+    Id = Id.drop_front(At + Parts[I].size());
+  }
+  return Id.ends_with(Parts.back());
+}
 
 } // namespace
 
@@ -44,14 +61,9 @@ std::vector<UnknownCheckName> unknownCheckNames(llvm::StringRef Globs) {
     if (Item.consume_front("-"))
       ++Offset;
     Item = Item.ltrim();
-    if (!Item.starts_with(OurPrefix)) {
-      Start = End + 1;
-      continue;
-    }
-    // clang-tidy's own glob matching, as it reads the list.
-    clang::tidy::GlobList Glob(Item);
-    if (llvm::none_of(allChecks(), [&](const CheckInfo &Info) {
-          return Glob.contains(Info.Id);
+    if (Item.starts_with(OurPrefix) &&
+        llvm::none_of(allChecks(), [&](const CheckInfo &Info) {
+          return matches(Item, Info.Id);
         }))
       Out.push_back({Item.str(), Globs.find(Item, Offset), nearestCheck(Item)});
     Start = End + 1;
