@@ -39,17 +39,10 @@ ProgramRun::open(const Invocation &I, const Configuration &Config,
   Run->Program =
       I.BuildPath.empty() ? Run->In.Files : sourceFilesOf(*Run->In.Database);
   // An excluded file is no part of the program either.
-  if (Run->In.Excludes && !I.BuildPath.empty()) {
-    std::vector<std::string> Kept;
-    for (std::string &F : Run->Program) {
-      Expected<bool> Out = Run->In.Excludes->excludes(F, Config);
-      if (!Out)
-        return Out.takeError();
-      if (!*Out)
-        Kept.push_back(std::move(F));
-    }
-    Run->Program = std::move(Kept);
-  }
+  if (Run->In.Excludes && !I.BuildPath.empty())
+    if (Error E = Run->In.Excludes->removeExcluded(Run->Program, Config,
+                                                   /*Excluded=*/nullptr))
+      return std::move(E);
   if (I.Shard) {
     std::vector<std::string> Mine = filesOfShard(Run->Program, *I.Shard);
     std::set<std::string> InShard(Mine.begin(), Mine.end());

@@ -189,14 +189,8 @@ Expected<RunInputs> inputsOf(const Invocation &I, const Configuration &Config) {
   if (!Excludes)
     return Excludes.takeError();
   In.Excludes = std::make_shared<Exclusions>(std::move(*Excludes));
-  std::vector<std::string> Kept;
-  for (std::string &F : In.Files) {
-    Expected<bool> Out = In.Excludes->excludes(F, Config);
-    if (!Out)
-      return Out.takeError();
-    (*Out ? In.Excluded : Kept).push_back(std::move(F));
-  }
-  In.Files = std::move(Kept);
+  if (Error E = In.Excludes->removeExcluded(In.Files, Config, &In.Excluded))
+    return std::move(E);
   if (In.Files.empty())
     return createStringError("every input file is excluded (--exclude, "
                              "and the configuration's " +

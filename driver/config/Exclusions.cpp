@@ -73,6 +73,23 @@ std::string Exclusions::relativePath(StringRef File) const {
   return Out;
 }
 
+Error Exclusions::removeExcluded(std::vector<std::string> &Files,
+                                 const Configuration &Config,
+                                 std::vector<std::string> *Excluded) const {
+  std::vector<std::string> Kept;
+  for (std::string &F : Files) {
+    Expected<bool> Out = excludes(F, Config);
+    if (!Out)
+      return Out.takeError();
+    if (!*Out)
+      Kept.push_back(std::move(F));
+    else if (Excluded)
+      Excluded->push_back(std::move(F));
+  }
+  Files = std::move(Kept);
+  return Error::success();
+}
+
 Expected<bool> Exclusions::excludes(StringRef File,
                                     const Configuration &Config) const {
   std::string Rel = relativePath(File);

@@ -50,6 +50,12 @@ public:
   llvm::Expected<bool> excludes(llvm::StringRef File,
                                 const Configuration &Config) const;
 
+  /// Leaves in \p Files those not excluded (excludes), in order, and
+  /// moves the others to \p Excluded if given.
+  llvm::Error removeExcluded(std::vector<std::string> &Files,
+                             const Configuration &Config,
+                             std::vector<std::string> *Excluded) const;
+
   /// The path globs are matched against: relative to the source root, '/'
   /// separated; absolute for a file outside it.
   std::string relativePath(llvm::StringRef File) const;
