@@ -6,6 +6,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include <optional>
 #include <set>
 
 using namespace llvm;
@@ -79,17 +80,20 @@ bool isHeaderFile(StringRef Path) {
 }
 
 bool includes(StringRef Text, StringRef Includer, StringRef Header,
-              const std::vector<std::string> &SearchDirs) {
+              function_ref<std::vector<std::string>()> SearchDirs) {
   std::string Target = normalized(Header);
   StringRef Name = sys::path::filename(Header);
+  std::optional<std::vector<std::string>> Dirs;
   for (StringRef Included : includedNames(Text)) {
     if (sys::path::filename(Included) != Name)
       continue;
     bool Resolved = false;
-    std::vector<std::string> Dirs{
-        std::string(sys::path::parent_path(Includer))};
-    Dirs.insert(Dirs.end(), SearchDirs.begin(), SearchDirs.end());
-    for (const std::string &Dir : Dirs) {
+    if (!Dirs) {
+      Dirs = SearchDirs();
+      Dirs->insert(Dirs->begin(),
+                   std::string(sys::path::parent_path(Includer)));
+    }
+    for (const std::string &Dir : *Dirs) {
       SmallString<256> Candidate(Dir);
       sys::path::append(Candidate, Included);
       if (!sys::fs::exists(Candidate))
@@ -110,67 +114,63 @@ std::optional<std::string> HeaderIncluders::find(
     StringRef Header,
     const std::vector<std::pair<std::string, std::string>> &Open,
     const LintCompilationDatabase *Database) {
-  auto Commanded = [&](StringRef File) -> std::vector<std::string> {
-    if (!Database)
-      return {};
-    auto Commands = Database->commandsFor(File);
-    if (!Commands) {
-      consumeError(Commands.takeError());
-      return {};
-    }
-    return Commands->empty() ? std::vector<std::string>{}
-                             : searchDirs(Commands->front());
+  // A file's -I directories, asked of its command only where one of its
+  // lines names the header's file name.
+  auto SearchDirsOf = [&](StringRef File) {
+    return [Database, File]() -> std::vector<std::string> {
+      if (!Database)
+        return {};
+      auto Commands = Database->commandsFor(File);
+      if (!Commands) {
+        consumeError(Commands.takeError());
+        return {};
+      }
+      return Commands->empty() ? std::vector<std::string>{}
+                               : searchDirs(Commands->front());
+    };
   };
   for (const auto &[Path, Text] : Open)
     if (!isHeaderFile(Path) &&
-        cuda_async_lint::includes(Text, Path, Header, Commanded(Path)))
+        cuda_async_lint::includes(Text, Path, Header, SearchDirsOf(Path)))
       return Known[std::string(Header)] = Path;
   // The last includer found, while it still includes the header.
   if (auto It = Known.find(std::string(Header)); It != Known.end()) {
     auto Buffer = MemoryBuffer::getFile(It->second, /*IsText=*/true);
     if (Buffer && cuda_async_lint::includes((*Buffer)->getBuffer(), It->second,
-                                            Header, Commanded(It->second)))
+                                            Header, SearchDirsOf(It->second)))
       return It->second;
     Known.erase(It);
   }
-  // Files nearest the header first: the same directory, then further.
-  std::vector<std::string> Files =
+  // The candidates: the database's source files, and those beside the
+  // header and in its parent directory, whatever the database lists (it may
+  // list none, or be another project's); nearest the header first.
+  std::vector<std::string> Listed =
       Database ? Database->getAllFiles() : std::vector<std::string>();
-  // And the source files beside the header and in its parent directory,
-  // whatever the database lists (it may list none, or be another project's).
   for (StringRef Dir :
        {sys::path::parent_path(Header),
         sys::path::parent_path(sys::path::parent_path(Header))}) {
     std::error_code EC;
     for (sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
          It.increment(EC))
-      if (sys::fs::is_regular_file(It->path()) &&
-          StringSwitch<bool>(sys::path::extension(It->path()))
-              .Cases({".cu", ".cpp", ".cc", ".cxx", ".c", ".hip"}, true)
-              .Default(false))
-        Files.push_back(It->path());
+      if (sys::fs::is_regular_file(It->path()))
+        Listed.push_back(It->path());
   }
-  llvm::sort(Files);
-  Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
   StringRef HeaderDir = sys::path::parent_path(Header);
-  auto Distance = [&](const std::string &F) {
+  auto Distance = [&](StringRef F) {
     StringRef Dir = sys::path::parent_path(F);
-    size_t Common = 0;
+    long Common = 0;
     for (auto A = sys::path::begin(Dir), B = sys::path::begin(HeaderDir);
          A != sys::path::end(Dir) && B != sys::path::end(HeaderDir) && *A == *B;
          ++A, ++B)
       ++Common;
-    return -static_cast<long>(Common);
+    return -Common;
   };
-  // Stable by index (std::stable_sort's buffer is deprecated in C++23).
-  std::vector<std::pair<long, size_t>> Order;
-  for (size_t I = 0; I < Files.size(); ++I)
-    Order.push_back({Distance(Files[I]), I});
-  llvm::sort(Order);
-  std::vector<std::string> Sorted;
-  for (const auto &[D, I] : Order)
-    Sorted.push_back(std::move(Files[I]));
-  Files = std::move(Sorted);
+  std::vector<std::pair<long, std::string>> Ranked;
+  for (std::string &F : Listed)
+    if (languageOfFile(F) && !isHeaderFile(F) && sys::path::is_absolute(F))
+      Ranked.push_back({Distance(F), std::move(F)});
+  llvm::sort(Ranked);
+  Ranked.erase(std::unique(Ranked.begin(), Ranked.end()), Ranked.end());
   // Each file read once per search, at most MaxFilesRead of them.
   std::map<std::string, std::optional<std::string>> Texts;
   auto TextOf =
@@ -182,11 +182,9 @@ std::optional<std::string> HeaderIncluders::find(
     return It->second;
   };
   auto DirectIncluder = [&](StringRef H) -> std::optional<std::string> {
-    for (const std::string &F : Files) {
-      if (isHeaderFile(F) || sys::path::is_relative(F))
-        continue;
+    for (const auto &[D, F] : Ranked) {
       const std::optional<std::string> &Text = TextOf(F);
-      if (Text && cuda_async_lint::includes(*Text, F, H, Commanded(F)))
+      if (Text && cuda_async_lint::includes(*Text, F, H, SearchDirsOf(F)))
         return F;
     }
     return std::nullopt;
@@ -198,7 +196,7 @@ std::optional<std::string> HeaderIncluders::find(
   // the directories the candidate files are in.
   std::vector<std::string> Headers;
   std::set<std::string> Dirs;
-  for (const std::string &F : Files)
+  for (const auto &[D, F] : Ranked)
     Dirs.insert(std::string(sys::path::parent_path(F)));
   for (const std::string &Dir : Dirs) {
     std::error_code EC;
@@ -207,6 +205,7 @@ std::optional<std::string> HeaderIncluders::find(
       if (isHeaderFile(It->path()) && It->path() != Header)
         Headers.push_back(It->path());
   }
+  auto NoSearchDirs = [] { return std::vector<std::string>(); };
   std::vector<std::string> Level{std::string(Header)};
   std::set<std::string> Seen{std::string(Header)};
   for (int Depth = 0; Depth < 3 && !Level.empty(); ++Depth) {
@@ -216,8 +215,7 @@ std::optional<std::string> HeaderIncluders::find(
         if (Seen.count(Outer))
           continue;
         const std::optional<std::string> &Text = TextOf(Outer);
-        if (!Text || !cuda_async_lint::includes(*Text, Outer, H,
-                                                std::vector<std::string>()))
+        if (!Text || !cuda_async_lint::includes(*Text, Outer, H, NoSearchDirs))
           continue;
         Seen.insert(Outer);
         if (std::optional<std::string> F = DirectIncluder(Outer))

@@ -16,6 +16,7 @@
 #define CUDA_ASYNC_LINT_DRIVER_LSP_HEADERINCLUDERS_H
 
 #include "compile/CompileCommands.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include <map>
 #include <optional>
@@ -48,11 +49,12 @@ private:
 
 /// Whether \p Text, the text of \p Includer, has an '#include' that names
 /// \p Header (absolute): by a path that resolves to it from the includer's
-/// directory or one of \p SearchDirs, or, when none resolves, by a path
-/// that ends with the header's own trailing components.
+/// directory or one of \p SearchDirs (asked only when a line names the
+/// header's file name), or, when none resolves, by a path that ends with the
+/// header's own trailing components.
 bool includes(llvm::StringRef Text, llvm::StringRef Includer,
               llvm::StringRef Header,
-              const std::vector<std::string> &SearchDirs);
+              llvm::function_ref<std::vector<std::string>()> SearchDirs);
 
 } // namespace cuda_async_lint
 
