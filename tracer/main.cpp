@@ -233,8 +233,6 @@ int finishAndWrite(const std::vector<std::string> &RawPaths) {
   return Ok;
 }
 
-} // namespace
-
 /// Whether the CUDA driver (libcuda.so.1, which the toolkit's stub libcuda.so
 /// stands in for only at link time) loads; \p Why says why not.
 bool cudaDriverLoads(std::string &Why) {
@@ -247,6 +245,8 @@ bool cudaDriverLoads(std::string &Why) {
   ::dlclose(Driver);
   return true;
 }
+
+} // namespace
 
 int main(int argc, char **argv) {
   llvm::InitLLVM X(argc, argv);

@@ -46,7 +46,6 @@ bool wanted(const Options &O, const char *Check) {
   return std::find(O.Checks.begin(), O.Checks.end(), Check) != O.Checks.end();
 }
 
-/// Opens an output file before any GPU work, so a bad path fails fast.
 /// Whether \p Path can be written, checked before the run without
 /// touching it: a run that fails (no GPU) leaves no empty report behind.
 bool checkWritable(const std::string &Path, std::string &Error) {
