@@ -26,14 +26,20 @@ std::optional<std::string> readBody(const DocsLinks &Docs, llvm::StringRef Id) {
   return Page.slice(Begin + 6, End).ltrim('\n').str();
 }
 
+/// A link that goes where it says wherever the report is read: another
+/// site, an anchor of the page, a mail address.
+bool isAbsoluteLink(llvm::StringRef Href) {
+  return Href.starts_with("#") || Href.contains("://") ||
+         Href.starts_with("mailto:");
+}
+
 /// Where a link of a check page goes once the page is embedded: \p Href and
 /// the result as they stand in the attribute (HTML-escaped).
 /// Empty where the target is not published (DocsLinks::Linkable): the
 /// caller drops the link, keeping its text.
 std::string resolve(llvm::StringRef Href, const DocsLinks &Docs,
                     const std::map<std::string, std::string> &Embedded) {
-  if (Href.starts_with("#") || Href.contains("://") ||
-      Href.starts_with("mailto:"))
+  if (isAbsoluteLink(Href))
     return Href.str();
   llvm::StringRef Target = Href.split('#').first;
   if (Target.starts_with("cuda-async-") && Target.ends_with(".html") &&
@@ -43,9 +49,8 @@ std::string resolve(llvm::StringRef Href, const DocsLinks &Docs,
       return escapeHtml("#" + checkPageAnchor(Id));
     return Docs.Linkable() ? escapeHtml(Docs.checkPage(Id)) : std::string();
   }
-  if (!Docs.Linkable())
-    return "";
-  return escapeHtml(Docs.BaseUri + "docs/checks/") + Href.str();
+  std::string Pages = Docs.published("docs/checks/");
+  return Pages.empty() ? "" : escapeHtml(Pages) + Href.str();
 }
 
 } // namespace
@@ -98,12 +103,11 @@ std::string checkPageMarkdown(const DocsLinks &Docs, llvm::StringRef Id) {
     llvm::StringRef Text = Rest.slice(Open + 1, At);
     llvm::StringRef Target = Rest.slice(At + 2, Close);
     Out += Rest.take_front(Open);
-    if (Target.contains("://") || Target.starts_with("#") ||
-        Target.starts_with("mailto:"))
+    std::string Pages = Docs.published("docs/checks/");
+    if (isAbsoluteLink(Target))
       Out += ("[" + Text + "](" + Target + ")").str();
-    else if (Docs.Linkable())
-      Out += ("[" + Text + "](" + Docs.BaseUri + "docs/checks/" + Target + ")")
-                 .str();
+    else if (!Pages.empty())
+      Out += ("[" + Text + "](" + Pages + Target + ")").str();
     else
       Out += Text.str();
     Rest = Rest.drop_front(Close + 1);
