@@ -33,7 +33,36 @@ double eventMs(cudaStream_t Stream, const std::function<void()> &Enqueue) {
   return Ms;
 }
 
-StageTimes StageTimer::sample(HostAllocation Memory) {
+StageTimer::StageTimer(const PipelineShape &Shape, const DeviceSide &Device)
+    : Shape(Shape), Device(Device) {
+  int Device0 = 0, Engines = 0;
+  check(cudaGetDevice(&Device0), "cudaGetDevice");
+  check(cudaDeviceGetAttribute(&Engines, cudaDevAttrAsyncEngineCount, Device0),
+        "cudaDeviceGetAttribute");
+  // One copy engine moves data in one direction at a time.
+  SharedCopyEngine = Engines < 2;
+  for (cudaStream_t &S : Streams)
+    check(cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking),
+          "cudaStreamCreateWithFlags");
+  check(cudaEventCreate(&Origin), "cudaEventCreate");
+  for (auto &Engine : Marks)
+    for (auto &Round : Engine)
+      for (cudaEvent_t &E : Round)
+        check(cudaEventCreate(&E), "cudaEventCreate");
+}
+
+StageTimer::~StageTimer() {
+  for (auto &Engine : Marks)
+    for (auto &Round : Engine)
+      for (cudaEvent_t E : Round)
+        cudaEventDestroy(E);
+  cudaEventDestroy(Origin);
+  for (cudaStream_t S : Streams)
+    cudaStreamDestroy(S);
+}
+
+const std::pair<HostBuffer, HostBuffer> &
+StageTimer::buffers(HostAllocation Memory) {
   auto Found = Buffers.find(Memory);
   if (Found == Buffers.end()) {
     std::pair<HostBuffer, HostBuffer> InOut(
@@ -42,7 +71,11 @@ StageTimes StageTimer::sample(HostAllocation Memory) {
     fillBatch(InOut.first.data(), Shape.BatchElements, 0);
     Found = Buffers.emplace(Memory, std::move(InOut)).first;
   }
-  const HostBuffer &In = Found->second.first, &Out = Found->second.second;
+  return Found->second;
+}
+
+StageTimes StageTimer::alone(HostAllocation Memory) {
+  const HostBuffer &In = buffers(Memory).first, &Out = buffers(Memory).second;
   cudaStream_t S = Device.stream(0);
   std::size_t Bytes = Shape.batchBytes();
   StageTimes T;
@@ -58,6 +91,77 @@ StageTimes StageTimer::sample(HostAllocation Memory) {
           "cudaMemcpyAsync (D2H)");
   });
   return T;
+}
+
+StageTimes StageTimer::together(HostAllocation Memory, EngineSet Busy) {
+  const HostBuffer &In = buffers(Memory).first, &Out = buffers(Memory).second;
+  std::size_t Bytes = Shape.batchBytes();
+  // Different batches' device buffers, so no operation touches another's
+  // data (one batch only: they share it, which timing does not mind).
+  auto Slot = [&](unsigned I) { return Shape.Batches ? I % Shape.Batches : 0; };
+  const Engine Engines[] = {Engine::HostToDevice, Engine::Kernel,
+                            Engine::DeviceToHost};
+  check(cudaEventRecord(Origin, Streams[0]), "cudaEventRecord");
+  for (cudaStream_t S : Streams)
+    check(cudaStreamWaitEvent(S, Origin, 0), "cudaStreamWaitEvent");
+  for (unsigned Round = 0; Round < Rounds; ++Round)
+    for (unsigned E = 0; E < 3; ++E) {
+      if (!contains(Busy, Engines[E]))
+        continue;
+      cudaStream_t S = Streams[E];
+      check(cudaEventRecord(Marks[E][Round][0], S), "cudaEventRecord");
+      if (Engines[E] == Engine::HostToDevice)
+        check(cudaMemcpyAsync(Device.input(Slot(0)), In.data(), Bytes,
+                              cudaMemcpyHostToDevice, S),
+              "cudaMemcpyAsync (H2D)");
+      else if (Engines[E] == Engine::Kernel)
+        Device.launchProcess(Slot(1), Shape.Intensity, S);
+      else
+        check(cudaMemcpyAsync(Out.data(), Device.output(Slot(2)), Bytes,
+                              cudaMemcpyDeviceToHost, S),
+              "cudaMemcpyAsync (D2H)");
+      check(cudaEventRecord(Marks[E][Round][1], S), "cudaEventRecord");
+    }
+  for (cudaStream_t S : Streams)
+    check(cudaStreamSynchronize(S), "cudaStreamSynchronize");
+  auto Since = [&](cudaEvent_t E) {
+    float Ms = 0;
+    check(cudaEventElapsedTime(&Ms, Origin, E), "cudaEventElapsedTime");
+    return static_cast<double>(Ms);
+  };
+  // The window in which every engine of the set was running: from the last
+  // first start to the first last end.
+  double From = 0, To = 1e300;
+  for (unsigned E = 0; E < 3; ++E)
+    if (contains(Busy, Engines[E])) {
+      From = std::max(From, Since(Marks[E][0][0]));
+      To = std::min(To, Since(Marks[E][Rounds - 1][1]));
+    }
+  StageTimes T;
+  for (unsigned E = 0; E < 3; ++E) {
+    if (!contains(Busy, Engines[E]))
+      continue;
+    std::vector<double> Inside;
+    for (unsigned Round = 0; Round < Rounds; ++Round) {
+      double Start = Since(Marks[E][Round][0]), End = Since(Marks[E][Round][1]);
+      // Wholly inside, but for a microsecond of issue skew at its start.
+      if (Start >= From - 1e-3 && End <= To)
+        Inside.push_back(End - Start);
+    }
+    // 0 where no operation ran wholly beside the others (the profile then
+    // uses the alone time).
+    T.set(Engines[E], summarize(Inside).Median);
+  }
+  return T;
+}
+
+StageProfile StageTimer::sample(HostAllocation Memory) {
+  StageProfile P(alone(Memory));
+  P.SharedCopyEngine = SharedCopyEngine;
+  if (Memory != HostAllocation::Malloc)
+    for (EngineSet Set : concurrentSets(SharedCopyEngine))
+      P.setTogether(Set, together(Memory, Set));
+  return P;
 }
 
 namespace {
@@ -76,10 +180,10 @@ StageTimes medianStages(const std::vector<StageTimes> &Samples) {
 } // namespace
 
 StageTimes StageTimer::median(HostAllocation Memory, unsigned Repeats) {
-  sample(Memory);
+  alone(Memory);
   std::vector<StageTimes> Samples;
   for (unsigned I = 0; I < Repeats; ++I)
-    Samples.push_back(sample(Memory));
+    Samples.push_back(alone(Memory));
   return medianStages(Samples);
 }
 
@@ -164,7 +268,7 @@ measureAll(const std::vector<PipelineVariant> &Variants, StageTimer &Stages,
       Run(V);
   }
   RunSpan Span(Device);
-  std::map<HostAllocation, std::vector<StageTimes>> StageSamples;
+  std::map<HostAllocation, std::vector<StageProfile>> StageSamples;
   std::vector<std::vector<double>> Spans(Variants.size()),
       Walls(Variants.size());
   for (unsigned Repeat = 0; Repeat < Settings.Repeats; ++Repeat) {
@@ -193,7 +297,7 @@ measureAll(const std::vector<PipelineVariant> &Variants, StageTimer &Stages,
     R.Timed = true;
     R.TimeMs = summarize(Spans[I]);
     R.WallMs = summarize(Walls[I]);
-    R.Stages = medianStages(StageSamples[V.Memory]);
+    R.StageRuns = StageSamples[V.Memory];
     R.deriveOverlap(Shape.Batches, Shape.Streams);
     bool Tracing = Settings.Trace && Settings.Trace->available();
     if (Tracing) {

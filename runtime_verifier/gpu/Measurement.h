@@ -60,20 +60,40 @@ double hostMs(const std::function<void()> &Work);
 /// two events.
 double eventMs(cudaStream_t Stream, const std::function<void()> &Enqueue);
 
-/// Times each stage of one batch alone, per host memory kind.
+/// Times each stage of one batch, per host memory kind: alone, and for
+/// pinned memory also beside the other engines, as a pipeline runs them.
 class StageTimer {
 public:
-  StageTimer(const PipelineShape &Shape, const DeviceSide &Device)
-      : Shape(Shape), Device(Device) {}
-  /// One timing of each stage.
-  StageTimes sample(HostAllocation Memory);
-  /// The median of Repeats samples, after one untimed round.
+  StageTimer(const PipelineShape &Shape, const DeviceSide &Device);
+  StageTimer(const StageTimer &) = delete;
+  StageTimer &operator=(const StageTimer &) = delete;
+  ~StageTimer();
+  /// One timing of each stage alone and (pinned memory) of each set of
+  /// engines together. A pageable copy holds the host until it is done, so
+  /// its engines cannot be kept busy together from one thread: pageable
+  /// memory is timed alone only.
+  StageProfile sample(HostAllocation Memory);
+  /// The median of Repeats samples of the stages alone, after one untimed
+  /// round.
   StageTimes median(HostAllocation Memory, unsigned Repeats);
 
 private:
+  StageTimes alone(HostAllocation Memory);
+  /// Each engine of Busy runs Rounds operations back to back on its own
+  /// stream, all at once; an engine's time is the median of its operations
+  /// that ran wholly while every engine of the set was running.
+  StageTimes together(HostAllocation Memory, EngineSet Busy);
+  const std::pair<HostBuffer, HostBuffer> &buffers(HostAllocation Memory);
+
+  static constexpr unsigned Rounds = 5;
   const PipelineShape &Shape;
   const DeviceSide &Device;
+  bool SharedCopyEngine = false;
   std::map<HostAllocation, std::pair<HostBuffer, HostBuffer>> Buffers;
+  cudaStream_t Streams[3] = {};
+  /// Before and after each operation: [engine][round][0 start, 1 end].
+  cudaEvent_t Marks[3][Rounds][2] = {};
+  cudaEvent_t Origin = nullptr;
 };
 
 /// Times the variants of one comparison together: each repeat samples the

@@ -1,6 +1,7 @@
 //===- JsonReport.cpp - The machine-readable report (--json) --------------===//
 
 #include "JsonReport.h"
+#include "Verdict.h"
 
 #include <nlohmann/json.hpp>
 
@@ -25,10 +26,23 @@ json toJson(const Summary &S) {
           {"runs", Runs}};
 }
 
+const char *stageKey(Engine E) {
+  return E == Engine::HostToDevice ? "h2d"
+         : E == Engine::Kernel     ? "kernel"
+                                   : "d2h";
+}
+
 json toJson(const StageTimes &S) {
   return {{"h2d", number(S.HostToDeviceMs)},
           {"kernel", number(S.KernelMs)},
           {"d2h", number(S.DeviceToHostMs)}};
+}
+
+json toJson(const Interval &I) {
+  return {{"low", number(I.Low)},
+          {"high", number(I.High)},
+          {"confidence", number(I.Confidence)},
+          {"runs", I.Samples}};
 }
 
 json toJson(const Timeline &T) {
@@ -72,8 +86,22 @@ json toJson(const VariantResult &V) {
     J["wall_ms"] = toJson(V.WallMs);
     J["stages_ms"] = toJson(V.Stages);
     J["serial_ms"] = number(V.SerialMs);
+    json Together = json::array();
+    for (EngineSet Set = 1; Set <= AllEngines; ++Set)
+      if (std::optional<StageTimes> T = V.Profile.together(Set)) {
+        json Entry = {{"busy", engineSetName(Set)}};
+        for (Engine E :
+             {Engine::HostToDevice, Engine::Kernel, Engine::DeviceToHost})
+          if (contains(Set, E))
+            Entry[stageKey(E)] = number(T->ms(E));
+        Together.push_back(Entry);
+      }
+    J["stages_together_ms"] = Together;
+    J["serial_ms"] = number(V.SerialMs);
     J["ideal_ms"] = number(V.IdealMs);
+    J["ideal_alone_ms"] = number(V.IdealAloneMs);
     J["overlap_efficiency"] = number(V.Efficiency);
+    J["overlap_efficiency_interval"] = toJson(V.EfficiencyInterval);
   }
   if (V.Traced)
     J["trace"] = {{"concurrency", toJson(V.Concurrency)},
@@ -100,6 +128,12 @@ json toJson(const CheckResult &C) {
   json Variants = json::array();
   for (const VariantResult &V : C.Variants)
     Variants.push_back(toJson(V));
+  json Speedups = json::array();
+  for (const Speedup &S : speedups(C))
+    Speedups.push_back({{"fixed", S.Fixed->Name},
+                        {"buggy", S.Buggy->Name},
+                        {"median", number(S.Median)},
+                        {"interval", toJson(S.Range)}});
   return {{"check", C.CheckId},
           {"scenario", C.Scenario},
           {"kind", C.Kind == CheckKind::Overlap ? "overlap" : "correctness"},
@@ -107,7 +141,9 @@ json toJson(const CheckResult &C) {
           {"verdict",
            {{"result", verdictName(C.Outcome.Kind)},
             {"passed", C.Outcome.passed()},
+            {"inconclusive", C.Outcome.inconclusive()},
             {"reason", C.Outcome.Reason}}},
+          {"speedups", Speedups},
           {"variants", Variants}};
 }
 
@@ -140,7 +176,7 @@ std::string renderJson(const Report &R) {
   json Reproductions = json::array();
   for (const Reproduction &Rep : R.Reproductions)
     Reproductions.push_back(toJson(Rep));
-  json Root = {{"schema", "cuda-async-verify/1"},
+  json Root = {{"schema", "cuda-async-verify/2"},
                {"environment",
                 {{"gpu", E.Gpu},
                  {"compute_capability", E.ComputeCapability},
@@ -163,6 +199,9 @@ std::string renderJson(const Report &R) {
                 {{"min_overlap_efficiency", R.Bar.MinEfficiency},
                  {"min_speedup", R.Bar.MinSpeedup}}},
                {"all_passed", R.allPassed()},
+               {"passed", R.count(&Verdict::passed)},
+               {"inconclusive", R.count(&Verdict::inconclusive)},
+               {"failed", R.count(&Verdict::failed)},
                {"checks", Checks},
                {"reproductions", Reproductions}};
   return Root.dump(2) + "\n";

@@ -1,6 +1,6 @@
 //===- JsonReport.h - The machine-readable report (--json) ------*- C++ -*-===//
 //
-// Schema "cuda-async-verify/1", documented in docs/runtime-verifier.md.
+// Schema "cuda-async-verify/2", documented in docs/runtime-verifier.md.
 // Times are milliseconds; a number that cannot be computed is null.
 //
 //===----------------------------------------------------------------------===//

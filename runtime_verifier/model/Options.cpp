@@ -40,7 +40,9 @@ Measurement:
                         trace of each alone (no verdicts then; default all)
 Verdicts:
   --checks A,B,...      checks to verify (default: all; see --list-checks)
-  --min-efficiency F    overlap efficiency a fix must reach (default 0.90)
+  --min-efficiency F    overlap efficiency a fix must reach (default 0.90),
+                        against the ideal of the stages as this machine runs
+                        them together
   --min-speedup F       buggy/fixed time ratio a fix must reach (default 1.10)
 Output:
   --json FILE           write the full report as JSON
@@ -48,8 +50,13 @@ Output:
   --list-checks         print the verified checks and exit
   --version, --help
 
+A bar is passed when the 95% interval of the runs' median clears it, missed
+when the interval lies below it, and inconclusive on this machine otherwise
+(measured again, up to 3 times, first).
+
 Exit codes: 0 every verdict passed, 1 a verdict failed, 2 bad command line,
-3 no usable GPU or a CUDA call failed.
+3 no usable GPU or a CUDA call failed, 4 no verdict failed but some were
+inconclusive on this machine.
 )";
 }
 

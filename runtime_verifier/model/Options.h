@@ -27,6 +27,9 @@ enum ExitCode : int {
   ExitUsageError = 2,
   /// No usable GPU, or a CUDA call failed.
   ExitCudaError = 3,
+  /// No verdict failed, but at least one could not be decided on this
+  /// machine.
+  ExitInconclusive = 4,
 };
 
 /// The checks that have a buggy/fixed pair, in the order they run.

@@ -2,6 +2,9 @@
 
 #include "Results.h"
 
+#include <cmath>
+#include <limits>
+
 namespace cuda_async_verify {
 
 const char *roleName(Role R) { return R == Role::Buggy ? "buggy" : "fixed"; }
@@ -20,6 +23,8 @@ const char *verdictName(VerdictKind K) {
     return "fix incorrect";
   case VerdictKind::BugNotObserved:
     return "bug not observed";
+  case VerdictKind::Inconclusive:
+    return "inconclusive on this machine";
   case VerdictKind::NotMeasured:
     return "not measured";
   }
@@ -27,9 +32,60 @@ const char *verdictName(VerdictKind K) {
 }
 
 void VariantResult::deriveOverlap(unsigned Batches, unsigned Streams) {
+  if (!StageRuns.empty()) {
+    Profile = medianProfile(StageRuns);
+    Stages = Profile.alone();
+  } else {
+    Profile = StageProfile(Stages);
+  }
   SerialMs = serialTimeMs(Stages, Batches);
-  IdealMs = idealTimeMs(Stages, Batches, Streams);
-  Efficiency = overlapEfficiency(SerialMs, IdealMs, TimeMs.Median);
+  IdealMs = idealTimeMs(Profile, Batches, Streams);
+  IdealAloneMs = idealTimeMs(StageProfile(Stages), Batches, Streams);
+  // Each run against the stages of its own repeat: a slow spell that
+  // slowed both cancels.
+  std::vector<double> Runs;
+  for (size_t I = 0; I < TimeMs.Samples.size(); ++I) {
+    const StageProfile &P = I < StageRuns.size() ? StageRuns[I] : Profile;
+    Runs.push_back(overlapEfficiency(serialTimeMs(P.alone(), Batches),
+                                     idealTimeMs(P, Batches, Streams),
+                                     TimeMs.Samples[I]));
+  }
+  EfficiencyInterval = medianInterval(Runs);
+  std::vector<double> Defined;
+  for (double E : Runs)
+    if (!std::isnan(E))
+      Defined.push_back(E);
+  Efficiency = Defined.empty() ? std::numeric_limits<double>::quiet_NaN()
+                               : summarize(Defined).Median;
+}
+
+void VariantResult::append(const VariantResult &Again, unsigned Batches,
+                           unsigned Streams) {
+  auto Joined = [](const Summary &A, const Summary &B) {
+    std::vector<double> All = A.Samples;
+    All.insert(All.end(), B.Samples.begin(), B.Samples.end());
+    return summarize(std::move(All));
+  };
+  // Runs without their own stages take the median ones, so the samples and
+  // the stage runs stay side by side.
+  auto Runs = [](const VariantResult &V) {
+    std::vector<StageProfile> R = V.StageRuns;
+    R.resize(V.TimeMs.Samples.size(), V.StageRuns.empty()
+                                          ? StageProfile(V.Stages)
+                                          : medianProfile(V.StageRuns));
+    return R;
+  };
+  std::vector<StageProfile> All = Runs(*this), More = Runs(Again);
+  All.insert(All.end(), More.begin(), More.end());
+  StageRuns = std::move(All);
+  TimeMs = Joined(TimeMs, Again.TimeMs);
+  WallMs = Joined(WallMs, Again.WallMs);
+  // A wrong output in any measurement stays reported.
+  if (Again.Output && (!Output || Output->Correct))
+    Output = Again.Output;
+  if (!Traced && Again.Traced)
+    setTrace(Again.Trace);
+  deriveOverlap(Batches, Streams);
 }
 
 void VariantResult::setTrace(Timeline T) {
@@ -48,6 +104,13 @@ bool Report::allPassed() const {
     if (!C.Outcome.passed())
       return false;
   return true;
+}
+
+unsigned Report::count(bool (Verdict::*Is)() const) const {
+  unsigned N = 0;
+  for (const CheckResult &C : Checks)
+    N += (C.Outcome.*Is)();
+  return N;
 }
 
 } // namespace cuda_async_verify

@@ -58,10 +58,21 @@ struct VariantResult {
   bool Timed = false;
   Summary TimeMs;
   Summary WallMs;
+  /// The stage times of each run (alone, and together where measured), in
+  /// the order of TimeMs's samples; empty when every run had Stages.
+  std::vector<StageProfile> StageRuns;
+  /// Their medians.
   StageTimes Stages;
+  StageProfile Profile;
   double SerialMs = 0;
+  /// The ideal schedule of the stages as this machine runs them together,
+  /// and (for comparison) of the stages timed alone.
   double IdealMs = 0;
+  double IdealAloneMs = 0;
+  /// The median of the runs' efficiencies (each run against the stages
+  /// measured in its own repeat) and the interval that holds it.
   double Efficiency = 0;
+  Interval EfficiencyInterval;
 
   /// Traced variants: one extra run under CUPTI activity tracing.
   bool Traced = false;
@@ -71,8 +82,12 @@ struct VariantResult {
   std::optional<Correctness> Output;
   std::optional<ProcessOutcome> Process;
 
-  /// Fills SerialMs, IdealMs and Efficiency from Stages and TimeMs.
+  /// Fills Stages, Profile, SerialMs, IdealMs and the efficiency from
+  /// StageRuns (or Stages, when there are none) and TimeMs.
   void deriveOverlap(unsigned Batches, unsigned Streams);
+  /// Adds the runs of another measurement of the same variant (measured
+  /// again because the first could not decide), then derives again.
+  void append(const VariantResult &Again, unsigned Batches, unsigned Streams);
   /// Fills Concurrency from Trace.
   void setTrace(Timeline T);
 };
@@ -92,6 +107,9 @@ enum class VerdictKind {
   FixIncorrect,
   /// The buggy variant happened to run correctly this time.
   BugNotObserved,
+  /// The runs spread too widely around the bar to say pass or fail, or this
+  /// machine cannot show overlap at all.
+  Inconclusive,
   /// Nothing was measured (no variants).
   NotMeasured,
 };
@@ -104,6 +122,13 @@ struct Verdict {
     return Kind == VerdictKind::FixRestoresOverlap ||
            Kind == VerdictKind::FixRestoresCorrectness;
   }
+  /// Neither passed nor failed: the measurement could not tell on this
+  /// machine (a race that did not happen is not a fix that failed).
+  bool inconclusive() const {
+    return Kind == VerdictKind::Inconclusive ||
+           Kind == VerdictKind::BugNotObserved;
+  }
+  bool failed() const { return !passed() && !inconclusive(); }
 };
 
 struct CheckResult {
@@ -114,8 +139,8 @@ struct CheckResult {
   CheckKind Kind = CheckKind::Overlap;
   std::vector<VariantResult> Variants;
   Verdict Outcome;
-  /// How many times the variants were measured: a noisy measurement (see
-  /// NoisySpread) is taken again, and the quietest one is reported.
+  /// How many times the variants were measured: a measurement that cannot
+  /// decide is taken again and its runs are added to the first.
   unsigned Attempts = 1;
 };
 
@@ -180,6 +205,7 @@ struct Report {
 
   /// True when every check's verdict passed.
   bool allPassed() const;
+  unsigned count(bool (Verdict::*Is)() const) const;
 };
 
 } // namespace cuda_async_verify

@@ -2,6 +2,7 @@
 
 #include "TextReport.h"
 #include "Format.h"
+#include "Verdict.h"
 
 #include <cmath>
 #include <cstdio>
@@ -48,6 +49,27 @@ void renderOverlap(const CheckResult &C, std::string &Out) {
         Stages.c_str(), V.SerialMs, V.IdealMs, percent(V.Efficiency).c_str(),
         Overlap.c_str(), copies(V).c_str(), output(V).c_str());
   }
+  // What decides the verdict: the intervals, and the stages as this machine
+  // runs them together (the ideal's basis).
+  for (const VariantResult &V : C.Variants) {
+    if (V.Kind != Role::Fixed || !V.Timed)
+      continue;
+    const Interval &I = V.EfficiencyInterval;
+    Out += format("  %s: efficiency %s (%.0f%% interval %s-%s, %u runs)",
+                  V.Name.c_str(), percent(V.Efficiency).c_str(),
+                  100 * I.Confidence, percent(I.Low).c_str(),
+                  percent(I.High).c_str(), I.Samples);
+    if (std::optional<StageTimes> All = V.Profile.together(AllEngines))
+      Out += format("; stages together %.3f/%.3f/%.3f ms, ideal %.3f ms "
+                    "(%.3f ms from the stages alone)",
+                    All->HostToDeviceMs, All->KernelMs, All->DeviceToHostMs,
+                    V.IdealMs, V.IdealAloneMs);
+    Out += "\n";
+  }
+  for (const Speedup &S : speedups(C))
+    Out += format("  %s: %.2fx as fast as %s (%.0f%% interval %.2fx-%.2fx)\n",
+                  S.Fixed->Name.c_str(), S.Median, S.Buggy->Name.c_str(),
+                  100 * S.Range.Confidence, S.Range.Low, S.Range.High);
 }
 
 void renderCorrectness(const CheckResult &C, std::string &Out) {
@@ -90,8 +112,8 @@ std::string renderText(const Report &R) {
     if (!Check.Scenario.empty())
       Out += " (" + Check.Scenario + ")";
     if (Check.Attempts > 1)
-      Out += format(" [measured %u times: the machine was busy; the quietest "
-                    "measurement is shown]",
+      Out += format(" [measured %u times: the first measurement could not "
+                    "decide; the runs of all of them are shown]",
                     Check.Attempts);
     Out += "\n";
     if (Check.Kind == CheckKind::Overlap)
@@ -99,7 +121,10 @@ std::string renderText(const Report &R) {
     else
       renderCorrectness(Check, Out);
     Out +=
-        format("  => %s: %s: %s\n", Check.Outcome.passed() ? "PASS" : "FAIL",
+        format("  => %s: %s: %s\n",
+               Check.Outcome.passed()         ? "PASS"
+               : Check.Outcome.inconclusive() ? "INCONCLUSIVE"
+                                              : "FAIL",
                verdictName(Check.Outcome.Kind), Check.Outcome.Reason.c_str());
   }
   for (const Reproduction &Rep : R.Reproductions) {
@@ -112,10 +137,11 @@ std::string renderText(const Report &R) {
     if (!Rep.Conclusion.empty())
       Out += "  => " + Rep.Conclusion + "\n";
   }
-  unsigned Passed = 0;
-  for (const CheckResult &Check : R.Checks)
-    Passed += Check.Outcome.passed();
-  Out += format("\n%u of %zu verdicts passed\n", Passed, R.Checks.size());
+  Out += format("\n%u of %zu verdicts passed", R.count(&Verdict::passed),
+                R.Checks.size());
+  if (unsigned Unsure = R.count(&Verdict::inconclusive))
+    Out += format(", %u inconclusive on this machine", Unsure);
+  Out += "\n";
   return Out;
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 namespace cuda_async_verify {
 
@@ -42,40 +43,66 @@ Verdict make(VerdictKind K, std::string Reason) {
   return V;
 }
 
-Verdict judgeOverlap(const std::vector<const VariantResult *> &Buggy,
-                     const std::vector<const VariantResult *> &Fixed,
-                     const Criteria &Bar) {
+std::string interval(const Interval &I, const char *Format, double Scale) {
+  return format("%.0f%% interval ", 100 * I.Confidence) +
+         format(Format, Scale * I.Low) + "-" + format(Format, Scale * I.High);
+}
+
+Verdict judgeOverlap(const std::vector<const VariantResult *> &Fixed,
+                     const CheckResult &Check, const Criteria &Bar) {
   for (const VariantResult *F : Fixed)
     if (!isCorrect(*F))
       return make(VerdictKind::FixIncorrect, F->Name + ": " + wrongness(*F));
-  for (const VariantResult *F : Fixed)
-    if (!(F->Efficiency >= Bar.MinEfficiency))
-      return make(VerdictKind::FixBelowTarget,
-                  F->Name + " reaches " +
-                      (std::isnan(F->Efficiency)
-                           ? std::string("no measurable overlap room")
-                           : format("%.0f%%", 100 * F->Efficiency)) +
-                      format(" overlap efficiency (target %.0f%%)",
-                             100 * Bar.MinEfficiency) +
-                      noiseNote(*F));
-  std::string Reason;
+  // A bar missed for sure fails the check whatever else could not be told;
+  // the first bar the runs could not decide is the reason otherwise.
+  std::optional<Verdict> Undecided;
+  auto Unsure = [&](std::string Reason) {
+    if (!Undecided)
+      Undecided = make(VerdictKind::Inconclusive, std::move(Reason));
+  };
   for (const VariantResult *F : Fixed) {
-    for (const VariantResult *B : Buggy) {
-      double Speedup = B->TimeMs.Median / F->TimeMs.Median;
-      if (!(Speedup >= Bar.MinSpeedup) || B->TimeMs.Min <= F->TimeMs.Max)
-        return make(VerdictKind::NoClearGain,
-                    F->Name + " is " + format("%.2fx", Speedup) + " of " +
-                        B->Name +
-                        format(" (margin %.2fx, spreads must not overlap)",
-                               Bar.MinSpeedup));
-      if (!Reason.empty())
-        Reason += "; ";
-      Reason += F->Name +
-                format(": %.0f%% efficiency, %.2fx faster than ",
-                       100 * F->Efficiency, Speedup) +
-                B->Name;
+    if (std::isnan(F->Efficiency)) {
+      Unsure(F->Name +
+             format(": this machine ran the stages no faster together than "
+                    "one after another (ideal %.3f ms, serial %.3f ms), so "
+                    "there is no overlap to restore",
+                    F->IdealMs, F->SerialMs));
+      continue;
     }
+    const Interval &I = F->EfficiencyInterval;
+    std::string Reached =
+        F->Name +
+        format(" reaches %.0f%% overlap efficiency (", 100 * F->Efficiency) +
+        interval(I, "%.0f%%", 100) +
+        format(", %u runs; target %.0f%%)", I.Samples, 100 * Bar.MinEfficiency);
+    if (I.High < Bar.MinEfficiency)
+      return make(VerdictKind::FixBelowTarget, Reached + noiseNote(*F));
+    if (I.Low < Bar.MinEfficiency)
+      Unsure(Reached + format(": its runs spread %.0f%% on this machine, too "
+                              "widely to tell",
+                              100 * F->TimeMs.relativeSpread()));
   }
+  std::string Reason;
+  for (const Speedup &S : speedups(Check)) {
+    std::string Ratio = S.Fixed->Name +
+                        format(" is %.2fx as fast as ", S.Median) +
+                        S.Buggy->Name + " (" + interval(S.Range, "%.2fx", 1) +
+                        format("; margin %.2fx)", Bar.MinSpeedup);
+    if (S.Range.High < Bar.MinSpeedup)
+      return make(VerdictKind::NoClearGain, Ratio);
+    if (!(S.Range.Low >= Bar.MinSpeedup)) {
+      Unsure(Ratio + ": too close to tell on this machine");
+      continue;
+    }
+    if (!Reason.empty())
+      Reason += "; ";
+    Reason += S.Fixed->Name +
+              format(": %.0f%% efficiency, %.2fx faster than ",
+                     100 * S.Fixed->Efficiency, S.Median) +
+              S.Buggy->Name;
+  }
+  if (Undecided)
+    return *Undecided;
   return make(VerdictKind::FixRestoresOverlap, Reason);
 }
 
@@ -102,12 +129,22 @@ Verdict judgeCorrectness(const std::vector<const VariantResult *> &Buggy,
 
 } // namespace
 
-double fixedSpread(const CheckResult &Check) {
-  double Widest = 0;
-  for (const VariantResult &V : Check.Variants)
-    if (V.Kind == Role::Fixed && V.Timed)
-      Widest = std::max(Widest, V.TimeMs.relativeSpread());
-  return Widest;
+std::vector<Speedup> speedups(const CheckResult &Check) {
+  std::vector<Speedup> All;
+  for (const VariantResult &F : Check.Variants)
+    for (const VariantResult &B : Check.Variants)
+      if (F.Kind == Role::Fixed && B.Kind == Role::Buggy && F.Timed &&
+          B.Timed) {
+        Speedup S;
+        S.Fixed = &F;
+        S.Buggy = &B;
+        std::vector<double> Ratios =
+            pairedRatios(B.TimeMs.Samples, F.TimeMs.Samples);
+        S.Median = summarize(Ratios).Median;
+        S.Range = medianInterval(Ratios);
+        All.push_back(S);
+      }
+  return All;
 }
 
 Verdict judge(const CheckResult &Check, const Criteria &Bar) {
@@ -117,7 +154,7 @@ Verdict judge(const CheckResult &Check, const Criteria &Bar) {
   if (Buggy.empty() || Fixed.empty())
     return make(VerdictKind::NotMeasured,
                 "needs at least one buggy and one fixed variant");
-  return Check.Kind == CheckKind::Overlap ? judgeOverlap(Buggy, Fixed, Bar)
+  return Check.Kind == CheckKind::Overlap ? judgeOverlap(Fixed, Check, Bar)
                                           : judgeCorrectness(Buggy, Fixed);
 }
 

@@ -17,7 +17,7 @@ TEST(JsonReport, SchemaEnvironmentAndVerdicts) {
   Report R = synthetic::sampleReport();
   std::string Text = renderJson(R);
   // The schema name comes first: readers can dispatch on it.
-  EXPECT_EQ(Text.rfind("{\n  \"schema\": \"cuda-async-verify/1\"", 0), 0u);
+  EXPECT_EQ(Text.rfind("{\n  \"schema\": \"cuda-async-verify/2\"", 0), 0u);
   json J = json::parse(Text);
   EXPECT_EQ(J["environment"]["gpu"], "Test GPU <1>");
   EXPECT_EQ(J["configuration"]["batches"], 4);
@@ -31,6 +31,35 @@ TEST(JsonReport, SchemaEnvironmentAndVerdicts) {
   EXPECT_EQ(Check["attempts"], 1);
   EXPECT_EQ(Check["verdict"]["result"], "fix restores overlap");
   EXPECT_EQ(Check["verdict"]["passed"], true);
+  EXPECT_EQ(Check["verdict"]["inconclusive"], false);
+  EXPECT_EQ(J["passed"], 2);
+  EXPECT_EQ(J["inconclusive"], 0);
+  EXPECT_EQ(J["failed"], 0);
+  // What decided it: the paired speedup and its interval.
+  ASSERT_EQ(Check["speedups"].size(), 1u);
+  EXPECT_EQ(Check["speedups"][0]["fixed"], "cudaMallocHost");
+  EXPECT_EQ(Check["speedups"][0]["buggy"], "malloc");
+  EXPECT_DOUBLE_EQ(Check["speedups"][0]["interval"]["confidence"], 0.75);
+  const json &Fixed = Check["variants"][1];
+  EXPECT_DOUBLE_EQ(Fixed["overlap_efficiency_interval"]["high"],
+                   (12 - 6.1) / 6);
+  EXPECT_EQ(Fixed["overlap_efficiency_interval"]["runs"], 3);
+}
+
+TEST(JsonReport, StagesTogetherAndBothIdeals) {
+  Report R = synthetic::sampleReport();
+  VariantResult &Fixed = R.Checks[0].Variants[1];
+  StageProfile P(StageTimes{1, 1, 1});
+  P.setTogether(AllEngines, StageTimes{1.5, 1.5, 1.5});
+  Fixed.StageRuns.assign(3, P);
+  Fixed.deriveOverlap(4, 4);
+  json J = json::parse(renderJson(R));
+  const json &V = J["checks"][0]["variants"][1];
+  ASSERT_EQ(V["stages_together_ms"].size(), 1u);
+  EXPECT_EQ(V["stages_together_ms"][0]["busy"], "H2D+kernel+D2H");
+  EXPECT_DOUBLE_EQ(V["stages_together_ms"][0]["d2h"], 1.5);
+  EXPECT_DOUBLE_EQ(V["ideal_alone_ms"], 6);
+  EXPECT_GT(V["ideal_ms"].get<double>(), 6);
 }
 
 TEST(JsonReport, TimedTracedVariant) {

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 using namespace cuda_async_verify;
 
 namespace {
@@ -28,6 +30,34 @@ TEST(Statistics, EmptyAndZero) {
   EXPECT_DOUBLE_EQ(Empty.relativeSpread(), 0);
   EXPECT_TRUE(Empty.Samples.empty());
   EXPECT_DOUBLE_EQ(summarize({0, 0}).relativeSpread(), 0);
+}
+
+TEST(Statistics, MedianIntervalOfTwentyRunsIsTheSixthToTheFifteenth) {
+  std::vector<double> Runs;
+  for (int I = 20; I >= 1; --I)
+    Runs.push_back(I);
+  Interval I = medianInterval(Runs);
+  EXPECT_DOUBLE_EQ(I.Low, 6);
+  EXPECT_DOUBLE_EQ(I.High, 15);
+  EXPECT_NEAR(I.Confidence, 0.9586, 1e-4);
+  EXPECT_EQ(I.Samples, 20u);
+}
+
+TEST(Statistics, FewRunsGiveTheirRangeAtLowerConfidence) {
+  Interval Three = medianInterval({5, 1, 3});
+  EXPECT_DOUBLE_EQ(Three.Low, 1);
+  EXPECT_DOUBLE_EQ(Three.High, 5);
+  EXPECT_DOUBLE_EQ(Three.Confidence, 0.75);
+  // Undefined runs are left out; none left is no interval.
+  EXPECT_EQ(medianInterval({NAN, 2, 4}).Samples, 2u);
+  EXPECT_TRUE(std::isnan(medianInterval({NAN}).Low));
+  EXPECT_TRUE(std::isnan(medianInterval({}).High));
+}
+
+TEST(Statistics, RatiosOfRunsTakenSideBySide) {
+  EXPECT_EQ(pairedRatios({4, 9}, {2, 3}), (std::vector<double>{2, 3}));
+  // Counts that differ give every pair.
+  EXPECT_EQ(pairedRatios({4}, {2, 1}), (std::vector<double>{2, 4}));
 }
 
 } // namespace

@@ -99,7 +99,7 @@ inline Report sampleReport() {
                      {"time unit", "ms", std::nullopt, 0.315}};
   Seed.Conclusion = "predicted 12 -> 6 units";
   Seed.Timelines.emplace_back("pipelined (ideal schedule)",
-                              idealSchedule({1, 1, 1}, 4, 4));
+                              idealSchedule(StageTimes{1, 1, 1}, 4, 4));
   R.Reproductions.push_back(Seed);
   return R;
 }

@@ -56,8 +56,8 @@ TEST(TextReport, RepeatedMeasurementIsSaid) {
   Report R = synthetic::sampleReport();
   R.Checks[0].Attempts = 2;
   EXPECT_NE(renderText(R).find("\ncuda-async-pageable-copy [measured 2 times: "
-                               "the machine was busy; the quietest "
-                               "measurement is shown]\n"),
+                               "the first measurement could not decide; "
+                               "the runs of all of them are shown]\n"),
             std::string::npos);
 }
 
@@ -68,6 +68,24 @@ TEST(TextReport, FailedVerdictSaysFail) {
   EXPECT_NE(Text.find("  => FAIL: fix below efficiency target"),
             std::string::npos);
   EXPECT_NE(Text.find("\n1 of 2 verdicts passed\n"), std::string::npos);
+}
+
+TEST(TextReport, InconclusiveVerdictIsNeitherPassNorFail) {
+  Report R = synthetic::sampleReport();
+  R.Checks[0] = synthetic::pageableCheck({12, 12, 12}, {6.5, 7, 9});
+  R.Checks[0].Outcome = judge(R.Checks[0], R.Bar);
+  std::string Text = renderText(R);
+  EXPECT_NE(Text.find("  => INCONCLUSIVE: inconclusive on this machine: "),
+            std::string::npos);
+  EXPECT_NE(Text.find("\n1 of 2 verdicts passed, 1 inconclusive on this "
+                      "machine\n"),
+            std::string::npos);
+  EXPECT_NE(Text.find("  cudaMallocHost: efficiency 83% (75% interval "
+                      "50%-92%, 3 runs)\n"),
+            std::string::npos);
+  EXPECT_NE(Text.find("  cudaMallocHost: 1.71x as fast as malloc (75% "
+                      "interval 1.33x-1.85x)\n"),
+            std::string::npos);
 }
 
 } // namespace

@@ -30,7 +30,7 @@ TEST(TraceMetrics, CopyKernelOverlapAndEngineBusyTime) {
 
 TEST(TraceMetrics, AllThreeEnginesAtOnce) {
   // The steady state of document 002's pipeline.
-  Timeline T = idealSchedule({1, 1, 1}, 4, 4);
+  Timeline T = idealSchedule(StageTimes{1, 1, 1}, 4, 4);
   TraceMetrics M = measureTrace(T);
   EXPECT_DOUBLE_EQ(M.SpanMs, 6);
   EXPECT_DOUBLE_EQ(M.ThreeEnginesMs, 2); // t = 2..4
