@@ -95,7 +95,7 @@ if part verify; then
   done
 fi
 
-# Overhead: the reference pipeline (the fixed pageable-copy variant: 4
+# Overhead (scripts/race-cost.py summarizes it): the reference pipeline (the fixed pageable-copy variant: 4
 # streams from pinned memory, 20 timed runs) and small_copies (4 KiB copies,
 # the cost per copy; 64 MiB copies, the cost per byte), untraced, traced,
 # and traced with race detection, alternating, three processes each.
@@ -109,12 +109,14 @@ run_mode() {
           CUDA_ASYNC_TRACE_OUTPUT=$WORK/raw/cost.$name.$mode.%p.json "$@" ;;
   races) CUDA_INJECTION64_PATH=$INJECTION CUDA_ASYNC_TRACE_RACES=1 \
          CUDA_ASYNC_TRACE_OUTPUT=$WORK/raw/cost.$name.$mode.%p.json "$@" ;;
+  races-full) CUDA_INJECTION64_PATH=$INJECTION CUDA_ASYNC_TRACE_RACES=full \
+         CUDA_ASYNC_TRACE_OUTPUT=$WORK/raw/cost.$name.$mode.%p.json "$@" ;;
   esac
 }
 part overhead && build small_copies test/tracer/Inputs/gpu/small_copies.cu
 for i in 1 2 3; do
   part overhead || break
-  for mode in plain traced races; do
+  for mode in plain traced races races-full; do
     run_mode $mode pipeline "$WORK/bin/cuda-async-verify" --no-trace --no-reproductions \
       --checks cuda-async-pageable-copy --variants fixed --repeats 20 \
       --json "$WORK/raw/overhead-$mode-$i.json" > /dev/null 2>&1

@@ -75,11 +75,13 @@ cl::opt<bool> Finish("finish",
                      cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("Print nothing but errors"),
                     cl::cat(Category));
-cl::opt<bool> Races(
-    "races",
+cl::opt<std::string> Races(
+    "races", cl::ValueOptional, cl::value_desc("full"),
     cl::desc("Detect the host touching the host side of an async copy "
              "still in flight (cuda-async-unsynchronized-access), by page "
-             "protection of pinned and registered memory"),
+             "protection of pinned and registered memory: each copy's "
+             "first 256 KiB and last page; with =full, all of it (costs "
+             "more on large copies)"),
     cl::cat(Category));
 cl::list<std::string> Positional(cl::Positional, cl::ZeroOrMore,
                                  cl::desc("-- <program> [args...] | "
@@ -121,8 +123,9 @@ int runTraced(const std::vector<std::string> &Args,
   llvm::SmallString<256> Pattern(RawDir);
   llvm::sys::path::append(Pattern, "raw.%p.json");
   Env.push_back("CUDA_ASYNC_TRACE_OUTPUT=" + Pattern.str().str());
-  if (Races)
-    Env.push_back("CUDA_ASYNC_TRACE_RACES=1");
+  if (Races.getNumOccurrences())
+    Env.push_back(std::string("CUDA_ASYNC_TRACE_RACES=") +
+                  (Races == "full" ? "full" : "1"));
 
   std::vector<char *> Argv, Envp;
   for (const std::string &A : Args)
@@ -259,6 +262,9 @@ int main(int argc, char **argv) {
           "Traces the CUDA calls of a program and ties them to source lines\n",
           &llvm::errs()))
     return BadUsage;
+  if (Races.getNumOccurrences() && !Races.empty() && Races != "full")
+    return fail(BadUsage,
+                "--races=" + Races + ": expected --races or --races=full");
   std::vector<std::string> Args(Positional.begin(), Positional.end());
   if (Args.empty())
     return fail(BadUsage, Finish ? "--finish needs raw traces"

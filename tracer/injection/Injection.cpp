@@ -223,8 +223,8 @@ extern "C" __attribute__((visibility("default"))) int InitializeInjection() {
       Output && *Output ? Output : "cuda-async-trace.%p.raw.json");
   std::uint32_t Version = 0;
   cuptiGetVersion(&Version);
-  const char *Races = std::getenv("CUDA_ASYNC_TRACE_RACES");
-  bool DetectRaces = Races && std::strcmp(Races, "1") == 0;
+  std::optional<RaceCoverage> Races =
+      raceCoverageFromEnv(std::getenv("CUDA_ASYNC_TRACE_RACES"));
   // The activity records' clock, against CLOCK_MONOTONIC: a race's access
   // time is read with the latter (in a signal handler) and compared with
   // its copy's end.
@@ -233,7 +233,8 @@ extern "C" __attribute__((visibility("default"))) int InitializeInjection() {
   auto Offset = static_cast<std::int64_t>(CuptiNow - nowNs());
   // Never freed: exit handlers and crash handlers may still use it.
   Recording =
-      new Recorder("CUPTI " + std::to_string(Version), DetectRaces, Offset);
+      new Recorder("CUPTI " + std::to_string(Version), Races.has_value(),
+                   Offset, Races.value_or(RaceCoverage::Ends));
 
   if (!check(cuptiSubscribe(&Subscriber, onCallback, nullptr),
              "cuptiSubscribe"))
@@ -258,7 +259,7 @@ extern "C" __attribute__((visibility("default"))) int InitializeInjection() {
   installSignalHandlers(Recording, OutputPattern);
   // A forked child has its own copy of the pages, and no CUDA context of
   // its parent's: nothing of its parent's is in flight for it.
-  if (DetectRaces)
+  if (Races)
     pthread_atfork(nullptr, nullptr, [] {
       if (RaceDetector *R = Recording->races())
         R->forkedChild();

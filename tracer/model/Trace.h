@@ -102,6 +102,10 @@ struct TracedProcess {
   std::uint64_t ProtectCalls = 0;
   std::uint64_t ProtectBytes = 0;
   std::uint64_t ProtectNs = 0;
+  /// What of each copy it watched ("ends", "whole"; empty in traces of
+  /// before it had a choice) and the bytes of copies it left unwatched.
+  std::string Coverage;
+  std::uint64_t BytesNeverWatched = 0;
 };
 
 struct Trace {

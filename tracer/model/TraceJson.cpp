@@ -49,12 +49,17 @@ Value toJson(const Trace &T) {
       O["crash"] = toJson(P.Crash);
       O["crashedIn"] = P.CrashedIn;
     }
-    if (P.DetectedRaces)
-      O["raceDetection"] = Object{{"watchedCopies", P.WatchedCopies},
-                                  {"unwatchedCopies", P.UnwatchedCopies},
-                                  {"protectCalls", P.ProtectCalls},
-                                  {"protectBytes", P.ProtectBytes},
-                                  {"protectNs", P.ProtectNs}};
+    if (P.DetectedRaces) {
+      Object RD{{"watchedCopies", P.WatchedCopies},
+                {"unwatchedCopies", P.UnwatchedCopies},
+                {"protectCalls", P.ProtectCalls},
+                {"protectBytes", P.ProtectBytes},
+                {"protectNs", P.ProtectNs},
+                {"bytesNeverWatched", P.BytesNeverWatched}};
+      if (!P.Coverage.empty())
+        RD["coverage"] = P.Coverage;
+      O["raceDetection"] = std::move(RD);
+    }
     Processes.push_back(std::move(O));
   }
   for (const TraceSite &S : T.Sites)
@@ -253,9 +258,12 @@ llvm::Expected<Trace> traceFromJson(const Value &V) {
             for (auto [Key, Field] :
                  {std::pair{"protectCalls", &P.ProtectCalls},
                   {"protectBytes", &P.ProtectBytes},
-                  {"protectNs", &P.ProtectNs}})
+                  {"protectNs", &P.ProtectNs},
+                  {"bytesNeverWatched", &P.BytesNeverWatched}})
               if (RO->get(Key))
                 *Field = R.number(*RO, Key, At);
+            if (std::optional<llvm::StringRef> C = RO->getString("coverage"))
+              P.Coverage = C->str();
           }
         T.Processes.push_back(std::move(P));
       });

@@ -56,8 +56,8 @@ int collectRuntimeRanges(struct dl_phdr_info *Info, std::size_t, void *Arg) {
 
 } // namespace
 
-RaceDetector::RaceDetector(std::int64_t ClockOffsetNs)
-    : ClockOffsetNs(ClockOffsetNs),
+RaceDetector::RaceDetector(std::int64_t ClockOffsetNs, RaceCoverage Coverage)
+    : ClockOffsetNs(ClockOffsetNs), Coverage(Coverage),
       PageSize(static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE))) {
   RangeCollector C{RuntimeRanges, &RuntimeRangeCount, MaxRuntimeRanges};
   dl_iterate_phdr(collectRuntimeRanges, &C);
@@ -104,21 +104,21 @@ void RaceDetector::protectTails() {
       Flight *Next = nullptr;
       for (unsigned I = 0; I < FlightsHigh && !Next; ++I)
         if (Flights[I].Used && !Flights[I].Raced && !Flights[I].TailStopped &&
-            Flights[I].WatchedEnd < Flights[I].End)
+            Flights[I].WatchedEnd < Flights[I].LastBegin)
           Next = &Flights[I];
       if (!Next) {
         unlock();
         break;
       }
       std::uintptr_t From = Next->WatchedEnd;
-      Next->WatchedEnd = std::min(Next->End, From + ChunkBytes);
-      if (!reprotect(From, Next->WatchedEnd)) {
+      Next->WatchedEnd = std::min(Next->LastBegin, From + ChunkBytes);
+      if (!reprotect(From, Next->WatchedEnd, Facts.ByHelper)) {
         // Part of the range cannot be protected (unmapped meanwhile): the
         // flight keeps what it has.
         std::uintptr_t To = Next->WatchedEnd;
         Next->WatchedEnd = From;
         Next->TailStopped = true;
-        reprotect(From, To);
+        reprotect(From, To, Facts.ByHelper);
         unlock();
         warnOnce(SaidUnprotectable,
                  "cannot protect the host side of an async copy (mprotect "
@@ -132,8 +132,14 @@ void RaceDetector::protectTails() {
 
 void RaceDetector::lock() {
   pid_t Self = threadId();
-  while (Busy.test_and_set(std::memory_order_acquire))
-    ;
+  if (Busy.test_and_set(std::memory_order_acquire)) {
+    // Held (by the helper in a chunk's mprotect, mostly): what the wait
+    // costs is part of the detector's cost.
+    std::uint64_t Start = monotonicNs();
+    while (Busy.test_and_set(std::memory_order_acquire))
+      ;
+    Facts.LockWaitNs += monotonicNs() - Start;
+  }
   LockOwner.store(Self, std::memory_order_relaxed);
 }
 
@@ -163,7 +169,8 @@ bool RaceDetector::inRuntime(std::uintptr_t Pc) const {
   return false;
 }
 
-bool RaceDetector::reprotect(std::uintptr_t Begin, std::uintptr_t End) {
+bool RaceDetector::reprotect(std::uintptr_t Begin, std::uintptr_t End,
+                             RaceDetectorFacts::Cost &Paid) {
   Begin &= ~(PageSize - 1);
   End = (End + PageSize - 1) & ~(PageSize - 1);
   // The flights and the steps on these pages, gathered first (a handler's
@@ -174,7 +181,7 @@ bool RaceDetector::reprotect(std::uintptr_t Begin, std::uintptr_t End) {
   bool Overflow = false;
   for (unsigned I = 0; I < FlightsHigh; ++I) {
     const Flight &F = Flights[I];
-    if (!F.Used || F.Raced || F.WatchedEnd <= Begin || F.Begin >= End)
+    if (!F.Used || F.Raced || !F.watches(Begin, End))
       continue;
     if (NearCount == Cap) {
       Overflow = true;
@@ -199,8 +206,7 @@ bool RaceDetector::reprotect(std::uintptr_t Begin, std::uintptr_t End) {
         return PROT_READ | PROT_WRITE;
     int Prot = PROT_READ | PROT_WRITE;
     auto Apply = [&](const Flight &F) {
-      if (F.Used && !F.Raced && F.WatchedEnd > Page &&
-          F.Begin < Page + PageSize)
+      if (F.Used && !F.Raced && F.watches(Page, Page + PageSize))
         Prot = F.DeviceToHost ? PROT_NONE : (Prot & PROT_READ);
     };
     if (Overflow)
@@ -220,9 +226,13 @@ bool RaceDetector::reprotect(std::uintptr_t Begin, std::uintptr_t End) {
     std::uint64_t Start = monotonicNs();
     if (mprotect(reinterpret_cast<void *>(RunStart), To - RunStart, RunProt))
       Ok = false;
+    std::uint64_t Ns = monotonicNs() - Start;
     ++Facts.ProtectCalls;
     Facts.ProtectBytes += To - RunStart;
-    Facts.ProtectNs += monotonicNs() - Start;
+    Facts.ProtectNs += Ns;
+    ++Paid.Calls;
+    Paid.Bytes += To - RunStart;
+    Paid.Ns += Ns;
   };
   for (std::uintptr_t Page = Begin; Page < End; Page += PageSize) {
     int Prot = ProtectionOf(Page);
@@ -236,20 +246,52 @@ bool RaceDetector::reprotect(std::uintptr_t Begin, std::uintptr_t End) {
   return Ok;
 }
 
+bool RaceDetector::reprotectFlight(const Flight &F,
+                                   RaceDetectorFacts::Cost &Paid) {
+  bool Ok = reprotect(F.Begin, F.WatchedEnd, Paid);
+  if (F.LastBegin < F.End)
+    Ok = reprotect(F.LastBegin, F.End, Paid) && Ok;
+  return Ok;
+}
+
 template <typename Pred> void RaceDetector::lift(Pred Done) {
-  // Not in a handler: a vector may grow here.
-  std::vector<std::pair<std::uintptr_t, std::uintptr_t>> Lifted;
+  // Not in a handler: the vector may grow here.
+  std::vector<std::pair<std::uintptr_t, std::uintptr_t>> &Lifted = LiftedRanges;
+  Lifted.clear();
   for (unsigned I = 0; I < FlightsHigh; ++I) {
     Flight &F = Flights[I];
     if (!F.Used || !Done(F))
       continue;
     F.Used = false;
-    Lifted.emplace_back(F.Begin, F.WatchedEnd);
+    if (!F.Raced)
+      Facts.BytesNeverWatched += F.LastBegin - F.WatchedEnd;
+    auto Pages = [&](std::uintptr_t From, std::uintptr_t To) {
+      Lifted.emplace_back(From & ~(PageSize - 1),
+                          (To + PageSize - 1) & ~(PageSize - 1));
+    };
+    Pages(F.Begin, F.WatchedEnd);
+    if (F.LastBegin < F.End)
+      Pages(F.LastBegin, F.End);
   }
   while (FlightsHigh && !Flights[FlightsHigh - 1].Used)
     --FlightsHigh;
-  for (const auto &[Begin, End] : Lifted)
-    reprotect(Begin, End);
+  // Copies into neighbouring slices of one buffer end together at a wait:
+  // their pages are lifted by one mprotect, not one each (reprotect still
+  // keeps what the flights left on them need).
+  std::sort(Lifted.begin(), Lifted.end());
+  std::uintptr_t Begin = 0, End = 0;
+  for (const auto &[From, To] : Lifted) {
+    if (End && From <= End) {
+      End = std::max(End, To);
+      continue;
+    }
+    if (End)
+      reprotect(Begin, End, Facts.AtLift);
+    Begin = From;
+    End = To;
+  }
+  if (End)
+    reprotect(Begin, End, Facts.AtLift);
 }
 
 void RaceDetector::pinned(std::uintptr_t Ptr, std::uint64_t Size,
@@ -336,27 +378,44 @@ void RaceDetector::copyIssued(std::uint32_t Site, const CatalogRow &Api,
   F.DeviceToHost = DeviceToHost;
   F.Begin = Host;
   F.End = Host + Args.Size;
-  // The head now, page by page to its last page; the rest by the helper.
+  // Its ends now: the head, page by page to its last page, and the last
+  // page; the middle (RaceCoverage::Whole) by the helper.
   F.WatchedEnd = std::min(F.End, (F.Begin + SyncHeadBytes + PageSize - 1) &
                                      ~(PageSize - 1));
+  F.LastBegin = std::max(F.WatchedEnd, (F.End - 1) & ~(PageSize - 1));
+  if (F.LastBegin >= F.End)
+    F.LastBegin = F.End;
   F.Stream = Stream;
   F.Sequence = Sequence;
   F.Site = Site;
   F.Correlation = Correlation;
   if (Slot >= FlightsHigh)
     FlightsHigh = Slot + 1;
-  if (reprotect(F.Begin, F.WatchedEnd)) {
+  if (reprotect(F.Begin, F.WatchedEnd, Facts.AtIssue)) {
     ++Facts.Watched;
-    bool Tail = F.WatchedEnd < F.End;
+    if (F.LastBegin < F.End && !reprotect(F.LastBegin, F.End, Facts.AtIssue)) {
+      // Its last page cannot be protected (unmapped meanwhile): the head
+      // stays watched, the rest not.
+      std::uintptr_t From = F.LastBegin;
+      F.LastBegin = F.End;
+      F.TailStopped = true;
+      reprotect(From, F.End, Facts.AtIssue);
+      unlock();
+      warnOnce(SaidUnprotectable,
+               "cannot protect the host side of an async copy (mprotect "
+               "failed): race detection is off for such buffers");
+      return;
+    }
+    bool Middle = Coverage == RaceCoverage::Whole && F.WatchedEnd < F.LastBegin;
     unlock();
-    if (Tail)
+    if (Middle)
       wakeHelper();
     return;
   }
   // mprotect refused (memory it cannot protect, a range partly unmapped):
   // this buffer goes unwatched, and its pages are as the others need.
   F.Used = false;
-  reprotect(F.Begin, F.WatchedEnd);
+  reprotect(F.Begin, F.WatchedEnd, Facts.AtIssue);
   ++Facts.Unwatched;
   unlock();
   warnOnce(SaidUnprotectable,
@@ -414,16 +473,23 @@ void RaceDetector::stop(const char *Why) {
   for (unsigned I = 0; I < FlightsHigh; ++I)
     if (Flights[I].Used) {
       Flights[I].Used = false;
-      mprotect(reinterpret_cast<void *>(Flights[I].Begin & ~(PageSize - 1)),
-               ((Flights[I].WatchedEnd + PageSize - 1) & ~(PageSize - 1)) -
-                   (Flights[I].Begin & ~(PageSize - 1)),
-               PROT_READ | PROT_WRITE);
+      const Flight &F = Flights[I];
+      auto Open = [&](std::uintptr_t From, std::uintptr_t To) {
+        std::uintptr_t Page = From & ~(PageSize - 1);
+        if (To > From)
+          mprotect(reinterpret_cast<void *>(Page),
+                   ((To + PageSize - 1) & ~(PageSize - 1)) - Page,
+                   PROT_READ | PROT_WRITE);
+      };
+      Open(F.Begin, F.WatchedEnd);
+      Open(F.LastBegin, F.End);
     }
   FlightsHigh = 0;
   unlock();
 }
 
 void RaceDetector::forkedChild() {
+  clearThreadIdAfterFork();
   LockOwner.store(0, std::memory_order_relaxed);
   Busy.clear(std::memory_order_release);
   stop(nullptr);
@@ -462,6 +528,7 @@ RaceDetectorFacts RaceDetector::facts() const {
   Self->lock();
   RaceDetectorFacts F = Facts;
   Self->unlock();
+  F.Coverage = Coverage == RaceCoverage::Whole ? "whole" : "ends";
   return F;
 }
 

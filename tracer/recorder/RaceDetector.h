@@ -20,15 +20,18 @@
 // instruction (the x86-64 trap flag) and protected again. Any other fault is
 // not ours (SignalHandlers.h chains it to the program's own handler).
 //
-// Protecting costs about 12 ns per KiB on an H100's host (a 32 MiB buffer,
-// 0.35 ms; docs/runtime-trace.md), which on the issuing thread would hold
-// back the work issued after the copy. So a copy's first SyncHeadBytes are
-// protected before the call returns (an access right after the issue, a
-// loop from the buffer's start, is caught), and the rest by a helper
-// thread, in chunks, in order: a race past the head in the first moments of
-// a large copy can go unseen. Lifting stays synchronous: after the host's
-// wait, its own accesses and its system calls on the buffer (which fail
-// with EFAULT on a protected page, not fault) must find it open.
+// An mprotect costs 2-3 us a call and 10-15 ns per KiB on an H100's host
+// (docs/runtime-trace.md, "What it costs"): protecting and lifting a 32 MiB
+// copy whole costs about as long as the copy itself, on the thread that
+// issues or waits. So a copy's ends are watched: its first SyncHeadBytes
+// (an access right after the issue, a loop from the buffer's start) and its
+// last page (the last element, polled as a "done" flag), both protected
+// before the call returns. With RaceCoverage::Whole the middle is watched
+// too, protected by a helper thread in chunks, in order (a race there in
+// the copy's first moments can go unseen), at a cost larger copies feel.
+// Lifting stays synchronous: after the host's wait, its own accesses and
+// its system calls on the buffer (which fail with EFAULT on a protected
+// page, not fault) must find it open.
 //
 // Everything the signal handlers touch is a fixed-size table behind a
 // spinlock, allocated up front: no malloc in a handler. Plain POSIX, so CPU
@@ -48,12 +51,35 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <sys/types.h>
 #include <thread>
 #include <vector>
 
 namespace cuda_async_trace {
+
+/// What of each copy's host side is watched (cuda-async-trace --races,
+/// --races=full; CUDA_ASYNC_TRACE_RACES=1 or full).
+enum class RaceCoverage {
+  /// Its first 256 KiB and its last page, before the copy call returns.
+  Ends,
+  /// Also the middle, by the helper thread.
+  Whole,
+};
+
+/// The coverage CUDA_ASYNC_TRACE_RACES asks for ("1": Ends, "full":
+/// Whole), or none when it asks for no race detection.
+inline std::optional<RaceCoverage> raceCoverageFromEnv(const char *Value) {
+  if (!Value)
+    return std::nullopt;
+  std::string V(Value);
+  if (V == "1")
+    return RaceCoverage::Ends;
+  if (V == "full")
+    return RaceCoverage::Whole;
+  return std::nullopt;
+}
 
 /// One race as the raw trace records it: the copy's site, the access's
 /// stack, and what was touched.
@@ -88,10 +114,28 @@ struct RaceDetectorFacts {
   /// Races beyond the record table's capacity.
   std::uint64_t RacesDropped = 0;
   /// The mprotect calls that protected or lifted a range, the bytes they
-  /// covered and the time they took: the detector's cost.
+  /// covered and the time they took: the detector's cost (the sum of the
+  /// four parts below).
   std::uint64_t ProtectCalls = 0;
   std::uint64_t ProtectBytes = 0;
   std::uint64_t ProtectNs = 0;
+  /// Where that cost is paid: on the issuing thread before the copy call
+  /// returns (each copy's head), on the helper thread (the tails), on the
+  /// thread whose wait lifts a protection, in the signal handlers.
+  struct Cost {
+    std::uint64_t Calls = 0, Bytes = 0, Ns = 0;
+  } AtIssue, ByHelper, AtLift, InHandlers;
+  /// sigaction queries made to see that the program kept SIGSEGV ours, and
+  /// their time.
+  std::uint64_t HandlerChecks = 0, HandlerCheckNs = 0;
+  /// Time the program's threads spun on the detector's lock while another
+  /// held it (the helper thread in a chunk's mprotect, mostly).
+  std::uint64_t LockWaitNs = 0;
+  /// Bytes of copies that ended unwatched: the middles RaceCoverage::Ends
+  /// leaves alone, or that the helper thread had not reached yet.
+  std::uint64_t BytesNeverWatched = 0;
+  /// "ends" or "whole" (RaceCoverage).
+  std::string Coverage;
   /// Set once race detection was turned off, and why.
   bool Stopped = false;
 };
@@ -100,7 +144,9 @@ class RaceDetector : public CallObserver {
 public:
   /// \p ClockOffsetNs: what to add to CLOCK_MONOTONIC to read the activity
   /// records' clock.
-  explicit RaceDetector(std::int64_t ClockOffsetNs = 0);
+  explicit RaceDetector(std::int64_t ClockOffsetNs = 0,
+                        RaceCoverage Coverage = RaceCoverage::Ends);
+  RaceCoverage coverage() const { return Coverage; }
   /// Stops the helper thread.
   ~RaceDetector() override;
 
@@ -127,7 +173,8 @@ public:
   bool onTrap(siginfo_t *Info, void *Context);
 
   /// Whether \p Handler is the process's SIGSEGV handler still; if the
-  /// program replaced it, race detection stops (said once on stderr).
+  /// program replaced it, race detection stops (said once on stderr). One
+  /// sigaction system call, at every traced call's return.
   void checkHandler(void (*Handler)(int, siginfo_t *, void *));
 
   /// Lifts every protection and stops: at the end of the process, in the
@@ -161,11 +208,16 @@ private:
     bool Raced = false;
     bool DeviceToHost = false;
     std::uintptr_t Begin = 0, End = 0;
-    /// Protected so far: [Begin, WatchedEnd), up to End once the helper
-    /// thread is done with it.
+    /// Protected: [Begin, WatchedEnd) and [LastBegin, End). The helper
+    /// thread grows the first up to LastBegin (RaceCoverage::Whole).
     std::uintptr_t WatchedEnd = 0;
-    /// Its tail could not be protected: WatchedEnd stays where it is.
+    std::uintptr_t LastBegin = 0;
+    /// Its middle could not be protected: WatchedEnd stays where it is.
     bool TailStopped = false;
+    /// Whether [Lo, Hi) meets what it protects.
+    bool watches(std::uintptr_t Lo, std::uintptr_t Hi) const {
+      return (Begin < Hi && WatchedEnd > Lo) || (LastBegin < Hi && End > Lo);
+    }
     StreamKey Stream = 0;
     std::uint64_t Sequence = 0;
     std::uint32_t Site = 0;
@@ -193,9 +245,13 @@ private:
   void unlock();
   /// Protects pages [Begin, End) as the watched flights on them require
   /// (and the pages opened for a step leave open). Locked.
-  bool reprotect(std::uintptr_t Begin, std::uintptr_t End);
+  bool reprotect(std::uintptr_t Begin, std::uintptr_t End,
+                 RaceDetectorFacts::Cost &Paid);
+  /// Protects or lifts (as the flights on them now require) both watched
+  /// ranges of \p F. Locked.
+  bool reprotectFlight(const Flight &F, RaceDetectorFacts::Cost &Paid);
   /// Lifts the flights \p Done accepts and protects their pages again as
-  /// the rest require. Locked.
+  /// the rest require, adjacent ranges in one pass. Locked.
   template <typename Pred> void lift(Pred Done);
   bool inRuntime(std::uintptr_t Pc) const;
   /// onSegv's part for a fault on a page the detector protects.
@@ -210,6 +266,7 @@ private:
   void wakeHelper();
 
   std::int64_t ClockOffsetNs;
+  RaceCoverage Coverage;
   std::uintptr_t PageSize;
   std::atomic<bool> Enabled{true};
   std::atomic<pid_t> LockOwner{0};
@@ -243,6 +300,8 @@ private:
   RaceDetectorFacts Facts;
   std::atomic<bool> SaidUnprotectable{false}, SaidFull{false},
       SaidStopped{false};
+  /// Lifted ranges, reused by lift() (normal context, under the lock).
+  std::vector<std::pair<std::uintptr_t, std::uintptr_t>> LiftedRanges;
 };
 
 } // namespace cuda_async_trace

@@ -131,6 +131,27 @@ std::string formatRawTrace(const RawTrace &T) {
     J.field("protectCalls", T.RaceFacts.ProtectCalls);
     J.field("protectBytes", T.RaceFacts.ProtectBytes);
     J.field("protectNs", T.RaceFacts.ProtectNs);
+    // Where the cost is paid (docs/runtime-trace.md, "What it costs").
+    J.key("costs");
+    J.open('{');
+    for (const auto &[Name, Cost] :
+         {std::pair{"atIssue", &T.RaceFacts.AtIssue},
+          std::pair{"byHelper", &T.RaceFacts.ByHelper},
+          std::pair{"atLift", &T.RaceFacts.AtLift},
+          std::pair{"inHandlers", &T.RaceFacts.InHandlers}}) {
+      J.key(Name);
+      J.open('{');
+      J.field("calls", Cost->Calls);
+      J.field("bytes", Cost->Bytes);
+      J.field("ns", Cost->Ns);
+      J.close('}');
+    }
+    J.field("handlerChecks", T.RaceFacts.HandlerChecks);
+    J.field("handlerCheckNs", T.RaceFacts.HandlerCheckNs);
+    J.field("lockWaitNs", T.RaceFacts.LockWaitNs);
+    J.field("bytesNeverWatched", T.RaceFacts.BytesNeverWatched);
+    J.close('}');
+    J.field("coverage", T.RaceFacts.Coverage);
     J.key("stopped");
     J.value();
     J.Out += T.RaceFacts.Stopped ? "true" : "false";

@@ -23,13 +23,16 @@ namespace cuda_async_trace {
 class Recorder {
 public:
   /// \p Tracer names what reports the calls ("CUPTI 130001"). With
-  /// \p DetectRaces, a race detector watches the copies (its clock
+  /// \p DetectRaces, a race detector watches the copies (as much of each
+  /// as \p Coverage says; its clock
   /// \p ClockOffsetNs ahead of CLOCK_MONOTONIC, as the activity records').
   explicit Recorder(std::string Tracer, bool DetectRaces = false,
-                    std::int64_t ClockOffsetNs = 0)
+                    std::int64_t ClockOffsetNs = 0,
+                    RaceCoverage Coverage = RaceCoverage::Ends)
       : Tracer(std::move(Tracer)),
-        Races(DetectRaces ? std::make_unique<RaceDetector>(ClockOffsetNs)
-                          : nullptr),
+        Races(DetectRaces
+                  ? std::make_unique<RaceDetector>(ClockOffsetNs, Coverage)
+                  : nullptr),
         Sites(Races.get()) {}
 
   /// A call of \p Api starts: its site, from the calling stack (the

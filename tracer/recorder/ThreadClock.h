@@ -16,7 +16,22 @@
 
 namespace cuda_async_trace {
 
-inline pid_t threadId() { return static_cast<pid_t>(syscall(SYS_gettid)); }
+/// The calling thread's id: gettid once per thread, then its copy (the
+/// detector asks for it at every lock, on every traced copy). Initial-exec
+/// TLS: a handler reads it without the lazy allocation a dlopen'd library's
+/// TLS otherwise gets on first use. A forked child's thread gets a new id,
+/// so the copy is cleared at fork (clearThreadIdAfterFork).
+inline pid_t &cachedThreadId() {
+  static thread_local pid_t Id __attribute__((tls_model("initial-exec"))) = 0;
+  return Id;
+}
+inline pid_t threadId() {
+  pid_t &Id = cachedThreadId();
+  if (!Id)
+    Id = static_cast<pid_t>(syscall(SYS_gettid));
+  return Id;
+}
+inline void clearThreadIdAfterFork() { cachedThreadId() = 0; }
 
 inline std::uint64_t monotonicNs() {
   timespec T;

@@ -50,10 +50,11 @@ std::uint64_t nowNs() {
 Recorder &recorder() {
   if (!Record) {
     const char *Out = std::getenv("CUDA_ASYNC_TRACE_OUTPUT");
-    const char *Races = std::getenv("CUDA_ASYNC_TRACE_RACES");
+    std::optional<RaceCoverage> Races =
+        raceCoverageFromEnv(std::getenv("CUDA_ASYNC_TRACE_RACES"));
     Pattern = new std::string(Out ? Out : "fake.%p.raw.json");
-    Record = new Recorder("fake CUDA runtime",
-                          Races && std::strcmp(Races, "1") == 0);
+    Record = new Recorder("fake CUDA runtime", Races.has_value(), 0,
+                          Races.value_or(RaceCoverage::Ends));
     installSignalHandlers(Record, Pattern);
     std::atexit([] {
       fakeJoinHostFunctions();

@@ -257,6 +257,16 @@ static void largeTail() {
   Sink = Out[Large - 200];
   cudaFreeHost(Out);
 }
+// The middle of a large copy, after the helper thread had time to protect
+// it: watched with --races=full only.
+static void largeMiddle() {
+  char *Out = pinned(Large);
+  cudaMemcpyAsync(Out, Device, Large, cudaMemcpyDeviceToHost, S);
+  usleep(200000);
+  MARK("large-middle"); Sink = Out[Large / 2];
+  cudaStreamSynchronize(S);
+  cudaFreeHost(Out);
+}
 // Its tail cannot be protected (the last page is gone): said once, the
 // head is still watched.
 static void unprotectableTail() {
@@ -355,6 +365,7 @@ int main(int Argc, char **Argv) {
         {"crash", crash}, {"crash-read-only", crashReadOnly},
         {"captured-host-function", capturedHostFunction},
         {"large-head", largeHead}, {"large-tail", largeTail},
+        {"large-middle", largeMiddle},
         {"unprotectable-tail", unprotectableTail}};
     bool Found = false;
     for (const auto &Scenario : Scenarios)
