@@ -131,7 +131,8 @@ void RaceDetector::protectTails() {
 }
 
 void RaceDetector::lock() {
-  pid_t Self = threadId();
+  // Normal context only (handlers use lockInHandler).
+  pid_t Self = cachedThreadId();
   if (Busy.test_and_set(std::memory_order_acquire)) {
     // Held (by the helper in a chunk's mprotect, mostly): what the wait
     // costs is part of the detector's cost.

@@ -16,22 +16,24 @@
 
 namespace cuda_async_trace {
 
-/// The calling thread's id: gettid once per thread, then its copy (the
-/// detector asks for it at every lock, on every traced copy). Initial-exec
-/// TLS: a handler reads it without the lazy allocation a dlopen'd library's
-/// TLS otherwise gets on first use. A forked child's thread gets a new id,
-/// so the copy is cleared at fork (clearThreadIdAfterFork).
-inline pid_t &cachedThreadId() {
-  static thread_local pid_t Id __attribute__((tls_model("initial-exec"))) = 0;
+/// The calling thread's id, by a system call: safe in a signal handler.
+inline pid_t threadId() { return static_cast<pid_t>(syscall(SYS_gettid)); }
+
+/// The same, asked once per thread (the detector's lock asks at every
+/// traced copy). Not in a signal handler: the TLS of a dlopen'd library is
+/// allocated on a thread's first use, which may call malloc. A forked
+/// child's thread gets a new id, so the copy is cleared at fork.
+inline pid_t &threadIdCopy() {
+  static thread_local pid_t Id = 0;
   return Id;
 }
-inline pid_t threadId() {
-  pid_t &Id = cachedThreadId();
+inline pid_t cachedThreadId() {
+  pid_t &Id = threadIdCopy();
   if (!Id)
-    Id = static_cast<pid_t>(syscall(SYS_gettid));
+    Id = threadId();
   return Id;
 }
-inline void clearThreadIdAfterFork() { cachedThreadId() = 0; }
+inline void clearThreadIdAfterFork() { threadIdCopy() = 0; }
 
 inline std::uint64_t monotonicNs() {
   timespec T;
