@@ -90,8 +90,7 @@ json toJson(const VariantResult &V) {
     for (EngineSet Set = 1; Set <= AllEngines; ++Set)
       if (std::optional<StageTimes> T = V.Profile.together(Set)) {
         json Entry = {{"busy", engineSetName(Set)}};
-        for (Engine E :
-             {Engine::HostToDevice, Engine::Kernel, Engine::DeviceToHost})
+        for (Engine E : PipelineEngines)
           if (contains(Set, E))
             Entry[stageKey(E)] = number(T->ms(E));
         Together.push_back(Entry);

@@ -14,9 +14,6 @@ double serialTimeMs(const StageTimes &Stages, unsigned Batches) {
 
 namespace {
 
-constexpr Engine StageEngine[] = {Engine::HostToDevice, Engine::Kernel,
-                                  Engine::DeviceToHost};
-
 /// One operation of the schedule and how much of it is left to run.
 struct Operation {
   unsigned Batch = 0;
@@ -45,7 +42,7 @@ Timeline idealSchedule(const StageProfile &Profile, unsigned Batches,
       Op.Batch = Batch;
       Op.Stage = Stage;
       Op.Queue = Profile.SharedCopyEngine && Stage == 2 ? 0 : Stage;
-      Op.Run.Where = StageEngine[Stage];
+      Op.Run.Where = PipelineEngines[Stage];
       Op.Run.Stream = Batch % Streams;
       Ops.push_back(Op);
     }

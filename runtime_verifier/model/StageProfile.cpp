@@ -7,11 +7,6 @@
 
 namespace cuda_async_verify {
 
-namespace {
-constexpr Engine Engines[] = {Engine::HostToDevice, Engine::Kernel,
-                              Engine::DeviceToHost};
-} // namespace
-
 double StageTimes::longestMs() const {
   return std::max({HostToDeviceMs, KernelMs, DeviceToHostMs});
 }
@@ -46,7 +41,7 @@ bool contains(EngineSet Set, Engine E) { return Set & engineBit(E); }
 
 std::string engineSetName(EngineSet Set) {
   std::string Name;
-  for (Engine E : Engines)
+  for (Engine E : PipelineEngines)
     if (contains(Set, E))
       Name += (Name.empty() ? "" : "+") + std::string(engineName(E));
   return Name;
@@ -81,7 +76,7 @@ StageProfile medianProfile(const std::vector<StageProfile> &Runs) {
   auto Median = [&](auto Time) {
     StageTimes T;
     bool Any = false;
-    for (Engine E : Engines) {
+    for (Engine E : PipelineEngines) {
       std::vector<double> Samples;
       for (const StageProfile &P : Runs)
         if (std::optional<double> Ms = Time(P, E)) {

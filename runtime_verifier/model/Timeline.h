@@ -18,6 +18,9 @@ namespace cuda_async_verify {
 /// separate copy engines for each direction, and the kernels (each one fills
 /// the GPU) run one after another on the compute engine.
 enum class Engine { HostToDevice, Kernel, DeviceToHost };
+/// The engines in the order a batch passes through them.
+inline constexpr Engine PipelineEngines[] = {
+    Engine::HostToDevice, Engine::Kernel, Engine::DeviceToHost};
 
 /// The host memory kind CUPTI reports for a copy's host side.
 enum class HostMemory { None, Pageable, Pinned, Managed, Unknown };

@@ -103,8 +103,7 @@ void drawSection(const Section &S, Canvas &C, double &Y) {
     C.text(10, Y + LaneHeight - 2, R.Label, " font-size=\"12\"");
     C.text(10, Y + 2 * LaneHeight + 2, R.Detail,
            " font-size=\"11\" fill=\"#444\"");
-    const Engine Lanes[] = {Engine::HostToDevice, Engine::Kernel,
-                            Engine::DeviceToHost};
+    const auto &Lanes = PipelineEngines;
     for (int Lane = 0; Lane < 3; ++Lane) {
       double LaneY = Y + Lane * (LaneHeight + LaneGap);
       C.text(LabelWidth - 8, LaneY + LaneHeight - 3, engineName(Lanes[Lane]),
