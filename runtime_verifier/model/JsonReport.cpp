@@ -131,7 +131,7 @@ json toJson(const CheckResult &C) {
   for (const Speedup &S : speedups(C))
     Speedups.push_back({{"fixed", S.Fixed->Name},
                         {"buggy", S.Buggy->Name},
-                        {"median", number(S.Median)},
+                        {"median", number(S.Range.Median)},
                         {"interval", toJson(S.Range)}});
   return {{"check", C.CheckId},
           {"scenario", C.Scenario},

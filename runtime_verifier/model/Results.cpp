@@ -2,9 +2,6 @@
 
 #include "Results.h"
 
-#include <cmath>
-#include <limits>
-
 namespace cuda_async_verify {
 
 const char *roleName(Role R) { return R == Role::Buggy ? "buggy" : "fixed"; }
@@ -51,12 +48,7 @@ void VariantResult::deriveOverlap(unsigned Batches, unsigned Streams) {
                                      TimeMs.Samples[I]));
   }
   EfficiencyInterval = medianInterval(Runs);
-  std::vector<double> Defined;
-  for (double E : Runs)
-    if (!std::isnan(E))
-      Defined.push_back(E);
-  Efficiency = Defined.empty() ? std::numeric_limits<double>::quiet_NaN()
-                               : summarize(Defined).Median;
+  Efficiency = EfficiencyInterval.Median;
 }
 
 void VariantResult::append(const VariantResult &Again, unsigned Batches,
@@ -100,10 +92,7 @@ void Reproduction::add(std::string Name, std::string Unit,
 }
 
 bool Report::allPassed() const {
-  for (const CheckResult &C : Checks)
-    if (!C.Outcome.passed())
-      return false;
-  return true;
+  return count(&Verdict::passed) == Checks.size();
 }
 
 unsigned Report::count(bool (Verdict::*Is)() const) const {

@@ -70,7 +70,8 @@ struct VariantResult {
   double IdealMs = 0;
   double IdealAloneMs = 0;
   /// The median of the runs' efficiencies (each run against the stages
-  /// measured in its own repeat) and the interval that holds it.
+  /// measured in its own repeat; NaN when none is defined) and the interval
+  /// that holds it.
   double Efficiency = 0;
   Interval EfficiencyInterval;
 

@@ -32,9 +32,10 @@ Interval medianInterval(std::vector<double> Samples, double Confidence) {
   Interval I;
   I.Samples = Samples.size();
   if (Samples.empty()) {
-    I.Low = I.High = std::numeric_limits<double>::quiet_NaN();
+    I.Median = I.Low = I.High = std::numeric_limits<double>::quiet_NaN();
     return I;
   }
+  I.Median = summarize(Samples).Median;
   std::sort(Samples.begin(), Samples.end());
   size_t N = Samples.size();
   // Tail[k] = P(X <= k) for X ~ Binomial(N, 1/2).

@@ -30,6 +30,8 @@ Summary summarize(std::vector<double> Samples);
 /// A range that holds the median of the distribution the samples were
 /// drawn from with the stated confidence.
 struct Interval {
+  /// The median of the samples it was taken from.
+  double Median = 0;
   double Low = 0;
   double High = 0;
   /// The probability that the range holds the true median: at least the
@@ -37,6 +39,12 @@ struct Interval {
   /// (three runs give min..max, 75%).
   double Confidence = 0;
   unsigned Samples = 0;
+
+  /// Wholly at or above \p Bar: the bar is met for sure.
+  bool above(double Bar) const { return Low >= Bar; }
+  /// Wholly below \p Bar: the bar is missed for sure. Neither (or NaN):
+  /// the samples cannot tell.
+  bool below(double Bar) const { return High < Bar; }
 };
 
 /// The distribution-free interval of the median: the order statistics

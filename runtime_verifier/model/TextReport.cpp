@@ -68,7 +68,7 @@ void renderOverlap(const CheckResult &C, std::string &Out) {
   }
   for (const Speedup &S : speedups(C))
     Out += format("  %s: %.2fx as fast as %s (%.0f%% interval %.2fx-%.2fx)\n",
-                  S.Fixed->Name.c_str(), S.Median, S.Buggy->Name.c_str(),
+                  S.Fixed->Name.c_str(), S.Range.Median, S.Buggy->Name.c_str(),
                   100 * S.Range.Confidence, S.Range.Low, S.Range.High);
 }
 

@@ -75,9 +75,9 @@ Verdict judgeOverlap(const std::vector<const VariantResult *> &Fixed,
         format(" reaches %.0f%% overlap efficiency (", 100 * F->Efficiency) +
         interval(I, "%.0f%%", 100) +
         format(", %u runs; target %.0f%%)", I.Samples, 100 * Bar.MinEfficiency);
-    if (I.High < Bar.MinEfficiency)
+    if (I.below(Bar.MinEfficiency))
       return make(VerdictKind::FixBelowTarget, Reached + noiseNote(*F));
-    if (I.Low < Bar.MinEfficiency)
+    if (!I.above(Bar.MinEfficiency))
       Unsure(Reached + format(": its runs spread %.0f%% on this machine, too "
                               "widely to tell",
                               100 * F->TimeMs.relativeSpread()));
@@ -85,12 +85,12 @@ Verdict judgeOverlap(const std::vector<const VariantResult *> &Fixed,
   std::string Reason;
   for (const Speedup &S : speedups(Check)) {
     std::string Ratio = S.Fixed->Name +
-                        format(" is %.2fx as fast as ", S.Median) +
+                        format(" is %.2fx as fast as ", S.Range.Median) +
                         S.Buggy->Name + " (" + interval(S.Range, "%.2fx", 1) +
                         format("; margin %.2fx)", Bar.MinSpeedup);
-    if (S.Range.High < Bar.MinSpeedup)
+    if (S.Range.below(Bar.MinSpeedup))
       return make(VerdictKind::NoClearGain, Ratio);
-    if (!(S.Range.Low >= Bar.MinSpeedup)) {
+    if (!S.Range.above(Bar.MinSpeedup)) {
       Unsure(Ratio + ": too close to tell on this machine");
       continue;
     }
@@ -98,7 +98,7 @@ Verdict judgeOverlap(const std::vector<const VariantResult *> &Fixed,
       Reason += "; ";
     Reason += S.Fixed->Name +
               format(": %.0f%% efficiency, %.2fx faster than ",
-                     100 * S.Fixed->Efficiency, S.Median) +
+                     100 * S.Fixed->Efficiency, S.Range.Median) +
               S.Buggy->Name;
   }
   if (Undecided)
@@ -138,10 +138,8 @@ std::vector<Speedup> speedups(const CheckResult &Check) {
         Speedup S;
         S.Fixed = &F;
         S.Buggy = &B;
-        std::vector<double> Ratios =
-            pairedRatios(B.TimeMs.Samples, F.TimeMs.Samples);
-        S.Median = summarize(Ratios).Median;
-        S.Range = medianInterval(Ratios);
+        S.Range =
+            medianInterval(pairedRatios(B.TimeMs.Samples, F.TimeMs.Samples));
         All.push_back(S);
       }
   return All;

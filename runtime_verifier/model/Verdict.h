@@ -21,11 +21,10 @@ namespace cuda_async_verify {
 Verdict judge(const CheckResult &Check, const Criteria &Bar);
 
 /// How much faster a fixed variant ran than a buggy one: the median of the
-/// ratios of their runs taken in the same repeat, and its interval.
+/// ratios of their runs taken in the same repeat, with its interval.
 struct Speedup {
   const VariantResult *Fixed = nullptr;
   const VariantResult *Buggy = nullptr;
-  double Median = 0;
   Interval Range;
 };
 std::vector<Speedup> speedups(const CheckResult &Check);

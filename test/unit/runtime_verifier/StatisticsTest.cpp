@@ -41,6 +41,11 @@ TEST(Statistics, MedianIntervalOfTwentyRunsIsTheSixthToTheFifteenth) {
   EXPECT_DOUBLE_EQ(I.High, 15);
   EXPECT_NEAR(I.Confidence, 0.9586, 1e-4);
   EXPECT_EQ(I.Samples, 20u);
+  EXPECT_DOUBLE_EQ(I.Median, 10.5);
+  // A bar is met, missed, or undecided by the whole interval.
+  EXPECT_TRUE(I.above(6));
+  EXPECT_TRUE(I.below(15.5));
+  EXPECT_FALSE(I.above(10) || I.below(10));
 }
 
 TEST(Statistics, FewRunsGiveTheirRangeAtLowerConfidence) {
@@ -52,6 +57,8 @@ TEST(Statistics, FewRunsGiveTheirRangeAtLowerConfidence) {
   EXPECT_EQ(medianInterval({NAN, 2, 4}).Samples, 2u);
   EXPECT_TRUE(std::isnan(medianInterval({NAN}).Low));
   EXPECT_TRUE(std::isnan(medianInterval({}).High));
+  EXPECT_TRUE(std::isnan(medianInterval({}).Median));
+  EXPECT_FALSE(medianInterval({}).above(0) || medianInterval({}).below(0));
 }
 
 TEST(Statistics, RatiosOfRunsTakenSideBySide) {
