@@ -74,33 +74,43 @@ StageTimer::buffers(HostAllocation Memory) {
   return Found->second;
 }
 
-StageTimes StageTimer::alone(HostAllocation Memory) {
+void StageTimer::enqueue(Engine E, HostAllocation Memory, unsigned Batch,
+                         cudaStream_t S) {
   const HostBuffer &In = buffers(Memory).first, &Out = buffers(Memory).second;
-  cudaStream_t S = Device.stream(0);
   std::size_t Bytes = Shape.batchBytes();
-  StageTimes T;
-  T.HostToDeviceMs = eventMs(S, [&] {
-    check(cudaMemcpyAsync(Device.input(0), In.data(), Bytes,
+  switch (E) {
+  case Engine::HostToDevice:
+    check(cudaMemcpyAsync(Device.input(Batch), In.data(), Bytes,
                           cudaMemcpyHostToDevice, S),
           "cudaMemcpyAsync (H2D)");
-  });
-  T.KernelMs = eventMs(S, [&] { Device.launchProcess(0, Shape.Intensity, S); });
-  T.DeviceToHostMs = eventMs(S, [&] {
-    check(cudaMemcpyAsync(Out.data(), Device.output(0), Bytes,
+    break;
+  case Engine::Kernel:
+    Device.launchProcess(Batch, Shape.Intensity, S);
+    break;
+  case Engine::DeviceToHost:
+    check(cudaMemcpyAsync(Out.data(), Device.output(Batch), Bytes,
                           cudaMemcpyDeviceToHost, S),
           "cudaMemcpyAsync (D2H)");
-  });
+    break;
+  }
+}
+
+StageTimes StageTimer::alone(HostAllocation Memory) {
+  // Allocated (pinned, for most kinds) before any event: not timed.
+  buffers(Memory);
+  cudaStream_t S = Device.stream(0);
+  StageTimes T;
+  for (Engine E : PipelineEngines)
+    T.set(E, eventMs(S, [&] { enqueue(E, Memory, 0, S); }));
   return T;
 }
 
 StageTimes StageTimer::together(HostAllocation Memory, EngineSet Busy) {
-  const HostBuffer &In = buffers(Memory).first, &Out = buffers(Memory).second;
-  std::size_t Bytes = Shape.batchBytes();
+  buffers(Memory);
   // Different batches' device buffers, so no operation touches another's
   // data (one batch only: they share it, which timing does not mind).
   auto Slot = [&](unsigned I) { return Shape.Batches ? I % Shape.Batches : 0; };
-  const Engine Engines[] = {Engine::HostToDevice, Engine::Kernel,
-                            Engine::DeviceToHost};
+  const auto &Engines = PipelineEngines;
   check(cudaEventRecord(Origin, Streams[0]), "cudaEventRecord");
   for (cudaStream_t S : Streams)
     check(cudaStreamWaitEvent(S, Origin, 0), "cudaStreamWaitEvent");
@@ -110,16 +120,7 @@ StageTimes StageTimer::together(HostAllocation Memory, EngineSet Busy) {
         continue;
       cudaStream_t S = Streams[E];
       check(cudaEventRecord(Marks[E][Round][0], S), "cudaEventRecord");
-      if (Engines[E] == Engine::HostToDevice)
-        check(cudaMemcpyAsync(Device.input(Slot(0)), In.data(), Bytes,
-                              cudaMemcpyHostToDevice, S),
-              "cudaMemcpyAsync (H2D)");
-      else if (Engines[E] == Engine::Kernel)
-        Device.launchProcess(Slot(1), Shape.Intensity, S);
-      else
-        check(cudaMemcpyAsync(Out.data(), Device.output(Slot(2)), Bytes,
-                              cudaMemcpyDeviceToHost, S),
-              "cudaMemcpyAsync (D2H)");
+      enqueue(Engines[E], Memory, Slot(E), S);
       check(cudaEventRecord(Marks[E][Round][1], S), "cudaEventRecord");
     }
   for (cudaStream_t S : Streams)
@@ -164,27 +165,12 @@ StageProfile StageTimer::sample(HostAllocation Memory) {
   return P;
 }
 
-namespace {
-
-StageTimes medianStages(const std::vector<StageTimes> &Samples) {
-  std::vector<double> H2D, Kernel, D2H;
-  for (const StageTimes &T : Samples) {
-    H2D.push_back(T.HostToDeviceMs);
-    Kernel.push_back(T.KernelMs);
-    D2H.push_back(T.DeviceToHostMs);
-  }
-  return {summarize(H2D).Median, summarize(Kernel).Median,
-          summarize(D2H).Median};
-}
-
-} // namespace
-
 StageTimes StageTimer::median(HostAllocation Memory, unsigned Repeats) {
   alone(Memory);
-  std::vector<StageTimes> Samples;
+  std::vector<StageProfile> Samples;
   for (unsigned I = 0; I < Repeats; ++I)
     Samples.push_back(alone(Memory));
-  return medianStages(Samples);
+  return medianProfile(Samples).alone();
 }
 
 namespace {

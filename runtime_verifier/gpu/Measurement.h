@@ -79,6 +79,9 @@ public:
 
 private:
   StageTimes alone(HostAllocation Memory);
+  /// Enqueues one batch's operation of engine \p E on \p S, between the
+  /// host buffers of \p Memory and batch \p Batch's device buffers.
+  void enqueue(Engine E, HostAllocation Memory, unsigned Batch, cudaStream_t S);
   /// Each engine of Busy runs Rounds operations back to back on its own
   /// stream, all at once; an engine's time is the median of its operations
   /// that ran wholly while every engine of the set was running.
