@@ -79,8 +79,8 @@ def detector_costs(raw, name, mode):
             parts[k][0] += costs[k]["calls"]
             parts[k][1] += costs[k]["ns"]
         for k in ["handlerChecks", "handlerCheckNs", "lockWaitNs",
-                  "bytesNeverWatched", "tailBytesNeverWatched"]:
-            total[k.replace("tailB", "b")] += costs.get(k, 0)
+                  "bytesNeverWatched"]:
+            total[k] += costs[k]
     return total, parts
 
 

@@ -172,8 +172,8 @@ bool RaceDetector::inRuntime(std::uintptr_t Pc) const {
 
 bool RaceDetector::reprotect(std::uintptr_t Begin, std::uintptr_t End,
                              RaceDetectorFacts::Cost &Paid) {
-  Begin &= ~(PageSize - 1);
-  End = (End + PageSize - 1) & ~(PageSize - 1);
+  Begin = pageDown(Begin);
+  End = pageUp(End);
   // The flights and the steps on these pages, gathered first (a handler's
   // stack is small: past the cap, every flight is looked at per page).
   constexpr unsigned Cap = 32;
@@ -249,9 +249,10 @@ bool RaceDetector::reprotect(std::uintptr_t Begin, std::uintptr_t End,
 
 bool RaceDetector::reprotectFlight(const Flight &F,
                                    RaceDetectorFacts::Cost &Paid) {
-  bool Ok = reprotect(F.Begin, F.WatchedEnd, Paid);
-  if (F.LastBegin < F.End)
-    Ok = reprotect(F.LastBegin, F.End, Paid) && Ok;
+  bool Ok = true;
+  for (const auto &[From, To] : F.ranges())
+    if (From < To)
+      Ok = reprotect(From, To, Paid) && Ok;
   return Ok;
 }
 
@@ -266,13 +267,9 @@ template <typename Pred> void RaceDetector::lift(Pred Done) {
     F.Used = false;
     if (!F.Raced)
       Facts.BytesNeverWatched += F.LastBegin - F.WatchedEnd;
-    auto Pages = [&](std::uintptr_t From, std::uintptr_t To) {
-      Lifted.emplace_back(From & ~(PageSize - 1),
-                          (To + PageSize - 1) & ~(PageSize - 1));
-    };
-    Pages(F.Begin, F.WatchedEnd);
-    if (F.LastBegin < F.End)
-      Pages(F.LastBegin, F.End);
+    for (const auto &[From, To] : F.ranges())
+      if (From < To)
+        Lifted.emplace_back(pageDown(From), pageUp(To));
   }
   while (FlightsHigh && !Flights[FlightsHigh - 1].Used)
     --FlightsHigh;
@@ -381,11 +378,9 @@ void RaceDetector::copyIssued(std::uint32_t Site, const CatalogRow &Api,
   F.End = Host + Args.Size;
   // Its ends now: the head, page by page to its last page, and the last
   // page; the middle (RaceCoverage::Whole) by the helper.
-  F.WatchedEnd = std::min(F.End, (F.Begin + SyncHeadBytes + PageSize - 1) &
-                                     ~(PageSize - 1));
-  F.LastBegin = std::max(F.WatchedEnd, (F.End - 1) & ~(PageSize - 1));
-  if (F.LastBegin >= F.End)
-    F.LastBegin = F.End;
+  F.WatchedEnd = std::min(F.End, pageUp(F.Begin + SyncHeadBytes));
+  // The end itself when the head reaches the last page.
+  F.LastBegin = std::max(F.WatchedEnd, pageDown(F.End - 1));
   F.Stream = Stream;
   F.Sequence = Sequence;
   F.Site = Site;
@@ -474,16 +469,10 @@ void RaceDetector::stop(const char *Why) {
   for (unsigned I = 0; I < FlightsHigh; ++I)
     if (Flights[I].Used) {
       Flights[I].Used = false;
-      const Flight &F = Flights[I];
-      auto Open = [&](std::uintptr_t From, std::uintptr_t To) {
-        std::uintptr_t Page = From & ~(PageSize - 1);
-        if (To > From)
-          mprotect(reinterpret_cast<void *>(Page),
-                   ((To + PageSize - 1) & ~(PageSize - 1)) - Page,
-                   PROT_READ | PROT_WRITE);
-      };
-      Open(F.Begin, F.WatchedEnd);
-      Open(F.LastBegin, F.End);
+      for (const auto &[From, To] : Flights[I].ranges())
+        if (From < To)
+          mprotect(reinterpret_cast<void *>(pageDown(From)),
+                   pageUp(To) - pageDown(From), PROT_READ | PROT_WRITE);
     }
   FlightsHigh = 0;
   unlock();

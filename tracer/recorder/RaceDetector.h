@@ -45,6 +45,7 @@
 #include "CallObserver.h"
 #include "CallStacks.h"
 
+#include <array>
 #include <atomic>
 #include <condition_variable>
 #include <csignal>
@@ -214,9 +215,17 @@ private:
     std::uintptr_t LastBegin = 0;
     /// Its middle could not be protected: WatchedEnd stays where it is.
     bool TailStopped = false;
+    /// What it protects: its head and its last page (empty when the head
+    /// reaches it).
+    std::array<std::pair<std::uintptr_t, std::uintptr_t>, 2> ranges() const {
+      return {{{Begin, WatchedEnd}, {LastBegin, End}}};
+    }
     /// Whether [Lo, Hi) meets what it protects.
     bool watches(std::uintptr_t Lo, std::uintptr_t Hi) const {
-      return (Begin < Hi && WatchedEnd > Lo) || (LastBegin < Hi && End > Lo);
+      for (const auto &[From, To] : ranges())
+        if (From < Hi && To > Lo && From < To)
+          return true;
+      return false;
     }
     StreamKey Stream = 0;
     std::uint64_t Sequence = 0;
@@ -247,6 +256,12 @@ private:
   /// (and the pages opened for a step leave open). Locked.
   bool reprotect(std::uintptr_t Begin, std::uintptr_t End,
                  RaceDetectorFacts::Cost &Paid);
+  std::uintptr_t pageDown(std::uintptr_t A) const {
+    return A & ~(PageSize - 1);
+  }
+  std::uintptr_t pageUp(std::uintptr_t A) const {
+    return pageDown(A + PageSize - 1);
+  }
   /// Protects or lifts (as the flights on them now require) both watched
   /// ranges of \p F. Locked.
   bool reprotectFlight(const Flight &F, RaceDetectorFacts::Cost &Paid);

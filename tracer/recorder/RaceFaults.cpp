@@ -79,7 +79,7 @@ bool RaceDetector::onSegv(siginfo_t *Info, void *Context) {
   if (Info->si_code != SEGV_ACCERR)
     return false;
   std::uintptr_t Address = reinterpret_cast<std::uintptr_t>(Info->si_addr);
-  std::uintptr_t Page = Address & ~(PageSize - 1);
+  std::uintptr_t Page = pageDown(Address);
   std::uintptr_t Pc;
   bool Write;
   if (!faultDetails(Context, Pc, Write))
