@@ -11,7 +11,8 @@
 # BLOG: of NVIDIA-developer-blog/code-samples (commit 72d62ec), its
 # series/cuda-cpp/overlap-data-transfers and optimize-data-transfers files.
 # INJECTION: libcuda-async-trace-injection.so (scripts/gpu-trace.sh builds
-# it). Each program runs at most T seconds (60). Finish the traces where LLVM
+# it). Each program runs at most T seconds (60), once untraced and once
+# traced with CUDA_ASYNC_TRACE_RACES=$RACES (1; "full" for whole copies). Finish the traces where LLVM
 # is: cuda-async-trace --finish raw/NAME.*.raw.json --symbols bin.
 set -u
 INJ=${1:?usage: trace-corpus.sh INJECTION OUTDIR}
@@ -55,12 +56,22 @@ for f in async bandwidthtest profile; do
 done
 wait
 
+# Each program runs untraced, then traced: the log's last lines say the
+# exit status and both wall times (what tracing cost the user).
+now() { date +%s.%N; }
 for p in $(ls "$W/bin"); do
   echo "== $p"
-  ( cd "$W/bin" && CUDA_INJECTION64_PATH=$INJ CUDA_ASYNC_TRACE_RACES=1 \
+  start=$(now)
+  ( cd "$W/bin" && timeout -s KILL "${T:-60}" ./"$p" ) > "$W/raw/$p.untraced.log" 2>&1
+  plain=$(echo "$(now) - $start" | awk '{printf "%.2f", $1 - $3}')
+  start=$(now)
+  ( cd "$W/bin" && CUDA_INJECTION64_PATH=$INJ CUDA_ASYNC_TRACE_RACES=${RACES:-1} \
       CUDA_ASYNC_TRACE_OUTPUT=$W/raw/$p.%p.raw.json \
       timeout -s KILL "${T:-60}" ./"$p" ) > "$W/raw/$p.log" 2>&1
-  echo "exit $?" >> "$W/raw/$p.log"
-  tail -2 "$W/raw/$p.log"
+  status=$?
+  traced=$(echo "$(now) - $start" | awk '{printf "%.2f", $1 - $3}')
+  echo "exit $status" >> "$W/raw/$p.log"
+  echo "wall untraced ${plain} s, traced ${traced} s" >> "$W/raw/$p.log"
+  tail -3 "$W/raw/$p.log"
 done
 tar -C "$W" -czf "$OUT/corpus.tar.gz" bin raw
