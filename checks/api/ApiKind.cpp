@@ -10,12 +10,15 @@ std::optional<ArgRole> argRoleNamed(const char *Word, std::size_t Length) {
   static const struct {
     const char *Word;
     ArgRole Role;
-  } Words[] = {{"dst", ArgRole::Dst},       {"src", ArgRole::Src},
-               {"size", ArgRole::Size},     {"kind", ArgRole::Kind},
-               {"stream", ArgRole::Stream}, {"event", ArgRole::Event},
-               {"ptr", ArgRole::Ptr},       {"out", ArgRole::Out},
-               {"flags", ArgRole::Flags},   {"desc", ArgRole::Desc},
-               {"config", ArgRole::Config}, {"value", ArgRole::Value}};
+  } Words[] = {{"dst", ArgRole::Dst},         {"src", ArgRole::Src},
+               {"size", ArgRole::Size},       {"kind", ArgRole::Kind},
+               {"stream", ArgRole::Stream},   {"event", ArgRole::Event},
+               {"ptr", ArgRole::Ptr},         {"out", ArgRole::Out},
+               {"flags", ArgRole::Flags},     {"desc", ArgRole::Desc},
+               {"config", ArgRole::Config},   {"value", ArgRole::Value},
+               {"dpitch", ArgRole::DstPitch}, {"spitch", ArgRole::SrcPitch},
+               {"width", ArgRole::Width},     {"height", ArgRole::Height},
+               {"graph", ArgRole::Graph}};
   for (const auto &W : Words)
     if (std::strlen(W.Word) == Length &&
         std::strncmp(W.Word, Word, Length) == 0)

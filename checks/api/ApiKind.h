@@ -39,6 +39,10 @@ enum class ApiKind {
   /// recorded into a graph, not run.
   CaptureBegin,
   CaptureEnd,
+  /// A graph made executable (cudaGraphInstantiate), and an executable
+  /// graph launched on a stream: its nodes run as the stream's work.
+  GraphInstantiate,
+  GraphLaunch,
 };
 
 /// The direction of a copy, as cudaMemcpyKind spells it.
@@ -69,6 +73,13 @@ enum class ArgRole {
   Desc,
   Config,
   Value,
+  /// A 2D copy's destination and source pitch, row width and row count.
+  DstPitch,
+  SrcPitch,
+  Width,
+  Height,
+  /// The graph (or executable graph) instantiated or launched.
+  Graph,
 };
 
 /// The role CudaApis.def's word \p Word (\p Length bytes) names; std::nullopt

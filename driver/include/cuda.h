@@ -67,15 +67,22 @@ typedef struct CUfunc_st *CUfunction;
 typedef struct CUmod_st *CUmodule;
 typedef struct CUmemPoolHandle_st *CUmemoryPool;
 
+typedef enum CUmemorytype_enum {
+  CU_MEMORYTYPE_HOST = 0x01,
+  CU_MEMORYTYPE_DEVICE = 0x02,
+  CU_MEMORYTYPE_ARRAY = 0x03,
+  CU_MEMORYTYPE_UNIFIED = 0x04
+} CUmemorytype;
+
 typedef struct CUDA_MEMCPY2D_st {
   size_t srcXInBytes, srcY;
-  int srcMemoryType;
+  CUmemorytype srcMemoryType;
   const void *srcHost;
   CUdeviceptr srcDevice;
   CUarray srcArray;
   size_t srcPitch;
   size_t dstXInBytes, dstY;
-  int dstMemoryType;
+  CUmemorytype dstMemoryType;
   void *dstHost;
   CUdeviceptr dstDevice;
   CUarray dstArray;

@@ -38,6 +38,10 @@
 #define cudaEventRecord cudaEventRecord_ptsz
 #define cudaStreamWaitEvent cudaStreamWaitEvent_ptsz
 #define cudaLaunchKernel cudaLaunchKernel_ptsz
+#define cudaStreamBeginCapture cudaStreamBeginCapture_ptsz
+#define cudaStreamEndCapture cudaStreamEndCapture_ptsz
+#define cudaStreamIsCapturing cudaStreamIsCapturing_ptsz
+#define cudaGraphLaunch cudaGraphLaunch_ptsz
 #endif
 
 #if defined(__clang__) && defined(__CUDA__)
@@ -98,6 +102,20 @@ typedef struct CUevent_st *cudaEvent_t;
 typedef struct cudaArray *cudaArray_t;
 typedef const struct cudaArray *cudaArray_const_t;
 typedef struct CUmemPoolHandle_st *cudaMemPool_t;
+typedef struct CUgraph_st *cudaGraph_t;
+typedef struct CUgraphExec_st *cudaGraphExec_t;
+typedef struct CUgraphNode_st *cudaGraphNode_t;
+
+enum cudaStreamCaptureMode {
+  cudaStreamCaptureModeGlobal = 0,
+  cudaStreamCaptureModeThreadLocal = 1,
+  cudaStreamCaptureModeRelaxed = 2
+};
+enum cudaStreamCaptureStatus {
+  cudaStreamCaptureStatusNone = 0,
+  cudaStreamCaptureStatusActive = 1,
+  cudaStreamCaptureStatusInvalidated = 2
+};
 
 struct cudaPitchedPtr {
   void *ptr;
@@ -125,6 +143,34 @@ struct cudaMemcpy3DParms {
   struct cudaExtent extent;
   enum cudaMemcpyKind kind;
 };
+
+/* driver_functions.h's builders of the 3D structs. */
+static __inline__ __host__ struct cudaPitchedPtr
+make_cudaPitchedPtr(void *d, size_t p, size_t xsz, size_t ysz) {
+  struct cudaPitchedPtr s;
+  s.ptr = d;
+  s.pitch = p;
+  s.xsize = xsz;
+  s.ysize = ysz;
+  return s;
+}
+static __inline__ __host__ struct cudaPos make_cudaPos(size_t x, size_t y,
+                                                       size_t z) {
+  struct cudaPos p;
+  p.x = x;
+  p.y = y;
+  p.z = z;
+  return p;
+}
+static __inline__ __host__ struct cudaExtent make_cudaExtent(size_t w,
+                                                             size_t h,
+                                                             size_t d) {
+  struct cudaExtent e;
+  e.width = w;
+  e.height = h;
+  e.depth = d;
+  return e;
+}
 
 struct dim3 {
   unsigned int x, y, z;
@@ -214,6 +260,8 @@ __host__ cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size,
                                              cudaStream_t stream);
 __host__ cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch,
                                      size_t width, size_t height);
+__host__ cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr,
+                                  struct cudaExtent extent);
 __host__ cudaError_t cudaMallocManaged(
     void **devPtr, size_t size,
     unsigned int flags CUDA_ASYNC_LINT_DEFAULT(cudaMemAttachGlobal));
@@ -324,6 +372,31 @@ __host__ cudaError_t cudaEventDestroy(cudaEvent_t event);
 __host__ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start,
                                           cudaEvent_t end);
 
+/* Stream capture and graphs. */
+__host__ cudaError_t cudaStreamBeginCapture(cudaStream_t stream,
+                                            enum cudaStreamCaptureMode mode);
+__host__ cudaError_t cudaStreamEndCapture(cudaStream_t stream,
+                                          cudaGraph_t *pGraph);
+__host__ cudaError_t
+cudaStreamIsCapturing(cudaStream_t stream,
+                      enum cudaStreamCaptureStatus *pCaptureStatus);
+__host__ cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags);
+__host__ cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec,
+                                          cudaGraph_t graph,
+                                          unsigned long long flags
+                                              CUDA_ASYNC_LINT_DEFAULT(0));
+__host__ cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec,
+                                                   cudaGraph_t graph,
+                                                   unsigned long long flags
+                                                       CUDA_ASYNC_LINT_DEFAULT(
+                                                           0));
+__host__ cudaError_t cudaGraphUpload(cudaGraphExec_t graphExec,
+                                     cudaStream_t stream);
+__host__ cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec,
+                                     cudaStream_t stream);
+__host__ cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec);
+__host__ cudaError_t cudaGraphDestroy(cudaGraph_t graph);
+
 /* Kernel launches. clang lowers <<<grid, block, shmem, stream>>> to one of
  * these, by the CUDA version it assumes. */
 __host__ cudaError_t cudaLaunchKernel(const void *func, struct dim3 gridDim,
@@ -374,6 +447,16 @@ template <class T>
 static __inline__ __host__ cudaError_t cudaMallocAsync(T **devPtr, size_t size,
                                                        cudaStream_t stream) {
   return ::cudaMallocAsync((void **)(void *)devPtr, size, stream);
+}
+/* CUDA 11's five-argument spelling, kept by cuda_runtime.h. */
+static __inline__ __host__ cudaError_t
+cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                     cudaGraphNode_t *pErrorNode, char *pLogBuffer,
+                     size_t bufferSize) {
+  (void)pErrorNode;
+  (void)pLogBuffer;
+  (void)bufferSize;
+  return ::cudaGraphInstantiate(pGraphExec, graph, 0);
 }
 #endif
 

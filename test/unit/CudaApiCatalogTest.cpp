@@ -121,22 +121,27 @@ TEST(CudaApiCatalog, HipRowsMirrorCudasAndNameTheirRuntime) {
   // Each HIP call plays the role its CUDA counterpart does.
   struct {
     const char *Hip, *Cuda;
-  } Pairs[] = {{"hipMemcpyAsync", "cudaMemcpyAsync"},
-               {"hipMemcpy2DAsync", "cudaMemcpy2DAsync"},
-               {"hipMemsetAsync", "cudaMemsetAsync"},
-               {"hipMemcpyHtoDAsync", "cuMemcpyHtoDAsync"},
-               {"hipMemcpy", "cudaMemcpy"},
-               {"hipHostMalloc", "cudaHostAlloc"},
-               {"hipMallocAsync", "cudaMallocAsync"},
-               {"hipHostFree", "cudaFreeHost"},
-               {"hipFreeAsync", "cudaFreeAsync"},
-               {"hipHostRegister", "cudaHostRegister"},
-               {"hipStreamCreateWithFlags", "cudaStreamCreateWithFlags"},
-               {"hipStreamSynchronize", "cudaStreamSynchronize"},
-               {"hipEventRecord", "cudaEventRecord"},
-               {"hipStreamWaitEvent", "cudaStreamWaitEvent"},
-               {"hipLaunchKernel", "cudaLaunchKernel"},
-               {"__hipPushCallConfiguration", "__cudaPushCallConfiguration"}};
+  } Pairs[] = {
+      {"hipMemcpyAsync", "cudaMemcpyAsync"},
+      {"hipMemcpy2DAsync", "cudaMemcpy2DAsync"},
+      {"hipMemsetAsync", "cudaMemsetAsync"},
+      {"hipMemcpyHtoDAsync", "cuMemcpyHtoDAsync"},
+      {"hipMemcpy", "cudaMemcpy"},
+      {"hipHostMalloc", "cudaHostAlloc"},
+      {"hipMallocAsync", "cudaMallocAsync"},
+      {"hipHostFree", "cudaFreeHost"},
+      {"hipFreeAsync", "cudaFreeAsync"},
+      {"hipHostRegister", "cudaHostRegister"},
+      {"hipStreamCreateWithFlags", "cudaStreamCreateWithFlags"},
+      {"hipStreamSynchronize", "cudaStreamSynchronize"},
+      {"hipEventRecord", "cudaEventRecord"},
+      {"hipStreamWaitEvent", "cudaStreamWaitEvent"},
+      {"hipLaunchKernel", "cudaLaunchKernel"},
+      {"hipStreamBeginCapture", "cudaStreamBeginCapture"},
+      {"hipStreamEndCapture", "cudaStreamEndCapture"},
+      {"hipGraphInstantiateWithFlags", "cudaGraphInstantiateWithFlags"},
+      {"hipGraphLaunch", "cudaGraphLaunch"},
+      {"__hipPushCallConfiguration", "__cudaPushCallConfiguration"}};
   for (const auto &P : Pairs) {
     const ApiSpec *Hip = lookupApi(P.Hip), *Cuda = lookupApi(P.Cuda);
     ASSERT_NE(Hip, nullptr) << P.Hip;
