@@ -75,6 +75,7 @@ config.substitutions.append(("%cmake", config.cmake))
 config.substitutions.append(("%python", config.python))
 # %traced_app and %racy_app before %trace: lit substitutes in order.
 config.substitutions.append(("%traced_app", config.traced_app))
+config.substitutions.append(("%racy_shapes_app", config.racy_shapes_app))
 config.substitutions.append(("%racy_app", config.racy_app))
 config.substitutions.append(("%trace", config.trace))
 config.substitutions.append(("%source_root", config.source_root))

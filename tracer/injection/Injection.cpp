@@ -77,8 +77,9 @@ bool driverSaysCapturing(std::uintptr_t Stream) {
 /// Before the program's host function goes on its stream, the race
 /// detector's marker goes there: it runs first, once the work before both
 /// is finished, and lifts that work's protection.
-void enqueueMarker(const TracedCall &Call, const void *Params) {
-  CallArgs Args = readArguments(Call, Params, false);
+void enqueueMarker(const TracedCall &Call, const CUpti_CallbackData &CB) {
+  CallArgs Args = readArguments(Call, CB.functionParams, false);
+  Args.Context = CB.contextUid;
   void *Marker = Recording->hostFunctionMarker(
       streamKey(Args, Call.PerThread), driverSaysCapturing(Args.Stream));
   if (!Marker)
@@ -115,7 +116,7 @@ void CUPTIAPI onCallback(void *, CUpti_CallbackDomain Domain,
     }
     std::uint32_t Site = Recording->enter(Call->Row, CB->functionName, 0);
     if (Recording->races() && Call->Row->Kind == CallKind::HostFunc)
-      enqueueMarker(*Call, CB->functionParams);
+      enqueueMarker(*Call, *CB);
     Active.push_back({Call, Site, nowNs()});
     *CB->correlationData = Traced;
     return;
@@ -135,6 +136,8 @@ void CUPTIAPI onCallback(void *, CUpti_CallbackDomain Domain,
                 : static_cast<int>(
                       *static_cast<CUresult *>(CB->functionReturnValue));
   CallArgs Args = readArguments(*A.Call, CB->functionParams, true);
+  // The context the call ran in: a runtime call's first one creates it.
+  Args.Context = CB->contextUid;
   // A program that took SIGSEGV over ends race detection (said once).
   if (RaceDetector *Races = Recording->races())
     Races->checkHandler(signalDispatcher);

@@ -23,7 +23,8 @@ std::vector<TracedCall> buildTable() {
     const CatalogRow *Row = catalogRow(Name);
     if (!Row)
       return;
-    TracedCall Call{Domain, Cbid, Name, PerThread, Row, {}, 0};
+    TracedCall Call{Domain, Cbid, Name, PerThread,
+                    Row,    {},   0,    copyDescriptorOf(Name)};
     for (const ParamMember &M : Members)
       if (Call.MemberCount < MaxRoles)
         Call.Members[Call.MemberCount++] = M;
@@ -131,6 +132,30 @@ CallArgs readArguments(const TracedCall &Call, const void *Params,
       Args.HasSize = true;
       Args.Size = readInteger(Params, M);
       break;
+    case ArgRole::DstPitch:
+      Args.HasShape = true;
+      Args.Shape.DstPitch = readInteger(Params, M);
+      break;
+    case ArgRole::SrcPitch:
+      Args.HasShape = true;
+      Args.Shape.SrcPitch = readInteger(Params, M);
+      break;
+    case ArgRole::Width:
+      Args.HasShape = true;
+      Args.Shape.Width = readInteger(Params, M);
+      break;
+    case ArgRole::Height:
+      Args.HasShape = true;
+      Args.Shape.Height = readInteger(Params, M);
+      break;
+    case ArgRole::Graph:
+      Args.Graph = readInteger(Params, M);
+      break;
+    case ArgRole::Desc:
+      readCopyDescriptor(Call.Descriptor,
+                         reinterpret_cast<const void *>(readInteger(Params, M)),
+                         Args);
+      break;
     case ArgRole::Out:
       if (AfterReturn) {
         auto *Out = reinterpret_cast<void **>(readInteger(Params, M));
@@ -156,6 +181,11 @@ CallArgs readArguments(const TracedCall &Call, const void *Params,
     default:
       break;
     }
+  }
+  // A 2D copy's size is its rows'.
+  if (Args.HasShape && !Args.HasSize) {
+    Args.HasSize = true;
+    Args.Size = Args.Shape.Width * Args.Shape.Height * Args.Shape.Depth;
   }
   return Args;
 }

@@ -10,6 +10,7 @@
 #ifndef CUDA_ASYNC_TRACE_INJECTION_TRACEDCALLS_H
 #define CUDA_ASYNC_TRACE_INJECTION_TRACEDCALLS_H
 
+#include "CopyDescriptors.h"
 #include "TracedApi.h"
 
 #include <cupti.h>
@@ -32,6 +33,8 @@ struct TracedCall {
   const CatalogRow *Row = nullptr;
   ParamMember Members[MaxRoles];
   unsigned MemberCount = 0;
+  /// The struct its 'desc' argument points to, if it is a copy's.
+  CopyDescriptor Descriptor = CopyDescriptor::None;
 };
 
 /// The traced call of callback \p Cbid in \p Domain, or null.

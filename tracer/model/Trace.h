@@ -106,6 +106,8 @@ struct TracedProcess {
   /// before it had a choice) and the bytes of copies it left unwatched.
   std::string Coverage;
   std::uint64_t BytesNeverWatched = 0;
+  /// Of the copies watched: those launched graphs ran, and 2D/3D copies.
+  std::uint64_t GraphCopies = 0, StridedCopies = 0;
 };
 
 struct Trace {

@@ -108,6 +108,8 @@ llvm::Expected<FinishedTrace> finishTrace(llvm::ArrayRef<std::string> RawPaths,
       P.ProtectCalls = Races->getInteger("protectCalls").value_or(0);
       P.ProtectBytes = Races->getInteger("protectBytes").value_or(0);
       P.ProtectNs = Races->getInteger("protectNs").value_or(0);
+      P.GraphCopies = Races->getInteger("graphCopies").value_or(0);
+      P.StridedCopies = Races->getInteger("stridedCopies").value_or(0);
       if (const Object *Costs = Races->getObject("costs"))
         P.BytesNeverWatched =
             Costs->getInteger("bytesNeverWatched").value_or(0);

@@ -55,7 +55,9 @@ Value toJson(const Trace &T) {
                 {"protectCalls", P.ProtectCalls},
                 {"protectBytes", P.ProtectBytes},
                 {"protectNs", P.ProtectNs},
-                {"bytesNeverWatched", P.BytesNeverWatched}};
+                {"bytesNeverWatched", P.BytesNeverWatched},
+                {"graphCopies", P.GraphCopies},
+                {"stridedCopies", P.StridedCopies}};
       if (!P.Coverage.empty())
         RD["coverage"] = P.Coverage;
       O["raceDetection"] = std::move(RD);
@@ -259,7 +261,9 @@ llvm::Expected<Trace> traceFromJson(const Value &V) {
                  {std::pair{"protectCalls", &P.ProtectCalls},
                   {"protectBytes", &P.ProtectBytes},
                   {"protectNs", &P.ProtectNs},
-                  {"bytesNeverWatched", &P.BytesNeverWatched}})
+                  {"bytesNeverWatched", &P.BytesNeverWatched},
+                  {"graphCopies", &P.GraphCopies},
+                  {"stridedCopies", &P.StridedCopies}})
               if (RO->get(Key))
                 *Field = R.number(*RO, Key, At);
             if (std::optional<llvm::StringRef> C = RO->getString("coverage"))

@@ -67,75 +67,12 @@ RaceDetector::RaceDetector(std::int64_t ClockOffsetNs, RaceCoverage Coverage)
 #endif
 }
 
-RaceDetector::~RaceDetector() {
-  {
-    std::lock_guard<std::mutex> Guard(HelperLock);
-    HelperQuit = true;
-  }
-  HelperWake.notify_one();
-  if (Helper.joinable())
-    Helper.join();
-}
-
-void RaceDetector::wakeHelper() {
-  {
-    std::lock_guard<std::mutex> Guard(HelperLock);
-    HelperWork = true;
-    if (!Helper.joinable())
-      Helper = std::thread([this] { protectTails(); });
-  }
-  HelperWake.notify_one();
-}
-
-void RaceDetector::protectTails() {
-  // Its own faults are none: it never touches the buffers.
-  for (;;) {
-    {
-      std::unique_lock<std::mutex> Guard(HelperLock);
-      HelperWake.wait(Guard, [this] { return HelperWork || HelperQuit; });
-      if (HelperQuit)
-        return;
-      HelperWork = false;
-    }
-    // A chunk of the oldest unfinished tail at a time, the lock released
-    // in between: an issue or a fault waits for one chunk at most.
-    for (;;) {
-      lock();
-      Flight *Next = nullptr;
-      for (unsigned I = 0; I < FlightsHigh && !Next; ++I)
-        if (Flights[I].Used && !Flights[I].Raced && !Flights[I].TailStopped &&
-            Flights[I].WatchedEnd < Flights[I].LastBegin)
-          Next = &Flights[I];
-      if (!Next) {
-        unlock();
-        break;
-      }
-      std::uintptr_t From = Next->WatchedEnd;
-      Next->WatchedEnd = std::min(Next->LastBegin, From + ChunkBytes);
-      if (!reprotect(From, Next->WatchedEnd, Facts.ByHelper)) {
-        // Part of the range cannot be protected (unmapped meanwhile): the
-        // flight keeps what it has.
-        std::uintptr_t To = Next->WatchedEnd;
-        Next->WatchedEnd = From;
-        Next->TailStopped = true;
-        reprotect(From, To, Facts.ByHelper);
-        unlock();
-        warnOnce(SaidUnprotectable,
-                 "cannot protect the host side of an async copy (mprotect "
-                 "failed): race detection is off for such buffers");
-        continue;
-      }
-      unlock();
-    }
-  }
-}
-
 void RaceDetector::lock() {
   // Normal context only (handlers use lockInHandler).
   pid_t Self = cachedThreadId();
   if (Busy.test_and_set(std::memory_order_acquire)) {
-    // Held (by the helper in a chunk's mprotect, mostly): what the wait
-    // costs is part of the detector's cost.
+    // Held by another thread (in an mprotect, mostly): what the wait costs
+    // is part of the detector's cost.
     std::uint64_t Start = monotonicNs();
     while (Busy.test_and_set(std::memory_order_acquire))
       ;
@@ -319,8 +256,8 @@ void RaceDetector::unpinned(std::uintptr_t Ptr) {
 
 void RaceDetector::copyIssued(std::uint32_t Site, const CatalogRow &Api,
                               const CallArgs &Args, StreamKey Stream,
-                              std::uint64_t Sequence,
-                              std::uint64_t Correlation) {
+                              std::uint64_t Sequence, std::uint64_t Correlation,
+                              std::uint32_t Capture) {
   if (!Enabled.load(std::memory_order_relaxed) || !Args.HasSize ||
       Args.Size == 0)
     return;
@@ -336,7 +273,9 @@ void RaceDetector::copyIssued(std::uint32_t Site, const CatalogRow &Api,
     return P >= It->first && P + N <= It->second;
   };
   CopyDirection Direction = Api.Direction;
-  if (Direction == CopyDirection::KindArg) {
+  // A descriptor's kind, where the tracer read one (cudaMemcpy3DParms).
+  if (Direction == CopyDirection::KindArg ||
+      (Direction == CopyDirection::Descriptor && Args.HasCopyKind)) {
     if (!Args.HasCopyKind)
       return;
     Direction = Args.CopyKind == 1   ? CopyDirection::HostToDevice
@@ -344,9 +283,19 @@ void RaceDetector::copyIssued(std::uint32_t Site, const CatalogRow &Api,
                 : Args.CopyKind == 4 ? CopyDirection::Default
                                      : CopyDirection::Descriptor;
   }
+  // Each side's bytes from its first to one past its last.
+  std::uint64_t DstExtent = Args.Size, SrcExtent = Args.Size;
+  if (Args.HasShape) {
+    DstExtent =
+        Args.Shape.extent(Args.Shape.DstPitch, Args.Shape.DstSlicePitch);
+    SrcExtent =
+        Args.Shape.extent(Args.Shape.SrcPitch, Args.Shape.SrcSlicePitch);
+    if (!DstExtent || !SrcExtent)
+      return;
+  }
   if (Direction == CopyDirection::Default) {
-    bool Src = InPinned(Args.Src, Args.Size),
-         Dst = InPinned(Args.Dst, Args.Size);
+    bool Src = InPinned(Args.Src, SrcExtent),
+         Dst = InPinned(Args.Dst, DstExtent);
     if (Src == Dst)
       return;
     Direction = Src ? CopyDirection::HostToDevice : CopyDirection::DeviceToHost;
@@ -356,7 +305,8 @@ void RaceDetector::copyIssued(std::uint32_t Site, const CatalogRow &Api,
     return;
   bool DeviceToHost = Direction == CopyDirection::DeviceToHost;
   std::uintptr_t Host = DeviceToHost ? Args.Dst : Args.Src;
-  if (!Host || !InPinned(Host, Args.Size))
+  std::uint64_t Extent = DeviceToHost ? DstExtent : SrcExtent;
+  if (!Host || !InPinned(Host, Extent))
     return;
 
   lock();
@@ -375,10 +325,31 @@ void RaceDetector::copyIssued(std::uint32_t Site, const CatalogRow &Api,
   F.Used = true;
   F.DeviceToHost = DeviceToHost;
   F.Begin = Host;
-  F.End = Host + Args.Size;
+  F.End = Host + Extent;
+  if (Args.HasShape) {
+    // Rows that fill their pitch are contiguous bytes.
+    std::uint64_t Pitch =
+        DeviceToHost ? Args.Shape.DstPitch : Args.Shape.SrcPitch;
+    std::uint64_t Slice =
+        DeviceToHost ? Args.Shape.DstSlicePitch : Args.Shape.SrcSlicePitch;
+    if (Pitch > Args.Shape.Width ||
+        (Args.Shape.Depth > 1 && Slice > Pitch * Args.Shape.Height)) {
+      F.Pitch = Pitch;
+      F.SlicePitch = Args.Shape.Depth > 1 ? Slice : 0;
+      F.Width = Args.Shape.Width;
+      F.Height = Args.Shape.Height;
+      F.Depth = Args.Shape.Depth;
+    }
+    ++Facts.StridedCopies;
+  }
+  F.Capture = Capture;
+  if (Capture)
+    ++Facts.GraphCopies;
   // Its ends now: the head, page by page to its last page, and the last
-  // page; the middle (RaceCoverage::Whole) by the helper.
-  F.WatchedEnd = std::min(F.End, pageUp(F.Begin + SyncHeadBytes));
+  // page; all of it with RaceCoverage::Whole.
+  F.WatchedEnd = Coverage == RaceCoverage::Whole
+                     ? F.End
+                     : std::min(F.End, pageUp(F.Begin + SyncHeadBytes));
   // The end itself when the head reaches the last page.
   F.LastBegin = std::max(F.WatchedEnd, pageDown(F.End - 1));
   F.Stream = Stream;
@@ -394,7 +365,6 @@ void RaceDetector::copyIssued(std::uint32_t Site, const CatalogRow &Api,
       // stays watched, the rest not.
       std::uintptr_t From = F.LastBegin;
       F.LastBegin = F.End;
-      F.TailStopped = true;
       reprotect(From, F.End, Facts.AtIssue);
       unlock();
       warnOnce(SaidUnprotectable,
@@ -402,10 +372,7 @@ void RaceDetector::copyIssued(std::uint32_t Site, const CatalogRow &Api,
                "failed): race detection is off for such buffers");
       return;
     }
-    bool Middle = Coverage == RaceCoverage::Whole && F.WatchedEnd < F.LastBegin;
     unlock();
-    if (Middle)
-      wakeHelper();
     return;
   }
   // mprotect refused (memory it cannot protect, a range partly unmapped):
@@ -429,14 +396,29 @@ void RaceDetector::completed(StreamKey Stream, std::uint64_t UpTo) {
 
 void RaceDetector::copyEnded(std::uint64_t Correlation, std::uint64_t EndNs) {
   // The record may come before the race (kept with the flight) or after it.
+  // A graph launch's copies share its correlation: whose end a record is
+  // is not known when there are several, and none is kept.
   lock();
+  unsigned Matching = 0;
   for (unsigned I = 0; I < FlightsHigh; ++I)
     if (Flights[I].Used && Flights[I].Correlation == Correlation)
+      ++Matching;
+  for (unsigned I = 0; I < FlightsHigh; ++I)
+    if (Flights[I].Used && Flights[I].Correlation == Correlation &&
+        (Matching == 1 || !Flights[I].Capture))
       Flights[I].CopyEndNs = EndNs;
   for (unsigned I = 0; I < RaceCount; ++I)
-    if (Races[I].Correlation == Correlation)
+    if (Races[I].Correlation == Correlation && Matching <= 1)
       Races[I].CopyEndNs = EndNs;
   unlock();
+}
+
+void RaceDetector::graphLaunched(std::uint32_t Capture, StreamKey Stream,
+                                 std::uint64_t Sequence) {
+  if (!Capture)
+    return;
+  std::lock_guard<std::mutex> Guard(LaunchLock);
+  Launches[Capture] = {Stream, Sequence};
 }
 
 namespace {
@@ -444,19 +426,52 @@ struct Marker {
   RaceDetector *Detector;
   StreamKey Stream;
   std::uint64_t UpTo;
+  /// A graph's marker (Capture set): reached at each launch, never freed.
+  std::uint32_t Capture;
 };
 } // namespace
 
 void *RaceDetector::hostFunctionMarker(StreamKey Stream, std::uint64_t UpTo) {
   if (!Enabled.load(std::memory_order_relaxed))
     return nullptr;
-  return new Marker{this, Stream, UpTo};
+  return new Marker{this, Stream, UpTo, 0};
+}
+
+void *RaceDetector::graphHostFunctionMarker(std::uint32_t Capture) {
+  if (!Enabled.load(std::memory_order_relaxed) || !Capture)
+    return nullptr;
+  return new Marker{this, StreamKey(), 0, Capture};
+}
+
+void RaceDetector::graphPointReached(std::uint32_t Capture) {
+  std::optional<std::pair<StreamKey, std::uint64_t>> Launch;
+  {
+    std::lock_guard<std::mutex> Guard(LaunchLock);
+    auto It = Launches.find(Capture);
+    if (It != Launches.end())
+      Launch = It->second;
+  }
+  // The graph's copies (those before the marker finished, those after not
+  // begun), and the launch stream's work before the launch. A launch the
+  // table did not see (a child graph's node, a call it does not know):
+  // what ran before is not known, and every flight counts as finished.
+  // (Lifting too much can hide a race, never report a false one.)
+  lock();
+  lift([&](const Flight &F) {
+    return F.Capture == Capture || !Launch ||
+           (F.Stream == Launch->first && F.Sequence < Launch->second);
+  });
+  unlock();
 }
 
 void RaceDetector::hostFunctionReached(void *Data) {
   // Runs on the CUDA driver's thread, before the program's own host
   // function: the work issued before it on its stream is finished.
   auto *M = static_cast<Marker *>(Data);
+  if (M->Capture) {
+    M->Detector->graphPointReached(M->Capture);
+    return;
+  }
   M->Detector->completed(M->Stream, M->UpTo);
   delete M;
 }

@@ -1,5 +1,4 @@
-//===- RaceDetector.h - The host touching a copy still in flight -*- C++
-//-*-===//
+//===- RaceDetector.h - The host touching a copy in flight -----*- C++ -*-===//
 //
 // cuda-async-unsynchronized-access at run time, by page protection. The DMA
 // engines do not go through the CPU's page tables, so while an async copy
@@ -26,12 +25,18 @@
 // issues or waits. So a copy's ends are watched: its first SyncHeadBytes
 // (an access right after the issue, a loop from the buffer's start) and its
 // last page (the last element, polled as a "done" flag), both protected
-// before the call returns. With RaceCoverage::Whole the middle is watched
-// too, protected by a helper thread in chunks, in order (a race there in
-// the copy's first moments can go unseen), at a cost larger copies feel.
-// Lifting stays synchronous: after the host's wait, its own accesses and
-// its system calls on the buffer (which fail with EFAULT on a protected
-// page, not fault) must find it open.
+// before the call returns. With RaceCoverage::Whole the whole host side is
+// protected before the call returns, its first moments included, at a cost
+// larger copies feel. Lifting is synchronous too: after the host's wait,
+// its own accesses and its system calls on the buffer (which fail with
+// EFAULT on a protected page, not fault) must find it open.
+//
+// A 2D or 3D copy's host side is rows with gaps between them: its pages
+// from the first row to the last are protected, and an access in a gap
+// (other data of the program's) runs on as one on a shared page does.
+// A copy a launched graph runs (recorded by a stream capture) is watched
+// like one issued on the launch's stream; a host function the capture
+// recorded runs at each launch after the copies recorded before it.
 //
 // Everything the signal handlers touch is a fixed-size table behind a
 // spinlock, allocated up front: no malloc in a handler. Plain POSIX, so CPU
@@ -47,7 +52,6 @@
 
 #include <array>
 #include <atomic>
-#include <condition_variable>
 #include <csignal>
 #include <cstdint>
 #include <map>
@@ -55,7 +59,6 @@
 #include <optional>
 #include <string>
 #include <sys/types.h>
-#include <thread>
 #include <vector>
 
 namespace cuda_async_trace {
@@ -65,7 +68,7 @@ namespace cuda_async_trace {
 enum class RaceCoverage {
   /// Its first 256 KiB and its last page, before the copy call returns.
   Ends,
-  /// Also the middle, by the helper thread.
+  /// All of it, before the copy call returns.
   Whole,
 };
 
@@ -121,20 +124,22 @@ struct RaceDetectorFacts {
   std::uint64_t ProtectBytes = 0;
   std::uint64_t ProtectNs = 0;
   /// Where that cost is paid: on the issuing thread before the copy call
-  /// returns (each copy's head), on the helper thread (the tails), on the
-  /// thread whose wait lifts a protection, in the signal handlers.
+  /// returns, on the thread whose wait lifts a protection, in the signal
+  /// handlers.
   struct Cost {
     std::uint64_t Calls = 0, Bytes = 0, Ns = 0;
-  } AtIssue, ByHelper, AtLift, InHandlers;
+  } AtIssue, AtLift, InHandlers;
   /// sigaction queries made to see that the program kept SIGSEGV ours, and
   /// their time.
   std::uint64_t HandlerChecks = 0, HandlerCheckNs = 0;
   /// Time the program's threads spun on the detector's lock while another
-  /// held it (the helper thread in a chunk's mprotect, mostly).
+  /// held it.
   std::uint64_t LockWaitNs = 0;
   /// Bytes of copies that ended unwatched: the middles RaceCoverage::Ends
-  /// leaves alone, or that the helper thread had not reached yet.
+  /// leaves alone.
   std::uint64_t BytesNeverWatched = 0;
+  /// Copies launched graphs ran that were watched, and 2D/3D copies.
+  std::uint64_t GraphCopies = 0, StridedCopies = 0;
   /// "ends" or "whole" (RaceCoverage).
   std::string Coverage;
   /// Set once race detection was turned off, and why.
@@ -148,15 +153,16 @@ public:
   explicit RaceDetector(std::int64_t ClockOffsetNs = 0,
                         RaceCoverage Coverage = RaceCoverage::Ends);
   RaceCoverage coverage() const { return Coverage; }
-  /// Stops the helper thread.
-  ~RaceDetector() override;
 
   // CallObserver.
   void pinned(std::uintptr_t Ptr, std::uint64_t Size, bool ReadOnly) override;
   void unpinned(std::uintptr_t Ptr) override;
   void copyIssued(std::uint32_t Site, const CatalogRow &Api,
                   const CallArgs &Args, StreamKey Stream,
-                  std::uint64_t Sequence, std::uint64_t Correlation) override;
+                  std::uint64_t Sequence, std::uint64_t Correlation,
+                  std::uint32_t Capture) override;
+  void graphLaunched(std::uint32_t Capture, StreamKey Stream,
+                     std::uint64_t Sequence) override;
   void completed(StreamKey Stream, std::uint64_t UpTo) override;
   void copyEnded(std::uint64_t Correlation, std::uint64_t EndNs) override;
 
@@ -165,6 +171,14 @@ public:
   /// runtime must be given to run hostFunctionReached() first, on the same
   /// stream (a marker the tracer enqueues before the program's function).
   void *hostFunctionMarker(StreamKey Stream, std::uint64_t UpTo);
+  /// The same for a host function stream capture \p Capture records: the
+  /// marker becomes a node of the graph and runs at each launch, before the
+  /// program's function, once the launch stream's earlier work and the
+  /// graph's copies before it are finished. The graph's copies after it
+  /// have not begun; its own accesses to them are none of a race, so every
+  /// copy of the graph counts as finished from there (a later race on them
+  /// goes unseen). It lives as long as the process.
+  void *graphHostFunctionMarker(std::uint32_t Capture);
   /// The marker's host function: the work before it is finished.
   static void hostFunctionReached(void *Marker);
 
@@ -196,10 +210,8 @@ public:
   static constexpr unsigned MaxFrames = 48;
   static constexpr unsigned MaxSteppers = 64;
   static constexpr unsigned MaxRuntimeRanges = 64;
-  /// What the issuing thread protects itself, and the helper's chunk (about
-  /// 12 us of mprotect, the longest it holds the lock).
+  /// The head of a copy RaceCoverage::Ends watches.
   static constexpr std::uintptr_t SyncHeadBytes = 256 << 10;
-  static constexpr std::uintptr_t ChunkBytes = 1 << 20;
 
 private:
   /// An async copy in flight whose host side is protected.
@@ -209,12 +221,30 @@ private:
     bool Raced = false;
     bool DeviceToHost = false;
     std::uintptr_t Begin = 0, End = 0;
-    /// Protected: [Begin, WatchedEnd) and [LastBegin, End). The helper
-    /// thread grows the first up to LastBegin (RaceCoverage::Whole).
+    /// Protected: [Begin, WatchedEnd) and [LastBegin, End); the first is
+    /// all of it with RaceCoverage::Whole.
     std::uintptr_t WatchedEnd = 0;
     std::uintptr_t LastBegin = 0;
-    /// Its middle could not be protected: WatchedEnd stays where it is.
-    bool TailStopped = false;
+    /// A 2D or 3D copy's rows (Pitch 0: the bytes are contiguous): Depth
+    /// slices SlicePitch apart of Height rows Pitch apart, Width bytes each.
+    std::uint64_t Width = 0, Height = 1, Depth = 1, Pitch = 0, SlicePitch = 0;
+    /// The bytes it copies.
+    std::uint64_t bytes() const {
+      return Pitch ? Width * Height * Depth : End - Begin;
+    }
+    /// Whether the copy reads or writes the byte at \p Address (one of its
+    /// pages' bytes).
+    bool holds(std::uintptr_t Address) const {
+      if (Address < Begin || Address >= End)
+        return false;
+      if (!Pitch)
+        return true;
+      std::uint64_t Offset = Address - Begin;
+      std::uint64_t InSlice = SlicePitch ? Offset % SlicePitch : Offset;
+      if (SlicePitch && Offset / SlicePitch >= Depth)
+        return false;
+      return InSlice / Pitch < Height && InSlice % Pitch < Width;
+    }
     /// What it protects: its head and its last page (empty when the head
     /// reaches it).
     std::array<std::pair<std::uintptr_t, std::uintptr_t>, 2> ranges() const {
@@ -231,6 +261,8 @@ private:
     std::uint64_t Sequence = 0;
     std::uint32_t Site = 0;
     std::uint64_t Correlation = 0;
+    /// The capture that recorded it, when a graph launch issued it.
+    std::uint32_t Capture = 0;
     /// When the GPU finished it, if its activity record came first.
     std::uint64_t CopyEndNs = 0;
   };
@@ -275,10 +307,9 @@ private:
   /// onSegv's part for any other protection fault.
   bool retryOnce(std::uintptr_t Address, pid_t Self);
   void warnOnce(std::atomic<bool> &Said, const char *Message);
-  /// The helper thread: protects the flights' tails, a chunk at a time.
-  void protectTails();
-  /// Wakes the helper thread (starting it the first time).
-  void wakeHelper();
+  /// A graph marker was reached: the copies its capture recorded before it
+  /// and the work its launch stream had before the launch are finished.
+  void graphPointReached(std::uint32_t Capture);
 
   std::int64_t ClockOffsetNs;
   RaceCoverage Coverage;
@@ -302,11 +333,10 @@ private:
   std::pair<std::uintptr_t, std::uintptr_t> RuntimeRanges[MaxRuntimeRanges];
   unsigned RuntimeRangeCount = 0;
 
-  /// The helper thread and its wake-ups (normal context).
-  std::mutex HelperLock;
-  std::condition_variable HelperWake;
-  std::thread Helper;
-  bool HelperWork = false, HelperQuit = false;
+  /// Each capture's latest launch: its stream and call number (normal
+  /// context).
+  std::mutex LaunchLock;
+  std::map<std::uint32_t, std::pair<StreamKey, std::uint64_t>> Launches;
 
   /// Pinned and registered memory: start -> end (normal context).
   std::mutex PinnedLock;

@@ -103,7 +103,7 @@ bool RaceDetector::handleWatched(std::uintptr_t Address, std::uintptr_t Page,
     if (!F.Used || F.Raced || !F.watches(Page, Page + PageSize))
       continue;
     OnWatchedPage = true;
-    if (F.watches(Address, Address + 1)) {
+    if (F.watches(Address, Address + 1) && F.holds(Address)) {
       Hit = &F;
       break;
     }
@@ -123,7 +123,7 @@ bool RaceDetector::handleWatched(std::uintptr_t Address, std::uintptr_t Page,
       R.Site = Hit->Site;
       R.Write = Write;
       R.DeviceToHost = Hit->DeviceToHost;
-      R.CopyBytes = Hit->End - Hit->Begin;
+      R.CopyBytes = Hit->bytes();
       R.Offset = Address - Hit->Begin;
       R.Correlation = Hit->Correlation;
       R.AccessNs = monotonicNs() + ClockOffsetNs;

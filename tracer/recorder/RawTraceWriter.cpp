@@ -136,7 +136,6 @@ std::string formatRawTrace(const RawTrace &T) {
     J.open('{');
     for (const auto &[Name, Cost] :
          {std::pair{"atIssue", &T.RaceFacts.AtIssue},
-          std::pair{"byHelper", &T.RaceFacts.ByHelper},
           std::pair{"atLift", &T.RaceFacts.AtLift},
           std::pair{"inHandlers", &T.RaceFacts.InHandlers}}) {
       J.key(Name);
@@ -151,6 +150,8 @@ std::string formatRawTrace(const RawTrace &T) {
     J.field("lockWaitNs", T.RaceFacts.LockWaitNs);
     J.field("bytesNeverWatched", T.RaceFacts.BytesNeverWatched);
     J.close('}');
+    J.field("graphCopies", T.RaceFacts.GraphCopies);
+    J.field("stridedCopies", T.RaceFacts.StridedCopies);
     J.field("coverage", T.RaceFacts.Coverage);
     J.key("stopped");
     J.value();

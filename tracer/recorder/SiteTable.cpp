@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <iterator>
+#include <utility>
 
 namespace cuda_async_trace {
 
@@ -39,14 +40,22 @@ StreamClass classifyStream(std::uintptr_t Stream, bool PerThreadCall) {
   return StreamClass::Created;
 }
 
+std::uint32_t currentThread() {
+  static std::atomic<std::uint32_t> Threads{0};
+  thread_local const std::uint32_t Id = ++Threads;
+  return Id;
+}
+
 StreamKey streamKey(const CallArgs &Args, bool PerThreadCall) {
-  if (!Args.HasStream)
-    return PerThreadCall ? PerThreadKey : LegacyKey;
-  switch (classifyStream(Args.Stream, PerThreadCall)) {
+  StreamClass Class =
+      Args.HasStream
+          ? classifyStream(Args.Stream, PerThreadCall)
+          : (PerThreadCall ? StreamClass::PerThread : StreamClass::Legacy);
+  switch (Class) {
   case StreamClass::Legacy:
-    return LegacyKey;
+    return StreamKey::legacy(Args.Context);
   case StreamClass::PerThread:
-    return PerThreadKey;
+    return StreamKey::perThread(Args.Context, currentThread());
   case StreamClass::Created:
     break;
   }
@@ -78,7 +87,7 @@ void SiteTable::add(IssuedWork &Into, const IssuedWork &From) {
 
 static bool issuesWork(CallKind K) {
   return K == CallKind::Copy || K == CallKind::Memset ||
-         K == CallKind::KernelLaunch;
+         K == CallKind::KernelLaunch || K == CallKind::GraphLaunch;
 }
 
 static bool pins(const CatalogRow &Api) {
@@ -86,16 +95,20 @@ static bool pins(const CatalogRow &Api) {
          Api.Kind == CallKind::Register;
 }
 
-/// A number for the calling thread, never given to another (thread ids and
-/// tids are reused once a thread ends).
-static std::size_t currentThread() {
-  static std::atomic<std::size_t> Threads{0};
-  thread_local const std::size_t Id = ++Threads;
-  return Id;
+bool SiteTable::blocking(StreamKey Stream) const {
+  return !Stream.isPerThread() && !NonBlockingStreams.count(Stream.Handle);
 }
 
-bool SiteTable::blocking(StreamKey Stream) const {
-  return Stream != PerThreadKey && !NonBlockingStreams.count(Stream);
+std::uint32_t SiteTable::contextOf(StreamKey Stream) const {
+  if (Stream.isDefault())
+    return Stream.Context;
+  auto It = StreamContexts.find(Stream.Handle);
+  return It == StreamContexts.end() ? 0 : It->second;
+}
+
+bool SiteTable::inContext(std::uint32_t Context, StreamKey Stream) const {
+  std::uint32_t Of = contextOf(Stream);
+  return !Context || !Of || Of == Context;
 }
 
 template <typename Pred>
@@ -115,7 +128,8 @@ SiteTable::IssuedWork SiteTable::drain(Pred Covers,
 }
 
 bool SiteTable::covers(StreamKey Waited, StreamKey Stream) const {
-  return Stream == Waited || (Waited == LegacyKey && blocking(Stream));
+  return Stream == Waited || (Waited.isLegacy() && blocking(Stream) &&
+                              inContext(Waited.Context, Stream));
 }
 
 template <typename Pred>
@@ -149,8 +163,8 @@ void SiteTable::completed(StreamKey Stream, std::uint64_t UpTo,
     completed(D.On, D.UpTo, Depth + 1);
 }
 
-void SiteTable::heldBackByLegacyWork() {
-  auto Legacy = IssuedSinceSync.find(LegacyKey);
+void SiteTable::heldBackByLegacyWork(std::uint32_t Context) {
+  auto Legacy = IssuedSinceSync.find(StreamKey::legacy(Context));
   if (Legacy == IssuedSinceSync.end())
     return;
   for (const auto &[Issuer, Work] : Legacy->second) {
@@ -168,8 +182,10 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
   ThreadKey Thread = currentThread();
   std::lock_guard<std::mutex> Guard(Lock);
   Site &S = Sites[SiteIndex];
-  std::uint64_t PreviousRun = S.LastSequence;
   std::uint64_t Now = S.LastSequence = ++Sequence;
+  // A loop is one thread's: the previous run is this thread's.
+  std::uint64_t PreviousRun =
+      std::exchange(PreviousRuns[{SiteIndex, Thread}], Now);
   ++S.Calls;
   S.HostNs += HostNs;
   if (Error != 0) {
@@ -183,9 +199,9 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
     S.ArgumentBytes += Args.Size;
 
   StreamKey Key = streamKey(Args, PerThreadCall);
-  StreamClass Class = Key == LegacyKey      ? StreamClass::Legacy
-                      : Key == PerThreadKey ? StreamClass::PerThread
-                                            : StreamClass::Created;
+  StreamClass Class = Key.isLegacy()      ? StreamClass::Legacy
+                      : Key.isPerThread() ? StreamClass::PerThread
+                                          : StreamClass::Created;
   if (Args.HasStream) {
     switch (Class) {
     case StreamClass::Legacy:
@@ -204,26 +220,40 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
 
   CallKind Kind = S.Api->Kind;
   // Work issued on a capturing stream becomes a graph's node: nothing is in
-  // flight until the graph is launched.
-  if (issuesWork(Kind) && Capturing.count(Key))
-    return;
+  // flight until the graph is launched. Its async copies are kept: each
+  // launch of the graph issues them again.
+  if (issuesWork(Kind)) {
+    auto Capture = Capturing.find(Key);
+    if (Capture != Capturing.end()) {
+      auto Id = CaptureIds.find(Capture->second);
+      if (Kind == CallKind::Copy && S.Api->Async && Id != CaptureIds.end() &&
+          CapturedCopies[Id->second - 1].size() < MaxCapturedCopies)
+        CapturedCopies[Id->second - 1].push_back({SiteIndex, Args});
+      return;
+    }
+  }
   if (issuesWork(Kind)) {
     if (Correlation)
       Correlations[Correlation] = SiteIndex;
-    bool Transfer = Kind != CallKind::KernelLaunch;
+    bool Transfer = Kind == CallKind::Copy || Kind == CallKind::Memset;
     if (S.Api->Async || !Transfer) {
       // Work on a created blocking stream waits for legacy-stream work in
-      // flight: that work holds it back.
-      if (Class == StreamClass::Created && blocking(Key))
-        heldBackByLegacyWork();
+      // flight of its device: that work holds it back.
+      if (Class == StreamClass::Created && blocking(Key)) {
+        std::uint32_t Context = contextOf(Key);
+        heldBackByLegacyWork(Context ? Context : Args.Context);
+      }
       Issued &I = IssuedSinceSync[Key][SiteIndex];
       I.Last = Now;
       ++I.Count;
       KnownStreams.insert(Key);
+      LastIssuer[Key] = Thread;
       if (Transfer)
         LastTransfer[Thread] = Now;
       if (Kind == CallKind::Copy && Observer)
-        Observer->copyIssued(SiteIndex, *S.Api, Args, Key, Now, Correlation);
+        Observer->copyIssued(SiteIndex, *S.Api, Args, Key, Now, Correlation, 0);
+      if (Kind == CallKind::GraphLaunch)
+        graphLaunched(Args, Key, Now, Correlation);
       return;
     }
     // A blocking copy or memset waits for its stream first: on the legacy
@@ -232,7 +262,7 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
     auto Covers = [&](StreamKey Stream) { return covers(Key, Stream); };
     std::set<StreamKey> Streams;
     IssuedWork Waited = drain(Covers, Streams);
-    synchronized(SiteIndex, PreviousRun, HostNs, Waited, Streams);
+    synchronized(SiteIndex, Thread, PreviousRun, HostNs, Waited, Streams);
     completedWhere(Covers, Now);
     return;
   }
@@ -268,7 +298,7 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
       std::set<StreamKey> Streams;
       IssuedWork Waited =
           drain([&](StreamKey Stream) { return Stream == Key; }, Streams);
-      synchronized(SiteIndex, PreviousRun, HostNs, Waited, Streams);
+      synchronized(SiteIndex, Thread, PreviousRun, HostNs, Waited, Streams);
     }
     // A query that succeeds says the stream is idle too. Whether a wait for
     // the legacy stream covers the blocking streams' earlier work is not
@@ -278,10 +308,14 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
     break;
   }
   case CallKind::DeviceSync: {
+    // cudaDeviceSynchronize waits for the calling thread's device alone.
+    auto OnDevice = [&](StreamKey Stream) {
+      return inContext(Args.Context, Stream);
+    };
     std::set<StreamKey> Streams;
-    IssuedWork All = drain([](StreamKey) { return true; }, Streams);
-    synchronized(SiteIndex, PreviousRun, HostNs, All, Streams);
-    completedWhere([](StreamKey) { return true; }, Now);
+    IssuedWork All = drain(OnDevice, Streams);
+    synchronized(SiteIndex, Thread, PreviousRun, HostNs, All, Streams);
+    completedWhere(OnDevice, Now);
     break;
   }
   case CallKind::EventRecord:
@@ -307,7 +341,7 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
         IssuedSinceSync.erase(Stream);
     }
     if (Kind == CallKind::EventSync)
-      synchronized(SiteIndex, PreviousRun, HostNs, E.Work,
+      synchronized(SiteIndex, Thread, PreviousRun, HostNs, E.Work,
                    E.Work.empty() ? std::set<StreamKey>()
                                   : std::set<StreamKey>{E.Stream});
     completedWhere([&](StreamKey Stream) { return covers(E.Stream, Stream); },
@@ -329,16 +363,37 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
   }
   case CallKind::CaptureBegin:
     Capturing[Key] = Key;
+    CapturedCopies.emplace_back();
+    CaptureIds[Key] = static_cast<std::uint32_t>(CapturedCopies.size());
     break;
-  case CallKind::CaptureEnd:
+  case CallKind::CaptureEnd: {
     for (auto It = Capturing.begin(); It != Capturing.end();)
       It = It->second == Key ? Capturing.erase(It) : std::next(It);
+    auto Id = CaptureIds.find(Key);
+    if (Id == CaptureIds.end())
+      break;
+    // The graph it returned (a handle freed and made again names the new
+    // graph).
+    if (Args.Allocated)
+      GraphCapture[Args.Allocated] = Id->second;
+    CaptureIds.erase(Id);
     break;
+  }
+  case CallKind::GraphInstantiate: {
+    auto It = GraphCapture.find(Args.Graph);
+    if (Args.Allocated && It != GraphCapture.end())
+      ExecCapture[Args.Allocated] = It->second;
+    else if (Args.Allocated)
+      ExecCapture.erase(Args.Allocated);
+    break;
+  }
   case CallKind::StreamCreate:
     ++Facts.StreamsCreated;
     // cudaStreamNonBlocking and CU_STREAM_NON_BLOCKING are both 0x1.
     if ((Args.Flags & 0x1) && Args.Allocated)
       NonBlockingStreams.insert(Args.Allocated);
+    if (Args.Allocated)
+      StreamContexts[Args.Allocated] = Args.Context;
     break;
   case CallKind::Register:
     if (Args.Ptr)
@@ -350,9 +405,12 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
     // a host wait for everything, though not a synchronization the program
     // wrote.
     if (Kind == CallKind::Release && !S.Api->Async) {
+      auto OnDevice = [&](StreamKey Stream) {
+        return inContext(Args.Context, Stream);
+      };
       std::set<StreamKey> Streams;
-      drain([](StreamKey) { return true; }, Streams);
-      completedWhere([](StreamKey) { return true; }, Now);
+      drain(OnDevice, Streams);
+      completedWhere(OnDevice, Now);
     }
     if (Kind == CallKind::Unregister)
       Registered.erase(Args.Ptr);
@@ -370,8 +428,30 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
   }
 }
 
-void SiteTable::synchronized(std::uint32_t SiteIndex, std::uint64_t PreviousRun,
-                             std::uint64_t HostNs, const IssuedWork &Waited,
+void SiteTable::graphLaunched(const CallArgs &Args, StreamKey Stream,
+                              std::uint64_t Now, std::uint64_t Correlation) {
+  if (!Observer)
+    return;
+  // An executable graph's capture; a graph launched as its own (a runtime
+  // that does not tell them apart) its own.
+  std::uint32_t Id = 0;
+  if (auto Exec = ExecCapture.find(Args.Graph); Exec != ExecCapture.end())
+    Id = Exec->second;
+  else if (auto Graph = GraphCapture.find(Args.Graph);
+           Graph != GraphCapture.end())
+    Id = Graph->second;
+  Observer->graphLaunched(Id, Stream, Now);
+  if (!Id)
+    return;
+  const std::vector<CapturedCopy> &Copies = CapturedCopies[Id - 1];
+  for (const CapturedCopy &C : Copies)
+    Observer->copyIssued(C.Site, *Sites[C.Site].Api, C.Args, Stream, Now,
+                         Correlation, Id);
+}
+
+void SiteTable::synchronized(std::uint32_t SiteIndex, ThreadKey Thread,
+                             std::uint64_t PreviousRun, std::uint64_t HostNs,
+                             const IssuedWork &Waited,
                              const std::set<StreamKey> &Streams) {
   if (Waited.empty())
     return;
@@ -395,14 +475,18 @@ void SiteTable::synchronized(std::uint32_t SiteIndex, std::uint64_t PreviousRun,
     return;
   // Work of this iteration still in flight after the wait (the other slot
   // of a double buffer): the wait did not drain the iteration, so the
-  // iterations overlap.
-  for (const auto &[Stream, Work] : IssuedSinceSync)
-    for (const auto &[Issuer, W] : Work)
+  // iterations overlap. (Work other threads issued is their loops'.)
+  for (const auto &[Stream, Work] : IssuedSinceSync) {
+    auto Issuer = LastIssuer.find(Stream);
+    if (Issuer != LastIssuer.end() && Issuer->second != Thread)
+      continue;
+    for (const auto &[Site, W] : Work)
       if (W.Last > PreviousRun)
         return;
-  SyncLoop &Loop = SyncLoops[SiteIndex];
+  }
+  SyncLoop &Loop = SyncLoops[{SiteIndex, Thread}];
   for (StreamKey Stream : Streams)
-    if (Stream != LegacyKey)
+    if (!Stream.isLegacy())
       Loop.Streams.insert(Stream);
   ++Loop.Runs;
   Loop.BlockedNs += HostNs;
@@ -467,6 +551,17 @@ std::uint64_t SiteTable::sequence() const {
 bool SiteTable::capturing(StreamKey Stream) const {
   std::lock_guard<std::mutex> Guard(Lock);
   return Capturing.count(Stream) > 0;
+}
+
+std::optional<std::uint32_t> SiteTable::captureOf(StreamKey Stream) const {
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto Capture = Capturing.find(Stream);
+  if (Capture == Capturing.end())
+    return std::nullopt;
+  auto Id = CaptureIds.find(Capture->second);
+  if (Id == CaptureIds.end())
+    return std::nullopt;
+  return Id->second;
 }
 
 void SiteTable::recordDroppedActivity(std::uint64_t Count) {

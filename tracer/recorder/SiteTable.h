@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -48,8 +49,15 @@ enum class StreamClass : std::uint8_t { Legacy, PerThread, Created };
 /// cudaStreamPerThread 0x2.
 StreamClass classifyStream(std::uintptr_t Stream, bool PerThreadCall);
 
+/// The calling thread's number: threads are numbered in the order they
+/// first ask, and a number is never given to another thread (thread ids are
+/// reused once a thread ends).
+std::uint32_t currentThread();
+
 /// The stream a call's work goes to, as the table keys it; a call without a
-/// stream argument (a blocking copy) runs on the default stream.
+/// stream argument (a blocking copy) runs on the default stream. The default
+/// streams are the calling context's (Args.Context) and, per-thread, the
+/// calling thread's.
 StreamKey streamKey(const CallArgs &Args, bool PerThreadCall);
 
 /// One catalogued call reached through one stack, and what its calls did.
@@ -59,7 +67,7 @@ struct Site : SiteCounters {
   std::string Function;
   std::uint32_t Stack = 0;
   /// The streams its calls named (at most 64 kept).
-  std::set<std::uintptr_t> Streams;
+  std::set<StreamKey> Streams;
   /// The sequence number of this site's last call (0: none yet).
   std::uint64_t LastSequence = 0;
 };
@@ -111,6 +119,9 @@ public:
 
   /// Whether work issued on \p Stream now goes into a graph being captured.
   bool capturing(StreamKey Stream) const;
+  /// The number of the capture \p Stream takes part in, if this table saw
+  /// it begin.
+  std::optional<std::uint32_t> captureOf(StreamKey Stream) const;
 
   /// Ends the trace: counts registrations left in place.
   void finish();
@@ -128,19 +139,26 @@ private:
   };
   using IssuedWork = std::map<std::uint32_t, Issued>;
   /// A thread of the program, numbered in the order it first made a call.
-  using ThreadKey = std::size_t;
+  using ThreadKey = std::uint32_t;
   static void add(IssuedWork &Into, const IssuedWork &From);
   /// Whether \p Stream synchronizes with the legacy default stream: the
   /// legacy stream itself, and created streams not cudaStreamNonBlocking.
   bool blocking(StreamKey Stream) const;
   /// Whether a wait for \p Waited covers \p Stream's earlier work: the
-  /// stream itself and, for the legacy stream, every blocking stream (CUDA's
-  /// implicit synchronization).
+  /// stream itself and, for the legacy stream, every blocking stream of its
+  /// device (CUDA's implicit synchronization).
   bool covers(StreamKey Waited, StreamKey Stream) const;
+  /// Whether \p Stream may belong to context \p Context: a default stream
+  /// is its context's; a created stream the context it was created in;
+  /// where either is unknown (0), it may.
+  bool inContext(std::uint32_t Context, StreamKey Stream) const;
+  /// The context of \p Stream, 0 where unknown.
+  std::uint32_t contextOf(StreamKey Stream) const;
   /// The host waited at site \p SiteIndex for \p Waited, issued on
   /// \p Streams, and knows it finished (cuda-async-sync-in-loop's rule).
-  void synchronized(std::uint32_t SiteIndex, std::uint64_t PreviousRun,
-                    std::uint64_t HostNs, const IssuedWork &Waited,
+  void synchronized(std::uint32_t SiteIndex, ThreadKey Thread,
+                    std::uint64_t PreviousRun, std::uint64_t HostNs,
+                    const IssuedWork &Waited,
                     const std::set<StreamKey> &Streams);
   /// Drains the work on every stream \p Covers accepts: what a wait for
   /// them leaves nothing of. Returns that work, and its streams.
@@ -155,7 +173,11 @@ private:
   /// Work on a created stream that synchronizes with the legacy stream is
   /// being issued: legacy-stream work still in flight holds it back
   /// (cuda-async-default-stream's rule).
-  void heldBackByLegacyWork();
+  void heldBackByLegacyWork(std::uint32_t Context);
+  /// A graph launched on \p Stream as call \p Now: its work is the
+  /// stream's, and the copies its capture recorded are in flight.
+  void graphLaunched(const CallArgs &Args, StreamKey Stream, std::uint64_t Now,
+                     std::uint64_t Correlation);
 
   CallObserver *Observer;
   mutable std::mutex Lock;
@@ -185,6 +207,24 @@ private:
   /// Streams being captured into a graph, and the stream whose capture
   /// they joined: their work is recorded, not run.
   std::map<StreamKey, StreamKey> Capturing;
+  /// The number of the capture each capturing origin stream runs.
+  std::map<StreamKey, std::uint32_t> CaptureIds;
+  /// The async copies each capture recorded (capture N at N - 1), in
+  /// order, with the site and the arguments they were issued with.
+  struct CapturedCopy {
+    std::uint32_t Site = 0;
+    CallArgs Args;
+  };
+  std::vector<std::vector<CapturedCopy>> CapturedCopies;
+  static constexpr std::size_t MaxCapturedCopies = 1 << 16;
+  /// The capture behind each graph and each executable graph.
+  std::unordered_map<std::uintptr_t, std::uint32_t> GraphCapture, ExecCapture;
+  /// The context each created stream was created in.
+  std::unordered_map<std::uintptr_t, std::uint32_t> StreamContexts;
+  /// The thread that last issued work on each stream.
+  std::map<StreamKey, ThreadKey> LastIssuer;
+  /// Each (sync site, thread)'s previous run: a thread's loop is its own.
+  std::map<std::pair<std::uint32_t, ThreadKey>, std::uint64_t> PreviousRuns;
   std::uint64_t Sequence = 0;
   /// Created streams that do not synchronize with the legacy default stream
   /// (cudaStreamNonBlocking).
@@ -210,7 +250,7 @@ private:
     std::uint64_t Runs = 0, BlockedNs = 0;
     std::map<std::uint32_t, std::uint64_t> Waited;
   };
-  std::map<std::uint32_t, SyncLoop> SyncLoops;
+  std::map<std::pair<std::uint32_t, ThreadKey>, SyncLoop> SyncLoops;
   ProcessFacts Facts;
 };
 

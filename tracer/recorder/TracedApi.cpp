@@ -136,6 +136,10 @@ const char *callKindName(CallKind K) {
     return "capture-begin";
   case CallKind::CaptureEnd:
     return "capture-end";
+  case CallKind::GraphInstantiate:
+    return "graph-instantiate";
+  case CallKind::GraphLaunch:
+    return "graph-launch";
   }
   return "unknown";
 }

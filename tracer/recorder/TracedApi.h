@@ -51,6 +51,21 @@ const CatalogRow *catalogRow(const char *Name);
 /// "copy", "release", ... as the trace spells a kind.
 const char *callKindName(CallKind K);
 
+/// The rows a 2D or 3D copy touches on each side: Depth slices of Height
+/// rows of Width bytes, a row Pitch bytes after the one before it and a
+/// slice SlicePitch bytes after the one before it.
+struct CopyShape {
+  std::uint64_t Width = 0, Height = 1, Depth = 1;
+  std::uint64_t DstPitch = 0, SrcPitch = 0;
+  std::uint64_t DstSlicePitch = 0, SrcSlicePitch = 0;
+  /// The bytes from a side's first byte to one past its last.
+  std::uint64_t extent(std::uint64_t Pitch, std::uint64_t SlicePitch) const {
+    if (!Width || !Height || !Depth)
+      return 0;
+    return (Depth - 1) * SlicePitch + (Height - 1) * Pitch + Width;
+  }
+};
+
 /// What the recorder is told of one call, read from its arguments by role.
 struct CallArgs {
   bool HasStream = false;
@@ -69,6 +84,16 @@ struct CallArgs {
   std::uint64_t Size = 0;
   /// Creation flags (cudaStreamNonBlocking, ...).
   std::uint64_t Flags = 0;
+  /// A 2D or 3D copy's rows (Dst and Src are their first bytes; Size the
+  /// bytes copied).
+  bool HasShape = false;
+  CopyShape Shape;
+  /// The graph a capture ended with, an instantiation made executable, or a
+  /// launch ran.
+  std::uintptr_t Graph = 0;
+  /// The context (device) the call was made in: CUPTI's context id, 0 where
+  /// unknown. It tells the default streams of two devices apart.
+  std::uint32_t Context = 0;
 };
 
 } // namespace cuda_async_trace

@@ -39,6 +39,9 @@ std::map<cudaEvent_t, cudaStream_t> RecordedOn;
 std::vector<std::thread> HostFunctions;
 /// The capturing streams, and the host functions captured on each.
 std::map<cudaStream_t, std::vector<std::function<void()>>> Capturing;
+/// The calling thread's device (cudaSetDevice); its context is numbered
+/// one more, as CUPTI numbers contexts from 1.
+thread_local int CurrentDevice = 0;
 
 std::uint64_t nowNs() {
   timespec T;
@@ -86,12 +89,20 @@ MemoryKind hostKind(const void *P) {
 int call(const char *Name, CallArgs Args, int Error = 0,
          const void *Host = nullptr, bool ToDevice = true) {
   const CatalogRow *Row = catalogRow(Name);
+  Args.Context = static_cast<std::uint32_t>(CurrentDevice + 1);
+  bool Captured;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    Captured = Args.HasStream &&
+               Capturing.count(reinterpret_cast<cudaStream_t>(Args.Stream));
+  }
   std::uint32_t Site = recorder().enter(Row, Name, 1);
   std::uint64_t Id = ++Correlation;
   if (RaceDetector *Races = recorder().races())
     Races->checkHandler(signalDispatcher);
   recorder().sites().recordCall(Site, Args, false, 1000, Error, Id);
-  if (!Error && Row->Kind == CallKind::Copy) {
+  // A captured copy does nothing until the graph runs.
+  if (!Error && Row->Kind == CallKind::Copy && !Captured) {
     MemoryKind H = hostKind(Host);
     // The stand-in's copies take a millisecond of GPU time each.
     recorder().sites().recordActivity(
@@ -210,6 +221,34 @@ int cudaMemcpy(void *Dst, const void *Src, size_t Size, cudaMemcpyKind Kind) {
   return call("cudaMemcpy", A, 0, ToDevice ? Src : Dst, ToDevice);
 }
 
+int cudaMemcpy2DAsync(void *Dst, size_t DstPitch, const void *Src,
+                      size_t SrcPitch, size_t Width, size_t Height,
+                      cudaMemcpyKind Kind, cudaStream_t Stream) {
+  CallArgs A = onStream(Stream);
+  A.Dst = reinterpret_cast<std::uintptr_t>(Dst);
+  A.Src = reinterpret_cast<std::uintptr_t>(Src);
+  A.HasCopyKind = true;
+  A.CopyKind = Kind;
+  A.HasShape = true;
+  A.Shape.Width = Width;
+  A.Shape.Height = Height;
+  A.Shape.DstPitch = DstPitch;
+  A.Shape.SrcPitch = SrcPitch;
+  A.HasSize = true;
+  A.Size = Width * Height;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    Finished.erase(Stream);
+  }
+  bool ToDevice = Kind == cudaMemcpyHostToDevice;
+  return call("cudaMemcpy2DAsync", A, 0, ToDevice ? Src : Dst, ToDevice);
+}
+
+int cudaSetDevice(int Device) {
+  CurrentDevice = Device;
+  return 0;
+}
+
 int cudaLaunchKernel(const void *, cudaStream_t Stream) {
   return call("cudaLaunchKernel", onStream(Stream));
 }
@@ -277,8 +316,9 @@ int cudaEventQuery(cudaEvent_t Event) {
 int cudaLaunchHostFunc(cudaStream_t Stream, cudaHostFn_t Fn, void *UserData) {
   // As the injection library does: the race detector's marker goes on the
   // stream first (here, it runs first on the host functions' thread).
-  void *Marker =
-      recorder().hostFunctionMarker(streamKey(onStream(Stream), false), false);
+  CallArgs A = onStream(Stream);
+  A.Context = static_cast<std::uint32_t>(CurrentDevice + 1);
+  void *Marker = recorder().hostFunctionMarker(streamKey(A, false), false);
   int Result = call("cudaLaunchHostFunc", onStream(Stream));
   auto Run = [Marker, Fn, UserData] {
     if (Marker)
@@ -312,13 +352,32 @@ int cudaStreamEndCapture(cudaStream_t Stream, cudaGraph_t *Graph) {
     *Graph = new FakeGraph{std::move(Capturing[Stream])};
     Capturing.erase(Stream);
   }
-  return call("cudaStreamEndCapture", onStream(Stream));
+  CallArgs A = onStream(Stream);
+  A.Allocated = reinterpret_cast<std::uintptr_t>(*Graph);
+  return call("cudaStreamEndCapture", A);
 }
 
-int cudaGraphLaunch(cudaGraph_t Graph, cudaStream_t) {
+int cudaGraphInstantiate(cudaGraphExec_t *Exec, cudaGraph_t Graph,
+                         unsigned long long) {
+  *Exec = Graph;
+  CallArgs A;
+  A.Allocated = reinterpret_cast<std::uintptr_t>(Graph);
+  A.Graph = reinterpret_cast<std::uintptr_t>(Graph);
+  return call("cudaGraphInstantiate", A);
+}
+
+int cudaGraphLaunch(cudaGraphExec_t Graph, cudaStream_t Stream) {
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    Finished.erase(Stream);
+  }
+  CallArgs A = onStream(Stream);
+  A.Graph = reinterpret_cast<std::uintptr_t>(Graph);
+  int Result = call("cudaGraphLaunch", A);
+  // Its host functions, in order, on the calling thread.
   for (const auto &Node : Graph->Nodes)
     Node();
-  return 0;
+  return Result;
 }
 
 void fakeFinish(cudaStream_t Stream) {

@@ -9,6 +9,8 @@
 #include <cstddef>
 
 typedef struct FakeStream *cudaStream_t;
+/// The per-thread default stream's handle, as CUDA's.
+#define cudaStreamPerThread ((cudaStream_t)0x2)
 typedef struct FakeEvent *cudaEvent_t;
 typedef void (*cudaHostFn_t)(void *UserData);
 enum cudaMemcpyKind {
@@ -29,6 +31,12 @@ int cudaHostUnregister(void *Ptr);
 int cudaMemcpyAsync(void *Dst, const void *Src, size_t Size,
                     cudaMemcpyKind Kind, cudaStream_t Stream);
 int cudaMemcpy(void *Dst, const void *Src, size_t Size, cudaMemcpyKind Kind);
+int cudaMemcpy2DAsync(void *Dst, size_t DstPitch, const void *Src,
+                      size_t SrcPitch, size_t Width, size_t Height,
+                      cudaMemcpyKind Kind, cudaStream_t Stream);
+/// The calling thread's device from now on (each device its own context,
+/// with its own legacy default stream); 0 at first.
+int cudaSetDevice(int Device);
 /// A kernel launch (what <<<..., stream>>> becomes).
 int cudaLaunchKernel(const void *Func, cudaStream_t Stream);
 int cudaStreamCreate(cudaStream_t *Stream);
@@ -48,9 +56,12 @@ int cudaLaunchHostFunc(cudaStream_t Stream, cudaHostFn_t Fn, void *UserData);
 /// stream is a node of the graph, run at each cudaGraphLaunch (on the
 /// calling thread here), not now. A graph is its own executable graph.
 typedef struct FakeGraph *cudaGraph_t;
+typedef struct FakeGraph *cudaGraphExec_t;
 int cudaStreamBeginCapture(cudaStream_t Stream, int Mode);
 int cudaStreamEndCapture(cudaStream_t Stream, cudaGraph_t *Graph);
-int cudaGraphLaunch(cudaGraph_t Graph, cudaStream_t Stream);
+int cudaGraphInstantiate(cudaGraphExec_t *Exec, cudaGraph_t Graph,
+                         unsigned long long Flags);
+int cudaGraphLaunch(cudaGraphExec_t Graph, cudaStream_t Stream);
 /// The stand-in's own: its work on \p Stream is finished (queries succeed).
 void fakeFinish(cudaStream_t Stream);
 /// Waits until every host function launched so far has run.

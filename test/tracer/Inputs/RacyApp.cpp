@@ -257,13 +257,21 @@ static void largeTail() {
   Sink = Out[Large - 200];
   cudaFreeHost(Out);
 }
-// The middle of a large copy, after the helper thread had time to protect
-// it: watched with --races=full only.
+// The middle of a large copy: watched with --races=full only.
 static void largeMiddle() {
   char *Out = pinned(Large);
   cudaMemcpyAsync(Out, Device, Large, cudaMemcpyDeviceToHost, S);
   usleep(200000);
   MARK("large-middle"); Sink = Out[Large / 2];
+  cudaStreamSynchronize(S);
+  cudaFreeHost(Out);
+}
+// The middle of a large copy at once, in its first moments: --races=full
+// protects all of it before the copy call returns.
+static void largeMiddleAtOnce() {
+  char *Out = pinned(Large);
+  cudaMemcpyAsync(Out, Device, Large, cudaMemcpyDeviceToHost, S);
+  MARK("large-middle-at-once"); Sink = Out[Large / 2 + 64];
   cudaStreamSynchronize(S);
   cudaFreeHost(Out);
 }
@@ -366,6 +374,7 @@ int main(int Argc, char **Argv) {
         {"captured-host-function", capturedHostFunction},
         {"large-head", largeHead}, {"large-tail", largeTail},
         {"large-middle", largeMiddle},
+        {"large-middle-at-once", largeMiddleAtOnce},
         {"unprotectable-tail", unprotectableTail}};
     bool Found = false;
     for (const auto &Scenario : Scenarios)

@@ -378,10 +378,17 @@ struct Observed : CallObserver {
   std::vector<std::pair<StreamKey, std::uint64_t>> Issued, Completed;
   void pinned(std::uintptr_t, std::uint64_t, bool) override {}
   void unpinned(std::uintptr_t) override {}
+  std::vector<std::uint32_t> Captures;
+  std::vector<std::pair<std::uint32_t, StreamKey>> Launches;
   void copyIssued(std::uint32_t, const CatalogRow &, const CallArgs &,
-                  StreamKey Stream, std::uint64_t Sequence,
-                  std::uint64_t) override {
+                  StreamKey Stream, std::uint64_t Sequence, std::uint64_t,
+                  std::uint32_t Capture) override {
     Issued.emplace_back(Stream, Sequence);
+    Captures.push_back(Capture);
+  }
+  void graphLaunched(std::uint32_t Capture, StreamKey Stream,
+                     std::uint64_t) override {
+    Launches.emplace_back(Capture, Stream);
   }
   void completed(StreamKey Stream, std::uint64_t UpTo) override {
     Completed.emplace_back(Stream, UpTo);
@@ -441,6 +448,122 @@ TEST(SiteTableTest, CapturedWorkIsNotInFlight) {
   EXPECT_TRUE(O.Issued.empty());
   Call("cudaMemcpyAsync", Program::on(S2));
   EXPECT_EQ(O.Issued.size(), 1u);
+}
+
+TEST(SiteTableTest, AGraphLaunchIssuesTheCopiesItsCaptureRecorded) {
+  Observed O;
+  SiteTable Table(&O);
+  auto Call = [&](const char *Api, CallArgs A, std::uint32_t Line = 0) {
+    Table.recordCall(Table.siteFor(catalogRow(Api), Api, Line), A, false, 1, 0,
+                     0);
+  };
+  Call("cudaStreamBeginCapture", Program::on(S1));
+  EXPECT_EQ(Table.captureOf(S1), std::optional<std::uint32_t>(1));
+  EXPECT_FALSE(Table.captureOf(S2));
+  Call("cudaMemcpyAsync", Program::on(S1), 1);
+  Call("cudaMemcpyAsync", Program::on(S1), 2);
+  CallArgs End = Program::on(S1);
+  End.Allocated = 0x6000;
+  Call("cudaStreamEndCapture", End);
+  EXPECT_FALSE(Table.captureOf(S1));
+  CallArgs Instantiate;
+  Instantiate.Allocated = 0x7000;
+  Instantiate.Graph = 0x6000;
+  Call("cudaGraphInstantiate", Instantiate);
+  EXPECT_TRUE(O.Issued.empty());
+  // Each launch issues both copies on its stream, under the capture's
+  // number.
+  CallArgs Launch = Program::on(S2);
+  Launch.Graph = 0x7000;
+  Call("cudaGraphLaunch", Launch);
+  Call("cudaGraphLaunch", Launch);
+  ASSERT_EQ(O.Issued.size(), 4u);
+  EXPECT_EQ(O.Issued[0].first, StreamKey(S2));
+  EXPECT_EQ(O.Captures, std::vector<std::uint32_t>(4, 1));
+  ASSERT_EQ(O.Launches.size(), 2u);
+  EXPECT_EQ(O.Launches[0].first, 1u);
+  // The launch is the stream's work: a wait for it finishes the copies.
+  Call("cudaStreamSynchronize", Program::on(S2));
+  EXPECT_TRUE(O.done(S2, O.Issued[3].second));
+  // A graph the table did not see captured issues no copy.
+  Launch.Graph = 0x8000;
+  Call("cudaGraphLaunch", Launch);
+  EXPECT_EQ(O.Issued.size(), 4u);
+  EXPECT_EQ(O.Launches.back().first, 0u);
+}
+
+TEST(SiteTableTest, EachDeviceHasItsOwnLegacyStream) {
+  // cudaDeviceSynchronize waits for the calling thread's device: a copy on
+  // context 1's legacy stream is not finished by context 2's wait.
+  Observed O;
+  SiteTable Table(&O);
+  auto Call = [&](const char *Api, CallArgs A, std::uint32_t Context) {
+    A.Context = Context;
+    Table.recordCall(Table.siteFor(catalogRow(Api), Api, 0), A, false, 1, 0, 0);
+  };
+  Call("cudaMemcpyAsync", Program::on(0), 1);
+  CallArgs Create;
+  Create.Allocated = S1;
+  Call("cudaStreamCreate", Create, 2);
+  Call("cudaMemcpyAsync", Program::on(S1), 2);
+  ASSERT_EQ(O.Issued.size(), 2u);
+  EXPECT_EQ(O.Issued[0].first, StreamKey::legacy(1));
+  Call("cudaDeviceSynchronize", {}, 2);
+  EXPECT_FALSE(O.done(StreamKey::legacy(1), O.Issued[0].second));
+  EXPECT_TRUE(O.done(S1, O.Issued[1].second));
+  // Context 1's legacy stream does not cover a blocking stream created in
+  // context 2.
+  Call("cudaMemcpyAsync", Program::on(S1), 2);
+  Call("cudaStreamSynchronize", Program::on(0), 1);
+  EXPECT_TRUE(O.done(StreamKey::legacy(1), O.Issued[0].second));
+  EXPECT_FALSE(O.done(S1, O.Issued[2].second));
+}
+
+TEST(SiteTableTest, EachThreadHasItsOwnPerThreadStream) {
+  Observed O;
+  SiteTable Table(&O);
+  auto Call = [&](const char *Api, CallArgs A) {
+    Table.recordCall(Table.siteFor(catalogRow(Api), Api, 0), A, false, 1, 0, 0);
+  };
+  constexpr std::uintptr_t PerThread = 0x2;
+  Call("cudaMemcpyAsync", Program::on(PerThread));
+  std::thread([&] {
+    Call("cudaStreamSynchronize", Program::on(PerThread));
+  }).join();
+  ASSERT_EQ(O.Issued.size(), 1u);
+  EXPECT_TRUE(O.Issued[0].first.isPerThread());
+  EXPECT_FALSE(O.done(O.Issued[0].first, O.Issued[0].second));
+  Call("cudaStreamSynchronize", Program::on(PerThread));
+  EXPECT_TRUE(O.done(O.Issued[0].first, O.Issued[0].second));
+}
+
+TEST(SiteTableTest, ALoopIsOneThreads) {
+  // Two threads run the same loop, each on its own stream: neither waits
+  // for its own iteration's work on two streams (one stream cannot overlap
+  // its iterations), though the sync site saw two streams.
+  Program P;
+  auto Loop = [&](std::uintptr_t Stream) {
+    for (int I = 0; I < 4; ++I) {
+      P.call("cudaMemcpyAsync", 1, Program::on(Stream));
+      P.call("cudaLaunchKernel", 2, Program::on(Stream));
+      P.call("cudaStreamSynchronize", 3, Program::on(Stream));
+    }
+  };
+  std::thread(Loop, S1).join();
+  std::thread(Loop, S2).join();
+  EXPECT_EQ(P.at("cudaStreamSynchronize", 3).SyncsWithWork, 8u);
+  EXPECT_EQ(P.at("cudaStreamSynchronize", 3).RepeatedSyncsOfOwnWork, 0u);
+  // One thread's loop over two streams is still the finding.
+  Program Q;
+  std::thread([&] {
+    std::uintptr_t Streams[2] = {S1, S2};
+    for (int I = 0; I < 4; ++I) {
+      Q.call("cudaMemcpyAsync", 1, Program::on(Streams[I % 2]));
+      Q.call("cudaLaunchKernel", 2, Program::on(Streams[I % 2]));
+      Q.call("cudaStreamSynchronize", 3, Program::on(Streams[I % 2]));
+    }
+  }).join();
+  EXPECT_EQ(Q.at("cudaStreamSynchronize", 3).RepeatedSyncsOfOwnWork, 3u);
 }
 
 TEST(SiteTableTest, EveryCatalogRowHasAKind) {

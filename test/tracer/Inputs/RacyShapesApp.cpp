@@ -1,0 +1,167 @@
+// A program for the race detector's CPU tests beyond one stream's 1D copies
+// (FakeCudart.h): copies a launched graph runs, 2D copies whose rows leave
+// gaps, and several devices driven from several threads. Each scenario
+// touches a copy's host side before or after the host learns it finished.
+// MARK prints a line first, so the tests find it without counting lines.
+#include "FakeCudart.h"
+
+#include <cstdio>
+#include <cstring>
+#include <thread>
+
+#define MARK(Name) std::printf("line %s %d\n", Name, __LINE__)
+
+// A MARK and the access it marks share a line.
+// clang-format off
+
+static const int N = 1 << 16;
+static void *Device;
+static volatile char Sink;
+static cudaStream_t S;
+
+static char *pinned(size_t Bytes = N) {
+  void *P;
+  cudaMallocHost(&P, Bytes);
+  return static_cast<char *>(P);
+}
+
+/// A graph of one device-to-host copy into \p Out, captured on S,
+/// instantiated; \p Then, if any, captured after the copy.
+static cudaGraphExec_t copyGraph(char *Out, cudaHostFn_t Then = nullptr) {
+  cudaStreamBeginCapture(S, 0);
+  cudaMemcpyAsync(Out, Device, N, cudaMemcpyDeviceToHost, S);
+  if (Then)
+    cudaLaunchHostFunc(S, Then, Out);
+  cudaGraph_t Graph;
+  cudaStreamEndCapture(S, &Graph);
+  cudaGraphExec_t Exec;
+  cudaGraphInstantiate(&Exec, Graph, 0);
+  return Exec;
+}
+
+// The graph's copy is in flight from its launch until the stream's wait.
+static void graphReadBeforeSync() {
+  char *Out = pinned();
+  cudaGraphExec_t Exec = copyGraph(Out);
+  // Capturing ran nothing: the buffer is the host's.
+  Sink = Out[10];
+  cudaGraphLaunch(Exec, S);
+  MARK("graph-read-before-sync"); Sink = Out[20];
+  cudaStreamSynchronize(S);
+  Sink = Out[30];
+  cudaFreeHost(Out);
+}
+
+static void graphSynced() {
+  char *Out = pinned();
+  cudaGraphExec_t Exec = copyGraph(Out);
+  for (int I = 0; I < 3; ++I) {
+    cudaGraphLaunch(Exec, S);
+    cudaStreamSynchronize(S);
+    Sink = Out[10];
+  }
+  cudaFreeHost(Out);
+}
+
+// A host function the capture recorded after the copy reads what it copied:
+// it runs once the copy is done, at each launch.
+static void readCopied(void *Data) { Sink = static_cast<char *>(Data)[10]; }
+static void graphHostNode() {
+  char *Out = pinned();
+  cudaGraphExec_t Exec = copyGraph(Out, readCopied);
+  cudaGraphLaunch(Exec, S);
+  cudaGraphLaunch(Exec, S);
+  cudaStreamSynchronize(S);
+  cudaFreeHost(Out);
+}
+
+// A 2D copy of 3 rows of 1000 bytes, 8192 bytes apart: a byte between rows
+// is the program's own (no race); a byte of a row is the copy's.
+static void copy2dRows() {
+  char *Out = pinned(3 * 8192);
+  cudaMemcpy2DAsync(Out, 8192, Device, 1000, 1000, 3, cudaMemcpyDeviceToHost, S);
+  Out[5000] = 1;
+  Sink = Out[8192 + 1000];
+  MARK("copy2d-rows"); Sink = Out[8192 + 10];
+  cudaStreamSynchronize(S);
+  Sink = Out[8192 + 10];
+  cudaFreeHost(Out);
+}
+
+// Device 0's copy on its legacy stream; device 1's thread waits for its
+// own device: device 0's copy is still in flight.
+static void otherDeviceSync() {
+  char *Out = pinned();
+  cudaSetDevice(0);
+  cudaMemcpyAsync(Out, Device, N, cudaMemcpyDeviceToHost, nullptr);
+  std::thread([] {
+    cudaSetDevice(1);
+    cudaDeviceSynchronize();
+  }).join();
+  MARK("other-device-sync"); Sink = Out[10];
+  cudaDeviceSynchronize();
+  Sink = Out[20];
+  cudaFreeHost(Out);
+}
+
+// Each thread's per-thread default stream is its own: another thread's
+// wait for its own does not finish this one's copy.
+static void perThreadStreams() {
+  char *Out = pinned();
+  cudaMemcpyAsync(Out, Device, N, cudaMemcpyDeviceToHost, cudaStreamPerThread);
+  std::thread([] { cudaStreamSynchronize(cudaStreamPerThread); }).join();
+  MARK("per-thread-streams"); Sink = Out[10];
+  cudaStreamSynchronize(cudaStreamPerThread);
+  Sink = Out[20];
+  cudaFreeHost(Out);
+}
+
+// Two threads, each on its own device and stream, each waiting for its own
+// work before reading: nothing to report.
+static void devicesThreads() {
+  std::thread Workers[2];
+  for (int D = 0; D < 2; ++D)
+    Workers[D] = std::thread([D] {
+      cudaSetDevice(D);
+      cudaStream_t Mine;
+      cudaStreamCreate(&Mine);
+      char *Out = pinned();
+      for (int I = 0; I < 4; ++I) {
+        cudaMemcpyAsync(Out, Device, N, cudaMemcpyDeviceToHost, Mine);
+        cudaStreamSynchronize(Mine);
+        Sink = Out[I];
+      }
+      cudaFreeHost(Out);
+    });
+  for (std::thread &W : Workers)
+    W.join();
+}
+
+int main(int Argc, char **Argv) {
+  cudaMalloc(&Device, N);
+  cudaStreamCreate(&S);
+  for (int I = 1; I < Argc; ++I) {
+    struct {
+      const char *Name;
+      void (*Run)();
+    } Scenarios[] = {
+        {"graph-read-before-sync", graphReadBeforeSync},
+        {"graph-synced", graphSynced}, {"graph-host-node", graphHostNode},
+        {"copy2d-rows", copy2dRows}, {"other-device-sync", otherDeviceSync},
+        {"per-thread-streams", perThreadStreams},
+        {"devices-threads", devicesThreads}};
+    bool Found = false;
+    for (const auto &Scenario : Scenarios)
+      if (!std::strcmp(Argv[I], Scenario.Name)) {
+        Scenario.Run();
+        Found = true;
+      }
+    if (!Found) {
+      std::fprintf(stderr, "unknown scenario '%s'\n", Argv[I]);
+      return 2;
+    }
+  }
+  cudaFree(Device);
+  return 0;
+}
+// clang-format on
