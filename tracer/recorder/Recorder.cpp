@@ -2,6 +2,7 @@
 
 #include "Recorder.h"
 
+#include <ctime>
 #include <unistd.h>
 
 namespace cuda_async_trace {
@@ -16,6 +17,9 @@ std::uint32_t Recorder::enter(const CatalogRow *Api, const char *Function,
 void *Recorder::hostFunctionMarker(StreamKey Stream, bool DriverSaysCapturing) {
   if (!Races)
     return nullptr;
+  // A capture this table saw begin: the marker becomes the graph's node.
+  if (std::optional<std::uint32_t> Capture = Sites.captureOf(Stream))
+    return Races->graphHostFunctionMarker(*Capture);
   std::uint64_t UpTo = Sites.sequence();
   if (DriverSaysCapturing || Sites.capturing(Stream)) {
     Races->completed(Stream, UpTo);
@@ -24,10 +28,32 @@ void *Recorder::hostFunctionMarker(StreamKey Stream, bool DriverSaysCapturing) {
   return Races->hostFunctionMarker(Stream, UpTo);
 }
 
+namespace {
+/// Set on the thread that writes the trace, while it does.
+thread_local bool Writing = false;
+} // namespace
+
+void Recorder::waitForWrite(unsigned TimeoutMs) {
+  if (Writing || !Written.load())
+    return;
+  for (unsigned Ms = 0; Ms < TimeoutMs && !WriteEnded.load(); ++Ms) {
+    timespec OneMs{0, 1000000};
+    nanosleep(&OneMs, nullptr);
+  }
+}
+
 bool Recorder::write(const std::string &Pattern, int Signal, Stack Crash,
                      std::vector<std::string> CrashSymbols) {
   if (Written.exchange(true))
     return true;
+  Writing = true;
+  struct Ended {
+    Recorder &R;
+    ~Ended() {
+      Writing = false;
+      R.WriteEnded.store(true);
+    }
+  } MarkEnded{*this};
   Sites.finish();
   RawTrace T;
   T.Sites = Sites.sites();

@@ -45,11 +45,13 @@ public:
 
   /// The race detector's marker for a host function the program is about
   /// to put on \p Stream (RaceDetector::hostFunctionReached runs it), or
-  /// nullptr: none to enqueue. A host function captured into a graph
-  /// (\p DriverSaysCapturing, or a capture this table saw begin) runs at
-  /// each launch of the graph, not now: no marker goes there, and the
-  /// stream's work issued so far counts as finished now (nothing false is
-  /// reported; a race after it goes unseen).
+  /// nullptr: none to enqueue. A host function captured into a graph runs
+  /// at each launch of the graph, not now: in a capture this table saw
+  /// begin, the marker becomes a node before it (the copies captured before
+  /// it and the launch stream's earlier work are finished when it runs); in
+  /// one only the driver knows of (\p DriverSaysCapturing), no marker goes
+  /// there, and the stream's work issued so far counts as finished now
+  /// (nothing false is reported; a race after it goes unseen).
   void *hostFunctionMarker(StreamKey Stream, bool DriverSaysCapturing);
 
   /// Writes the raw trace to \p Pattern ("%p": the process id), once: a
@@ -59,6 +61,13 @@ public:
   bool write(const std::string &Pattern, int Signal = 0, Stack Crash = {},
              std::vector<std::string> CrashSymbols = {});
 
+  /// Waits, at most \p TimeoutMs, for a write another thread is making to
+  /// end: a thread that crashes while the program exits on another thread
+  /// (its exit handler writing the trace) must not kill the process in the
+  /// middle of the write. Returns at once if no write is under way or this
+  /// thread is the one writing. Safe in a signal handler.
+  void waitForWrite(unsigned TimeoutMs);
+
 private:
   std::string Tracer;
   /// Before the site table, which reports to it.
@@ -66,6 +75,8 @@ private:
   SiteTable Sites;
   StackTable Stacks;
   std::atomic<bool> Written{false};
+  /// The write has ended (written or failed).
+  std::atomic<bool> WriteEnded{false};
 };
 
 } // namespace cuda_async_trace

@@ -28,6 +28,9 @@ void crashed(int Signal) {
   if (RaceDetector *Races = Crashing->races())
     Races->stop(nullptr);
   Crashing->write(*CrashPattern, Signal, std::move(Where), std::move(Names));
+  // Another thread may be writing the trace (the program exiting there):
+  // dying now would leave none.
+  Crashing->waitForWrite(10000);
   signal(Signal, SIG_DFL);
   raise(Signal);
 }
