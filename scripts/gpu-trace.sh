@@ -73,6 +73,12 @@ if part traces; then
     trace opaque_staging opaque_staging
   build opaque_race test/tracer/Inputs/gpu/opaque_race.cu \
     test/tracer/Inputs/gpu/results_reader.cpp && trace opaque_race opaque_race
+  # Beyond one stream's 1D copies: a captured graph launched again and
+  # again, 2D/3D copies, several devices from several threads (each file
+  # says what it must report).
+  for name in graph_copies pitched_copies devices_threads; do
+    build $name test/tracer/Inputs/gpu/$name.cu && trace $name $name
+  done
 fi
 
 # The runtime verifier, with line tables (RelWithDebInfo), its own CUPTI

@@ -66,8 +66,7 @@ def detector_costs(raw, name, mode):
     """Summed over the mode's processes: copies watched and the costs."""
     total = {"watched": 0, "handlerChecks": 0, "handlerCheckNs": 0,
              "lockWaitNs": 0, "bytesNeverWatched": 0}
-    parts = {k: [0, 0] for k in ["atIssue", "byHelper", "atLift",
-                                 "inHandlers"]}
+    parts = {k: [0, 0] for k in ["atIssue", "atLift", "inHandlers"]}
     for f in glob.glob(os.path.join(raw, "cost.%s.%s.*.json" % (name, mode))):
         with open(f) as h:
             rd = json.load(h).get("process", {}).get("raceDetection")
@@ -84,41 +83,35 @@ def detector_costs(raw, name, mode):
     return total, parts
 
 
-def main(argv):
-    if len(argv) != 1:
-        print(__doc__.strip(), file=sys.stderr)
-        return 2
-    raw = raw_dir(argv[0])
+def summary(raw):
+    """The Markdown lines of the summary of RAW (a raw/ directory), or []
+    when it holds no overhead part."""
     if not glob.glob(os.path.join(raw, "overhead-*.json")):
-        print("%s: no overhead-*.json (run gpu-trace.sh with "
-              "PARTS=overhead)" % argv[0], file=sys.stderr)
-        return 1
+        return []
     device = ""
     if os.path.exists(os.path.join(raw, "device.txt")):
         with open(os.path.join(raw, "device.txt")) as h:
-            device = h.read().strip()
-    print("Device: %s\n" % device)
-    print("| measure | untraced | traced | --races | --races=full |")
-    print("| --- | --- | --- | --- | --- |")
+            device = h.read().strip().splitlines()[0]
+    out = ["Device: %s" % device, "",
+           "| measure | untraced | traced | --races | --races=full |",
+           "| --- | --- | --- | --- | --- |"]
     walls = {m: median(pipeline_wall(raw, m)) for m in MODES}
-    print("| reference pipeline, wall ms per run | " + " | ".join(
+    out.append("| reference pipeline, wall ms per run | " + " | ".join(
         "%.3f" % walls[m] for m in MODES) + " |")
-    print("| ... against untraced | 1.00 | " + " | ".join(
+    out.append("| ... against untraced | 1.00 | " + " | ".join(
         "%+.1f%%" % (100 * (walls[m] / walls["plain"] - 1))
         for m in MODES[1:]) + " |")
     for size, label in [("4096", "4 KiB"), ("67108864", "64 MiB")]:
         us = {m: median(per_copy(raw, size, m)) for m in MODES}
-        print("| %s copies, host us per copy | " % label + " | ".join(
+        out.append("| %s copies, host us per copy | " % label + " | ".join(
             "%.2f" % us[m] for m in MODES) + " |")
-        print("| ... against traced | | 1.00 | " + " | ".join(
+        out.append("| ... against traced | | 1.00 | " + " | ".join(
             "%.2fx" % (us[m] / us["traced"]) for m in MODES[2:]) + " |")
-    print()
-    print("The race detector's costs per watched copy (us; summed over "
-          "the processes, then divided):\n")
-    print("| run | mode | copies | protect at issue | helper thread | lift "
-          "at the wait | SIGSEGV handler checks | lock waits | KiB never "
-          "watched |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    out += ["", "The race detector's costs per watched copy (us; summed over "
+            "the processes, then divided):", "",
+            "| run | mode | copies | protect at issue | lift at the wait | "
+            "SIGSEGV handler checks | lock waits | KiB never watched |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     for name in ["pipeline", "copies-4096", "copies-67108864"]:
         for mode in ["races", "races-full"]:
             t, p = detector_costs(raw, name, mode)
@@ -128,12 +121,25 @@ def main(argv):
 
             def part(k):
                 return "%.2f (%.2f calls)" % (p[k][1] / 1e3 / n, p[k][0] / n)
-            print("| %s | %s | %d | %s | %s | %s | %.2f (%.2f) | %.2f | "
-                  "%.0f |" % (
-                      name, mode, n, part("atIssue"), part("byHelper"),
-                      part("atLift"), t["handlerCheckNs"] / 1e3 / n,
-                      t["handlerChecks"] / n, t["lockWaitNs"] / 1e3 / n,
-                      t["bytesNeverWatched"] / 1024 / n))
+            out.append("| %s | %s | %d | %s | %s | %.2f (%.2f) | %.2f | "
+                       "%.0f |" % (
+                           name, mode, n, part("atIssue"), part("atLift"),
+                           t["handlerCheckNs"] / 1e3 / n,
+                           t["handlerChecks"] / n, t["lockWaitNs"] / 1e3 / n,
+                           t["bytesNeverWatched"] / 1024 / n))
+    return out
+
+
+def main(argv):
+    if len(argv) != 1:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    lines = summary(raw_dir(argv[0]))
+    if not lines:
+        print("%s: no overhead-*.json (run gpu-trace.sh with "
+              "PARTS=overhead)" % argv[0], file=sys.stderr)
+        return 1
+    print("\n".join(lines))
     return 0
 
 

@@ -15,10 +15,10 @@ README.md in OUTDIR is the summary, rewritten by each run.
 import argparse
 import collections
 import glob
+import importlib.util
 import json
 import os
 import re
-import statistics
 import subprocess
 import sys
 import tarfile
@@ -36,6 +36,9 @@ SOURCES = {
     "registered_staging": "examples/registered_staging.cu",
     "opaque_staging": "test/tracer/Inputs/gpu/opaque_staging.cu",
     "opaque_race": "test/tracer/Inputs/gpu/opaque_race.cu",
+    "graph_copies": "test/tracer/Inputs/gpu/graph_copies.cu",
+    "pitched_copies": "test/tracer/Inputs/gpu/pitched_copies.cu",
+    "devices_threads": "test/tracer/Inputs/gpu/devices_threads.cu",
 }
 HTML_REPORT = "pipeline_malloc"
 
@@ -45,77 +48,20 @@ def run(argv, **kw):
 
 
 def overhead(raw_dir):
-    """The overhead section: the reference pipeline's median time and
-    small_copies' host time per copy, untraced, traced, and traced with
-    race detection."""
-    modes = ("plain", "traced", "races")
-    times = collections.defaultdict(list)
-    for path in glob.glob(os.path.join(raw_dir, "overhead-*.json")):
-        mode = os.path.basename(path).split("-")[1]
-        with open(path) as f:
-            result = json.load(f)
-        for check in result["checks"]:
-            for v in check["variants"]:
-                t = v["time_ms"]
-                times[mode].append(t["median"] if isinstance(t, dict) else t)
-    copies = collections.defaultdict(list)
-    for path in glob.glob(os.path.join(raw_dir, "copies-*.txt")):
-        _, size, mode, _ = os.path.basename(path)[:-4].split("-")
-        m = re.search(r"per_copy_us ([0-9.]+)", open(path).read())
-        if m:
-            copies[(int(size), mode)].append(float(m.group(1)))
-    if not all(times[m] for m in modes):
+    """The overhead section: scripts/race-cost.py's summary of the overhead
+    part (untraced, traced, --races, --races=full)."""
+    spec = importlib.util.spec_from_file_location(
+        "race_cost", os.path.join(ROOT, "scripts", "race-cost.py"))
+    race_cost = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(race_cost)
+    lines = race_cost.summary(raw_dir)
+    if not lines:
         return []
-    pipeline = {m: statistics.median(times[m]) for m in modes}
-    out = [
-        "## Overhead", "",
-        "Three processes per mode, alternating: untraced, traced "
-        "(`cuda-async-trace`), traced with race detection "
-        "(`cuda-async-trace --races`).", "",
-        "| program | untraced | traced | with --races |",
-        "| --- | --- | --- | --- |",
-        "| the verifier's reference pipeline (4 streams, pinned memory, 8 "
-        "batches of 32 MiB), median pipeline time | %.2f ms | %.2f ms "
-        "(%+.1f%%) | %.2f ms (%+.1f%%) |" % (
-            pipeline["plain"], pipeline["traced"],
-            100 * (pipeline["traced"] / pipeline["plain"] - 1),
-            pipeline["races"],
-            100 * (pipeline["races"] / pipeline["plain"] - 1))]
-    for size in sorted({k[0] for k in copies}):
-        per = {m: statistics.median(copies[(size, m)])
-               for m in modes if copies[(size, m)]}
-        if len(per) < 3:
-            continue
-        out.append(
-            "| small_copies, %s copies from and to pinned memory, host time "
-            "per copy (median of the processes' means) | %.2f us | %.2f us "
-            "(%+.2f us) | %.2f us (%+.2f us) |" % (
-                "4 KiB" if size == 4096 else "%d MiB" % (size >> 20),
-                per["plain"], per["traced"], per["traced"] - per["plain"],
-                per["races"], per["races"] - per["plain"]))
-    # The race detector's own account: its mprotect calls in the timed runs.
-    cost = collections.defaultdict(lambda: [0, 0, 0])
-    for path in glob.glob(os.path.join(raw_dir, "cost.*.races.*.json")):
-        name = os.path.basename(path).split(".")[1]
-        with open(path) as f:
-            facts = json.load(f)["process"].get("raceDetection", {})
-        c = cost[name]
-        c[0] += facts.get("protectCalls", 0)
-        c[1] += facts.get("protectBytes", 0)
-        c[2] += facts.get("protectNs", 0)
-    if cost:
-        out += ["", "The race detector's mprotect calls in those runs "
-                "(`raceDetection` in their raw traces):", "",
-                "| program | calls | MiB covered | time | per call | "
-                "per KiB |", "| --- | --- | --- | --- | --- | --- |"]
-        for name in sorted(cost):
-            calls, nbytes, ns = cost[name]
-            if not calls:
-                continue
-            out.append("| %s | %d | %.0f | %.1f ms | %.1f us | %.1f ns |" % (
-                name, calls, nbytes / 2**20, ns / 1e6, ns / calls / 1e3,
-                ns / max(nbytes / 1024, 1)))
-    return out + [""]
+    return ["## Overhead", "",
+            "Three processes per mode, alternating, as `scripts/race-cost.py "
+            "ARCHIVE` summarizes them (docs/runtime-trace.md, \"What it "
+            "watches, and what it costs\", says what each part is).",
+            ""] + lines + [""]
 
 
 def main():

@@ -10,10 +10,15 @@
 # CUDA_SAMPLES: a checkout of NVIDIA/cuda-samples (commit c94ff366);
 # BLOG: of NVIDIA-developer-blog/code-samples (commit 72d62ec), its
 # series/cuda-cpp/overlap-data-transfers and optimize-data-transfers files.
+# MGPM, if set: of NVIDIA/multi-gpu-programming-models (commit 9a600f5),
+# its Jacobi solvers that drive one GPU per OpenMP thread
+# (multi_threaded_copy, multi_threaded_copy_overlap, multi_threaded_p2p)
+# or all GPUs from one thread (single_threaded_copy), named mgpm_DIR.
 # INJECTION: libcuda-async-trace-injection.so (scripts/gpu-trace.sh builds
 # it). Each program runs at most T seconds (60), once untraced and once
 # traced with CUDA_ASYNC_TRACE_RACES=$RACES (1; "full" for whole copies). Finish the traces where LLVM
 # is: cuda-async-trace --finish raw/NAME.*.raw.json --symbols bin.
+# ONLY, if set: a regular expression; only the programs it matches run.
 set -u
 INJ=${1:?usage: trace-corpus.sh INJECTION OUTDIR}
 OUT=${2:?usage: trace-corpus.sh INJECTION OUTDIR}
@@ -31,6 +36,7 @@ sample() { find "$CS" -type d -name "$1" -not -path '*/.git/*' | head -1; }
 # build NAME FILES... [FLAGS...], in the background.
 build() {
   local name=$1; shift
+  [[ -z ${ONLY:-} || $name =~ $ONLY ]] || return 0
   ( cd "$W/bin" && "${NV[@]}" -o "$name" "$@" ) > "$W/raw/$name.build.log" 2>&1 ||
     { echo "BUILD FAIL $name"; tail -5 "$W/raw/$name.build.log"; } &
 }
@@ -54,6 +60,14 @@ build binomialOptions "$d/binomialOptions.cpp" "$d/binomialOptions_gold.cpp" \
 for f in async bandwidthtest profile; do
   build "$f" "$(find "$BLOG" -name "$f.cu" | head -1)"
 done
+if [ -n "${MGPM:-}" ]; then
+  MGPM=$(cd "$MGPM" && pwd) || exit 2
+  for d in multi_threaded_copy multi_threaded_copy_overlap multi_threaded_p2p \
+           single_threaded_copy; do
+    build "mgpm_$d" "$MGPM/$d/jacobi.cu" -Xcompiler -fopenmp -DHAVE_CUB \
+      -DUSE_NVTX -ldl -std=c++17 -lineinfo
+  done
+fi
 wait
 
 # Each program runs untraced, then traced: the log's last lines say the
