@@ -4,7 +4,7 @@
 // detector must survive (shared pages, threads, fork, the program's own
 // SIGSEGV handler, memory it cannot protect). MARK prints a line first, so
 // the tests find it in the trace without counting lines.
-#include "FakeCudart.h"
+#include "RacyScenario.h"
 
 #include <atomic>
 #include <csignal>
@@ -16,21 +16,8 @@
 #include <thread>
 #include <unistd.h>
 
-#define MARK(Name) std::printf("line %s %d\n", Name, __LINE__)
-
 // A MARK and the access it marks share a line.
 // clang-format off
-
-static const int N = 1 << 16;
-static void *Device;
-static volatile char Sink;
-static cudaStream_t S;
-
-static char *pinned(size_t Bytes = N) {
-  void *P;
-  cudaMallocHost(&P, Bytes);
-  return static_cast<char *>(P);
-}
 
 static void readBeforeSync() {
   char *Out = pinned();

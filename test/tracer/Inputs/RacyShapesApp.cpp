@@ -3,27 +3,14 @@
 // gaps, and several devices driven from several threads. Each scenario
 // touches a copy's host side before or after the host learns it finished.
 // MARK prints a line first, so the tests find it without counting lines.
-#include "FakeCudart.h"
+#include "RacyScenario.h"
 
 #include <cstdio>
 #include <cstring>
 #include <thread>
 
-#define MARK(Name) std::printf("line %s %d\n", Name, __LINE__)
-
 // A MARK and the access it marks share a line.
 // clang-format off
-
-static const int N = 1 << 16;
-static void *Device;
-static volatile char Sink;
-static cudaStream_t S;
-
-static char *pinned(size_t Bytes = N) {
-  void *P;
-  cudaMallocHost(&P, Bytes);
-  return static_cast<char *>(P);
-}
 
 /// A graph of one device-to-host copy into \p Out, captured on S,
 /// instantiated; \p Then, if any, captured after the copy.
