@@ -17,6 +17,15 @@ shapes (one loop body, nested loops, a switch, straight-line code, many small
 functions) for doubling N, and times each check alone and all together: a
 check whose time grows faster than the parse does redoes work per operation.
 
+With --shapes it generates, for each control-flow shape of
+scripts/benchmark_shapes.py (an else-if chain, a switch, sequential ifs,
+nesting, labels and gotos, one statement of N calls, N copies in one block)
+and N = --sizes (1000,2000,4000,8000), one function with N copies, and
+times the driver (its own split of parse and analysis, and its CPU and peak
+memory) against clang++ -fsyntax-only on the same file: the goals are an
+analysis within the parse's CPU time, a peak within 1.5x the parse's, and
+linear growth.
+
 With --database it generates a compilation database of --files units and
 times -j 1 against -j 2, and a cold run against a warm one with --cache-dir.
 
@@ -36,6 +45,7 @@ largest as an 8-shard CI matrix run one shard after another.
 
   scripts/benchmark.py [--build build] [--repeat 5] [--toolkit]
                        [--compare | --scaling [--sizes 625,...] |
+                        --shapes [--sizes 1000,...] |
                         --database [--files 40] |
                         --project DIR [--name NAME] |
                         --program [--units 250,500,1000,2000]]
@@ -266,6 +276,57 @@ DATABASE_HEADER = """#pragma once
 #include <cuda_runtime.h>
 __global__ void k(float *p);
 """
+
+
+SHAPE_SIZES = "1000,2000,4000,8000"
+
+
+def shapes(args, lint):
+    """A row per (shape, N): clang++ -fsyntax-only's CPU time and peak, the
+    driver's own split (parse, analysis) and its CPU time and peak, the
+    analysis over the parse, the peak over clang's; per shape, the
+    analysis's growth from the smallest N to the largest over N's."""
+    import benchmark_shapes
+    import resource
+    # Clang's parser recurses once per nesting level: 8,000 levels need
+    # more than the usual 8 MiB of stack, for clang++ and the driver alike
+    # (both crash without it; the driver says so and goes on).
+    _, hard = resource.getrlimit(resource.RLIMIT_STACK)
+    want = 1 << 30
+    resource.setrlimit(resource.RLIMIT_STACK, (
+        want if hard == resource.RLIM_INFINITY else min(want, hard), hard))
+    sizes = [int(n) for n in args.sizes.split(",")]
+    table = ["| shape | N | clang parse CPU (ms) | clang peak (MiB) | "
+             "lint parse (ms) | lint analysis (ms) | analysis / parse | "
+             "lint CPU (ms) | lint peak (MiB) | peak / clang's |",
+             "|" + " --- |" * 10]
+    growth = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for title, shape in benchmark_shapes.SHAPES:
+            first = last = None
+            for n in sizes:
+                path = os.path.join(tmp, "%s-%d.cu" % (shape.__name__, n))
+                with open(path, "w") as f:
+                    f.write(benchmark_shapes.source(shape, n))
+                argv = [lint, "--use-bundled-cuda", path]
+                clang_t, lint_t = interleaved(
+                    [parse_command(lint, ["--use-bundled-cuda"], path), argv],
+                    args.repeat)
+                parse_ms, analysis_ms = phases(argv, args.repeat)
+                table.append(
+                    "| %s | %d | %.0f | %.0f | %.0f | %.0f | %.2f | %.0f | "
+                    "%.0f | %.2f |" % (
+                        title, n, clang_t.cpu * 1e3, clang_t.kb / 1024,
+                        parse_ms, analysis_ms, analysis_ms / parse_ms,
+                        lint_t.cpu * 1e3, lint_t.kb / 1024,
+                        lint_t.kb / clang_t.kb))
+                first = first or (n, analysis_ms)
+                last = (n, analysis_ms)
+            growth.append("| %s | %.2f |" % (
+                title, (last[1] / first[1]) / (last[0] / first[0])))
+    return table + ["", "The analysis's growth from N = %d to N = %d over "
+                    "N's (1.00: linear):" % (sizes[0], sizes[-1]), "",
+                    "| shape | growth over N's |", "| --- | --- |"] + growth
 
 
 def database(args, lint, cuda_args):
@@ -555,6 +616,9 @@ def main():
                              "of five shapes")
     parser.add_argument("--sizes", default=DEFAULT_SIZES,
                         help="operations per generated file, for --scaling")
+    parser.add_argument("--shapes", action="store_true",
+                        help="time generated control-flow shapes that are "
+                             "not loops against the parse")
     parser.add_argument("--database", action="store_true",
                         help="time a generated database: -j 1 against -j 2, "
                              "and the cache")
@@ -601,6 +665,26 @@ def main():
             % args.repeat]
         return publish(args, "## Scaling with function size", context, table)
 
+    if args.shapes:
+        if args.sizes == DEFAULT_SIZES:
+            args.sizes = SHAPE_SIZES
+        table = shapes(args, lint)
+        context = [
+            "Run on %s by `scripts/benchmark.py --shapes --repeat %d%s` "
+            "(%d cores)." % (datetime.date.today().isoformat(), args.repeat,
+                             "" if args.sizes == SHAPE_SIZES
+                             else " --sizes " + args.sizes, os.cpu_count()),
+            "",
+            "One function of N copies from pinned memory in each shape "
+            "(scripts/benchmark_shapes.py; bundled declarations), all checks. "
+            "Clang's columns are `clang++ -fsyntax-only` with the driver's "
+            "own command; the driver's parse and analysis are its own split "
+            "(`--verbose`), its CPU and peak those of the whole process; "
+            "medians of %d runs. Goals: analysis / parse at most 1.00 and "
+            "peak / clang's at most 1.50 at N = 4000, growth linear."
+            % args.repeat]
+        return publish(args, "## Control-flow shapes that are not loops",
+                       context, table)
     cuda_args = ["--cuda-path=/usr/local/cuda"] if args.toolkit else [
         "--use-bundled-cuda"]
     if args.program:

@@ -154,11 +154,11 @@ std::optional<BranchFact> BranchFacts::conditionFact(const Expr *Cond,
       BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE))
     return equalityFact(BO->getLHS(), BO->getRHS(),
                         BO->getOpcode() == BO_EQ ? Outcome : !Outcome);
-  BranchFact F{BranchFact::Kind::Condition, {}, Outcome, {}, {}, {}};
-  if (!stableReads(Cond, F.Reads) || F.Reads.empty())
+  auto Of = llvm::makeIntrusiveRefCnt<BranchFact::Identity>();
+  if (!stableReads(Cond, Of->Reads) || Of->Reads.empty())
     return std::nullopt;
-  Cond->Profile(F.Id, Ctx, /*Canonical=*/true);
-  return F;
+  Cond->Profile(Of->Id, Ctx, /*Canonical=*/true);
+  return BranchFact{BranchFact::Kind::Condition, std::move(Of), Outcome, {}};
 }
 
 std::optional<BranchFact> BranchFacts::equalityFact(const Expr *Subject,
@@ -166,22 +166,24 @@ std::optional<BranchFact> BranchFacts::equalityFact(const Expr *Subject,
                                                     bool Outcome) const {
   Subject = spelled(Subject);
   Value = spelled(Value);
-  BranchFact F{BranchFact::Kind::Condition, {}, Outcome, {}, {}, {}};
-  if (!stableReads(Subject, F.Reads) || !stableReads(Value, F.Reads) ||
-      F.Reads.empty())
+  auto Of = llvm::makeIntrusiveRefCnt<BranchFact::Identity>();
+  if (!stableReads(Subject, Of->Reads) || !stableReads(Value, Of->Reads) ||
+      Of->Reads.empty())
     return std::nullopt;
   // 'x == K' is written either way round; the constant goes second.
   Expr::EvalResult R;
   if (!Subject->isValueDependent() && Subject->EvaluateAsInt(R, Ctx))
     std::swap(Subject, Value);
-  F.Id.AddInteger(BO_EQ);
-  Subject->Profile(F.Id, Ctx, /*Canonical=*/true);
-  Value->Profile(F.Id, Ctx, /*Canonical=*/true);
+  Of->Id.AddInteger(BO_EQ);
+  Subject->Profile(Of->Id, Ctx, /*Canonical=*/true);
+  Value->Profile(Of->Id, Ctx, /*Canonical=*/true);
+  std::optional<int64_t> Constant;
   if (!Value->isValueDependent() && Value->EvaluateAsInt(R, Ctx)) {
-    Subject->Profile(F.Subject, Ctx, /*Canonical=*/true);
-    F.Constant = R.Val.getInt().getExtValue();
+    Subject->Profile(Of->Subject, Ctx, /*Canonical=*/true);
+    Constant = R.Val.getInt().getExtValue();
   }
-  return F;
+  return BranchFact{BranchFact::Kind::Condition, std::move(Of), Outcome,
+                    Constant};
 }
 
 bool BranchFacts::takeSwitchEdge(const SwitchStmt *Switch,
@@ -221,36 +223,54 @@ BranchFacts::boundFact(const Expr *Cond, bool Outcome,
   // With the counter at 0: 'i < n' and 'i != n' hold exactly when n > 0
   // (for 'i != n', when n != 0, which a loop counting up from 0 reads as
   // n > 0).
-  BranchFact F{BranchFact::Kind::PositiveBound, {}, Outcome, {}, {}, {}};
+  auto Of = llvm::makeIntrusiveRefCnt<BranchFact::Identity>();
   const Expr *Bound = BO->getRHS()->IgnoreParenImpCasts();
-  if (!stableReads(Bound, F.Reads) || F.Reads.empty())
+  if (!stableReads(Bound, Of->Reads) || Of->Reads.empty())
     return std::nullopt;
-  Bound->Profile(F.Id, Ctx, /*Canonical=*/true);
-  return F;
+  Bound->Profile(Of->Id, Ctx, /*Canonical=*/true);
+  return BranchFact{
+      BranchFact::Kind::PositiveBound, std::move(Of), Outcome, {}};
 }
 
 bool BranchFacts::add(BranchFact F, BranchFactSet &Facts) {
+  unsigned SameSubjectNegations = 0;
   for (const BranchFact &Known : Facts) {
-    if (Known.K == F.K && Known.Id == F.Id)
+    if (Known.sameExpression(F))
       return Known.Value == F.Value;
     // x == K and x == K2 for two different constants.
     if (F.Value && Known.Value && F.Constant && Known.Constant &&
-        *F.Constant != *Known.Constant && F.Subject == Known.Subject)
+        *F.Constant != *Known.Constant && F.subject() == Known.subject())
       return false;
+    if (!F.Value && !Known.Value && F.Constant && Known.Constant &&
+        F.subject() == Known.subject())
+      ++SameSubjectNegations;
   }
+  // A path through a dispatch chain ('if (m == 0) .. else if (m == 1) ..',
+  // a switch's default) learns 'm != K' for every K: past a few per
+  // variable, and past MaxFacts in all, a fact is not kept (the path is
+  // merely assumed feasible further on), so that a path's facts stay few
+  // however long the chain.
+  if (Facts.size() >= MaxFacts ||
+      (!F.Value && F.Constant && SameSubjectNegations >= MaxNegations))
+    return true;
   Facts.insert(llvm::upper_bound(Facts, F), std::move(F));
   return true;
 }
 
 void BranchFacts::written(const VarDecl *VD, BranchFactSet &Facts) {
   llvm::erase_if(Facts, [&](const BranchFact &F) {
-    return llvm::is_contained(F.Reads, VD);
+    return llvm::is_contained(F.reads(), VD);
   });
 }
 
 void BranchFacts::intersect(BranchFactSet &Into, const BranchFactSet &From) {
-  llvm::erase_if(
-      Into, [&](const BranchFact &F) { return !llvm::is_contained(From, F); });
+  // Both sorted: one merge pass.
+  auto Other = From.begin();
+  llvm::erase_if(Into, [&](const BranchFact &F) {
+    while (Other != From.end() && *Other < F)
+      ++Other;
+    return Other == From.end() || !(*Other == F);
+  });
 }
 
 } // namespace cuda_async_lint

@@ -24,6 +24,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/FoldingSet.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include <optional>
 #include <set>
 #include <vector>
@@ -33,25 +34,37 @@ namespace cuda_async_lint {
 /// One fact: a condition's value, or whether a loop bound is positive.
 struct BranchFact {
   enum class Kind { Condition, PositiveBound };
+  /// What every copy of a fact shares (a path's facts are copied into every
+  /// state along it): the expression's structural identity, the variables
+  /// it reads (writing one forgets the fact) and, for 'x == K' with a
+  /// constant K, x's identity (so that 'x == K' and 'x == K2' cannot both
+  /// hold).
+  struct Identity : llvm::RefCountedBase<Identity> {
+    llvm::FoldingSetNodeID Id;
+    std::vector<const clang::VarDecl *> Reads;
+    llvm::FoldingSetNodeID Subject;
+  };
   Kind K;
-  /// The structural identity of the condition or bound expression.
-  llvm::FoldingSetNodeID Id;
+  /// Shared by the copies of one analysis's states, all on one thread.
+  llvm::IntrusiveRefCntPtr<const Identity> Of;
   bool Value;
-  /// The variables it reads: writing one forgets the fact.
-  std::vector<const clang::VarDecl *> Reads;
-  /// For 'x == K' with a constant K: x's identity and K, so that 'x == K'
-  /// and 'x == K2' cannot both hold.
-  llvm::FoldingSetNodeID Subject;
+  /// K, for 'x == K'.
   std::optional<int64_t> Constant;
 
+  const llvm::FoldingSetNodeID &id() const { return Of->Id; }
+  const llvm::FoldingSetNodeID &subject() const { return Of->Subject; }
+  const std::vector<const clang::VarDecl *> &reads() const { return Of->Reads; }
+  bool sameExpression(const BranchFact &O) const {
+    return K == O.K && (Of == O.Of || id() == O.id());
+  }
   bool operator==(const BranchFact &O) const {
-    return K == O.K && Id == O.Id && Value == O.Value;
+    return sameExpression(O) && Value == O.Value;
   }
   bool operator<(const BranchFact &O) const {
     if (K != O.K)
       return K < O.K;
-    if (Id != O.Id)
-      return Id < O.Id;
+    if (Of != O.Of && id() != O.id())
+      return id() < O.id();
     return Value < O.Value;
   }
 };
@@ -114,6 +127,9 @@ private:
   bool stableReads(const clang::Expr *E,
                    std::vector<const clang::VarDecl *> &Reads) const;
   static bool add(BranchFact F, BranchFactSet &Facts);
+  /// The most facts a path keeps, and the most 'x != K' for one x.
+  static constexpr size_t MaxFacts = 16;
+  static constexpr unsigned MaxNegations = 2;
 
   clang::ASTContext &Ctx;
   /// Locals and parameters whose address is taken or that a lambda

@@ -12,7 +12,8 @@ namespace {
 
 /// The transfers either disjunct has in flight; the events both know.
 void mergeInto(Disjunct &Into, const Disjunct &From) {
-  Into.Pending.insert(From.Pending.begin(), From.Pending.end());
+  for (const PendingTransfer &P : From.Pending)
+    addPending(Into.Pending, P);
   intersectSetMaps(Into.EventCovers, From.EventCovers);
   // An element recorded differently on the two paths is not known.
   intersectEqualMaps(Into.EventSlots, From.EventSlots);

@@ -29,6 +29,19 @@ std::vector<TransferHazard> hazards(const FunctionDecl *FD, ASTContext &Ctx,
 
 } // namespace
 
+void addPending(std::set<PendingTransfer> &Set, PendingTransfer P) {
+  if (Set.count(P))
+    return;
+  // Those that came first stay (replacing them as others join would keep
+  // a loop of gotos from settling).
+  size_t Same = 0;
+  for (const PendingTransfer &Q : Set)
+    if (Q.DeviceWrites == P.DeviceWrites && Q.Stream == P.Stream &&
+        Q.Buffer == P.Buffer && ++Same >= MaxPendingPerBuffer)
+      return;
+  Set.insert(std::move(P));
+}
+
 std::vector<TransferHazard> findTransferHazards(const FunctionDecl *FD,
                                                 ASTContext &Ctx,
                                                 ProvenanceAnalysis &Provenance,

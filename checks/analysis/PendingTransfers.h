@@ -54,6 +54,19 @@ struct PendingTransfer {
 };
 
 /// A host access that may run while a transfer is in flight.
+/// The most transfers of one buffer, stream and direction a set keeps: a
+/// dispatch chain of N branches each copying into the buffer would
+/// otherwise carry N transfers through every later state. Past it, a newly
+/// issued or joined one is not kept: a hazard with it is one with those
+/// kept (the stream runs them in order; a finding may then name another of
+/// them), unless an event covered those alone (a race then goes unseen;
+/// nothing false is said).
+constexpr size_t MaxPendingPerBuffer = 8;
+
+/// Adds \p P to \p Set, keeping MaxPendingPerBuffer transfers of its
+/// buffer, stream and direction at most.
+void addPending(std::set<PendingTransfer> &Set, PendingTransfer P);
+
 struct TransferHazard {
   HostAccess Access;
   PendingTransfer Transfer;

@@ -301,8 +301,8 @@ void TransferDataflow::issue(const CallExpr *Call, Disjunct &D) const {
     std::optional<BufferRef> Buffer = Accesses.bufferOf(Side.Arg);
     if (!Buffer || !Buffer->Base)
       continue;
-    D.Pending.insert({Call, std::move(*Buffer), Stream, StreamArg,
-                      Side.IsDestination, Side.Arg});
+    addPending(D.Pending, {Call, std::move(*Buffer), Stream, StreamArg,
+                           Side.IsDestination, Side.Arg});
   }
 }
 
@@ -383,7 +383,7 @@ void TransferDataflow::issueParameterTransfers(const CallExpr *Call,
       Pending.Stream =
           Pending.StreamArg ? stream(Pending.StreamArg) : StreamRef::unknown();
     }
-    D.Pending.insert(std::move(Pending));
+    addPending(D.Pending, std::move(Pending));
   }
 }
 
@@ -401,7 +401,7 @@ void TransferDataflow::issueMemberTransfers(const CXXMemberCallExpr *Call,
                         : nullptr;
       P.Stream = P.StreamArg ? stream(P.StreamArg) : StreamRef::unknown();
     }
-    D.Pending.insert(std::move(P));
+    addPending(D.Pending, std::move(P));
   }
 }
 

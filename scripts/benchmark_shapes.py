@@ -1,0 +1,68 @@
+"""Control-flow shapes that are not loops, for scripts/benchmark.py
+--shapes: generated code of N branches, cases, labels or calls, each with
+one cudaMemcpyAsync from pinned memory (generated dispatch tables, unrolled
+code and big switches have these shapes). Each generator returns the body
+of a translation unit that includes <cuda_runtime.h>."""
+
+PRELUDE = """#include <cuda_runtime.h>
+int g(cudaError_t);
+void f(float *d, cudaStream_t s, int m) {
+  float *h;
+  cudaMallocHost(&h, 64 * sizeof(float));
+"""
+EPILOGUE = """  cudaStreamSynchronize(s);
+  cudaFreeHost(h);
+}
+"""
+COPY = "cudaMemcpyAsync(d, h, 64 * sizeof(float), cudaMemcpyHostToDevice, s)"
+
+
+def else_if_chain(n):
+    return "".join("  %sif (m == %d) { %s; }\n" % ("" if i == 0 else "else ",
+                                                    i, COPY)
+                   for i in range(n))
+
+
+def switch_cases(n):
+    return ("  switch (m) {\n" +
+            "".join("  case %d: %s; break;\n" % (i, COPY) for i in range(n)) +
+            "  }\n")
+
+
+def sequential_ifs(n):
+    return "".join("  if (m == %d) { %s; }\n" % (i, COPY) for i in range(n))
+
+
+def nesting(n):
+    # Without braces: clang's bracket depth stops at 2048. Each level's copy
+    # is in its condition.
+    return ("".join("  if (m > %d && g(%s))\n" % (i, COPY) for i in range(n)) +
+            "    m = 0;\n")
+
+
+def labels_and_gotos(n):
+    # Each label is jumped to from a label further on (a goto every 7919th
+    # label away, modulo n): one large knot of edges, as generated state
+    # machines have.
+    return "".join("l%d: %s; if (m == %d) goto l%d;\n" % (
+        i, COPY, i, (i * 7919) % n) for i in range(n))
+
+
+def one_statement(n):
+    return "  int x = " + " + ".join("g(%s)" % COPY for _ in range(n)) + \
+        ";\n  (void)x;\n"
+
+
+def one_block(n):
+    return "".join("  %s;\n" % COPY for _ in range(n))
+
+
+SHAPES = [("else-if chain", else_if_chain), ("switch of N cases", switch_cases),
+          ("N sequential ifs", sequential_ifs), ("nesting N deep", nesting),
+          ("N labels and gotos", labels_and_gotos),
+          ("one statement of N calls", one_statement),
+          ("N copies in one block", one_block)]
+
+
+def source(shape, n):
+    return PRELUDE + shape(n) + EPILOGUE
