@@ -120,6 +120,10 @@ solveForward(const clang::CFG &Cfg, const Analysis &A) {
     }
     if (!BlockIn)
       continue;
+    // The same in-state as at the last visit gives the same out-state.
+    std::optional<State> &Previous = In[B->getBlockID()];
+    if (Previous && *Previous == *BlockIn)
+      continue;
 
     State S = *BlockIn;
     for (const clang::CFGElement &E : *B)
