@@ -247,7 +247,6 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
       I.Last = Now;
       ++I.Count;
       KnownStreams.insert(Key);
-      LastIssuer[Key] = Thread;
       if (Transfer)
         LastTransfer[Thread] = Now;
       if (Kind == CallKind::Copy && Observer)
@@ -475,15 +474,13 @@ void SiteTable::synchronized(std::uint32_t SiteIndex, ThreadKey Thread,
     return;
   // Work of this iteration still in flight after the wait (the other slot
   // of a double buffer): the wait did not drain the iteration, so the
-  // iterations overlap. (Work other threads issued is their loops'.)
-  for (const auto &[Stream, Work] : IssuedSinceSync) {
-    auto Issuer = LastIssuer.find(Stream);
-    if (Issuer != LastIssuer.end() && Issuer->second != Thread)
-      continue;
+  // iterations overlap. (Other threads' work in flight counts too: which
+  // thread issued it is not kept, and taking it for this loop's can only
+  // hide a finding.)
+  for (const auto &[Stream, Work] : IssuedSinceSync)
     for (const auto &[Site, W] : Work)
       if (W.Last > PreviousRun)
         return;
-  }
   SyncLoop &Loop = SyncLoops[{SiteIndex, Thread}];
   for (StreamKey Stream : Streams)
     if (!Stream.isLegacy())

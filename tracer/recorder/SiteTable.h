@@ -221,8 +221,6 @@ private:
   std::unordered_map<std::uintptr_t, std::uint32_t> GraphCapture, ExecCapture;
   /// The context each created stream was created in.
   std::unordered_map<std::uintptr_t, std::uint32_t> StreamContexts;
-  /// The thread that last issued work on each stream.
-  std::map<StreamKey, ThreadKey> LastIssuer;
   /// Each (sync site, thread)'s previous run: a thread's loop is its own.
   std::map<std::pair<std::uint32_t, ThreadKey>, std::uint64_t> PreviousRuns;
   std::uint64_t Sequence = 0;
