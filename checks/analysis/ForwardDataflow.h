@@ -121,14 +121,14 @@ solveForward(const clang::CFG &Cfg, const Analysis &A) {
     if (!BlockIn)
       continue;
     // The same in-state as at the last visit gives the same out-state.
-    std::optional<State> &Previous = In[B->getBlockID()];
-    if (Previous && *Previous == *BlockIn)
+    std::optional<State> &LastIn = In[B->getBlockID()];
+    if (LastIn && *LastIn == *BlockIn)
       continue;
 
     State S = *BlockIn;
     for (const clang::CFGElement &E : *B)
       A.transfer(E, S);
-    In[B->getBlockID()] = std::move(BlockIn);
+    LastIn = std::move(BlockIn);
     std::optional<State> &BlockOut = Out[B->getBlockID()];
     if (BlockOut && *BlockOut == S)
       continue;

@@ -110,6 +110,22 @@ struct TracedProcess {
   std::uint64_t GraphCopies = 0, StridedCopies = 0;
 };
 
+/// The race detector's counters beyond the copies watched, by the name the
+/// trace's "raceDetection" gives each: the one list the raw trace's reader,
+/// and the trace's writer and reader, go through. Traces of before a
+/// counter was recorded lack it (read as 0).
+struct RaceCounter {
+  const char *Name;
+  std::uint64_t TracedProcess::*Field;
+};
+inline constexpr RaceCounter RaceCounters[] = {
+    {"protectCalls", &TracedProcess::ProtectCalls},
+    {"protectBytes", &TracedProcess::ProtectBytes},
+    {"protectNs", &TracedProcess::ProtectNs},
+    {"bytesNeverWatched", &TracedProcess::BytesNeverWatched},
+    {"graphCopies", &TracedProcess::GraphCopies},
+    {"stridedCopies", &TracedProcess::StridedCopies}};
+
 struct Trace {
   std::string Tracer; ///< "CUPTI 130001".
   std::vector<TracedProcess> Processes;

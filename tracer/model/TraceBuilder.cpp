@@ -105,11 +105,10 @@ llvm::Expected<FinishedTrace> finishTrace(llvm::ArrayRef<std::string> RawPaths,
       P.DetectedRaces = true;
       P.WatchedCopies = Races->getInteger("watchedCopies").value_or(0);
       P.UnwatchedCopies = Races->getInteger("unwatchedCopies").value_or(0);
-      P.ProtectCalls = Races->getInteger("protectCalls").value_or(0);
-      P.ProtectBytes = Races->getInteger("protectBytes").value_or(0);
-      P.ProtectNs = Races->getInteger("protectNs").value_or(0);
-      P.GraphCopies = Races->getInteger("graphCopies").value_or(0);
-      P.StridedCopies = Races->getInteger("stridedCopies").value_or(0);
+      for (const RaceCounter &C : RaceCounters)
+        P.*C.Field =
+            static_cast<std::uint64_t>(Races->getInteger(C.Name).value_or(0));
+      // The raw trace keeps this one with the costs.
       if (const Object *Costs = Races->getObject("costs"))
         P.BytesNeverWatched =
             Costs->getInteger("bytesNeverWatched").value_or(0);

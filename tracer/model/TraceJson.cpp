@@ -51,13 +51,9 @@ Value toJson(const Trace &T) {
     }
     if (P.DetectedRaces) {
       Object RD{{"watchedCopies", P.WatchedCopies},
-                {"unwatchedCopies", P.UnwatchedCopies},
-                {"protectCalls", P.ProtectCalls},
-                {"protectBytes", P.ProtectBytes},
-                {"protectNs", P.ProtectNs},
-                {"bytesNeverWatched", P.BytesNeverWatched},
-                {"graphCopies", P.GraphCopies},
-                {"stridedCopies", P.StridedCopies}};
+                {"unwatchedCopies", P.UnwatchedCopies}};
+      for (const RaceCounter &C : RaceCounters)
+        RD[C.Name] = P.*C.Field;
       if (!P.Coverage.empty())
         RD["coverage"] = P.Coverage;
       O["raceDetection"] = std::move(RD);
@@ -256,16 +252,10 @@ llvm::Expected<Trace> traceFromJson(const Value &V) {
             P.DetectedRaces = true;
             P.WatchedCopies = R.number(*RO, "watchedCopies", At);
             P.UnwatchedCopies = R.number(*RO, "unwatchedCopies", At);
-            // Optional: traces of before the cost was recorded lack them.
-            for (auto [Key, Field] :
-                 {std::pair{"protectCalls", &P.ProtectCalls},
-                  {"protectBytes", &P.ProtectBytes},
-                  {"protectNs", &P.ProtectNs},
-                  {"bytesNeverWatched", &P.BytesNeverWatched},
-                  {"graphCopies", &P.GraphCopies},
-                  {"stridedCopies", &P.StridedCopies}})
-              if (RO->get(Key))
-                *Field = R.number(*RO, Key, At);
+            // Optional: traces of before a counter was recorded lack it.
+            for (const RaceCounter &C : RaceCounters)
+              if (RO->get(C.Name))
+                P.*C.Field = R.number(*RO, C.Name, At);
             if (std::optional<llvm::StringRef> C = RO->getString("coverage"))
               P.Coverage = C->str();
           }

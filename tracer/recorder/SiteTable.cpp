@@ -182,7 +182,7 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
   ThreadKey Thread = currentThread();
   std::lock_guard<std::mutex> Guard(Lock);
   Site &S = Sites[SiteIndex];
-  std::uint64_t Now = S.LastSequence = ++Sequence;
+  std::uint64_t Now = ++Sequence;
   // A loop is one thread's: the previous run is this thread's.
   std::uint64_t PreviousRun =
       std::exchange(PreviousRuns[{SiteIndex, Thread}], Now);
@@ -219,20 +219,22 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
   }
 
   CallKind Kind = S.Api->Kind;
-  // Work issued on a capturing stream becomes a graph's node: nothing is in
-  // flight until the graph is launched. Its async copies are kept: each
-  // launch of the graph issues them again.
+  // cudaDeviceSynchronize, and cudaFree's implicit synchronization, wait
+  // for the calling thread's device alone.
+  auto OnDevice = [&](StreamKey Stream) {
+    return inContext(Args.Context, Stream);
+  };
   if (issuesWork(Kind)) {
-    auto Capture = Capturing.find(Key);
-    if (Capture != Capturing.end()) {
-      auto Id = CaptureIds.find(Capture->second);
-      if (Kind == CallKind::Copy && S.Api->Async && Id != CaptureIds.end() &&
-          CapturedCopies[Id->second - 1].size() < MaxCapturedCopies)
-        CapturedCopies[Id->second - 1].push_back({SiteIndex, Args});
+    // Work issued on a capturing stream becomes a graph's node: nothing is
+    // in flight until the graph is launched. Its async copies are kept:
+    // each launch of the graph issues them again.
+    if (Capturing.count(Key)) {
+      std::optional<std::uint32_t> Id = captureIdOf(Key);
+      if (Kind == CallKind::Copy && S.Api->Async && Id &&
+          CapturedCopies[*Id - 1].size() < MaxCapturedCopies)
+        CapturedCopies[*Id - 1].push_back({SiteIndex, Args});
       return;
     }
-  }
-  if (issuesWork(Kind)) {
     if (Correlation)
       Correlations[Correlation] = SiteIndex;
     bool Transfer = Kind == CallKind::Copy || Kind == CallKind::Memset;
@@ -307,10 +309,6 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
     break;
   }
   case CallKind::DeviceSync: {
-    // cudaDeviceSynchronize waits for the calling thread's device alone.
-    auto OnDevice = [&](StreamKey Stream) {
-      return inContext(Args.Context, Stream);
-    };
     std::set<StreamKey> Streams;
     IssuedWork All = drain(OnDevice, Streams);
     synchronized(SiteIndex, Thread, PreviousRun, HostNs, All, Streams);
@@ -379,10 +377,13 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
     break;
   }
   case CallKind::GraphInstantiate: {
+    if (!Args.Allocated)
+      break;
+    // A handle freed and made again names the new executable graph.
     auto It = GraphCapture.find(Args.Graph);
-    if (Args.Allocated && It != GraphCapture.end())
+    if (It != GraphCapture.end())
       ExecCapture[Args.Allocated] = It->second;
-    else if (Args.Allocated)
+    else
       ExecCapture.erase(Args.Allocated);
     break;
   }
@@ -404,9 +405,6 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
     // a host wait for everything, though not a synchronization the program
     // wrote.
     if (Kind == CallKind::Release && !S.Api->Async) {
-      auto OnDevice = [&](StreamKey Stream) {
-        return inContext(Args.Context, Stream);
-      };
       std::set<StreamKey> Streams;
       drain(OnDevice, Streams);
       completedWhere(OnDevice, Now);
@@ -478,7 +476,7 @@ void SiteTable::synchronized(std::uint32_t SiteIndex, ThreadKey Thread,
   // thread issued it is not kept, and taking it for this loop's can only
   // hide a finding.)
   for (const auto &[Stream, Work] : IssuedSinceSync)
-    for (const auto &[Site, W] : Work)
+    for (const auto &[Issuer, W] : Work)
       if (W.Last > PreviousRun)
         return;
   SyncLoop &Loop = SyncLoops[{SiteIndex, Thread}];
@@ -552,6 +550,10 @@ bool SiteTable::capturing(StreamKey Stream) const {
 
 std::optional<std::uint32_t> SiteTable::captureOf(StreamKey Stream) const {
   std::lock_guard<std::mutex> Guard(Lock);
+  return captureIdOf(Stream);
+}
+
+std::optional<std::uint32_t> SiteTable::captureIdOf(StreamKey Stream) const {
   auto Capture = Capturing.find(Stream);
   if (Capture == Capturing.end())
     return std::nullopt;

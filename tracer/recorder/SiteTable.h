@@ -68,8 +68,6 @@ struct Site : SiteCounters {
   std::uint32_t Stack = 0;
   /// The streams its calls named (at most 64 kept).
   std::set<StreamKey> Streams;
-  /// The sequence number of this site's last call (0: none yet).
-  std::uint64_t LastSequence = 0;
 };
 
 /// Process-wide facts.
@@ -174,6 +172,8 @@ private:
   /// being issued: legacy-stream work still in flight holds it back
   /// (cuda-async-default-stream's rule).
   void heldBackByLegacyWork(std::uint32_t Context);
+  /// captureOf, the lock held.
+  std::optional<std::uint32_t> captureIdOf(StreamKey Stream) const;
   /// A graph launched on \p Stream as call \p Now: its work is the
   /// stream's, and the copies its capture recorded are in flight.
   void graphLaunched(const CallArgs &Args, StreamKey Stream, std::uint64_t Now,

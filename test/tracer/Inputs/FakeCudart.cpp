@@ -112,6 +112,12 @@ int call(const char *Name, CallArgs Args, int Error = 0,
   return Error;
 }
 
+/// \p Stream has work again: its queries say "not ready" until fakeFinish.
+void busy(cudaStream_t Stream) {
+  std::lock_guard<std::mutex> Guard(Lock);
+  Finished.erase(Stream);
+}
+
 CallArgs onStream(cudaStream_t S) {
   CallArgs A;
   A.HasStream = true;
@@ -205,10 +211,7 @@ int cudaMemcpyAsync(void *Dst, const void *Src, size_t Size,
   A.Src = reinterpret_cast<std::uintptr_t>(Src);
   A.HasCopyKind = true;
   A.CopyKind = Kind;
-  {
-    std::lock_guard<std::mutex> Guard(Lock);
-    Finished.erase(Stream);
-  }
+  busy(Stream);
   bool ToDevice = Kind == cudaMemcpyHostToDevice;
   return call("cudaMemcpyAsync", A, 0, ToDevice ? Src : Dst, ToDevice);
 }
@@ -236,10 +239,7 @@ int cudaMemcpy2DAsync(void *Dst, size_t DstPitch, const void *Src,
   A.Shape.SrcPitch = SrcPitch;
   A.HasSize = true;
   A.Size = Width * Height;
-  {
-    std::lock_guard<std::mutex> Guard(Lock);
-    Finished.erase(Stream);
-  }
+  busy(Stream);
   bool ToDevice = Kind == cudaMemcpyHostToDevice;
   return call("cudaMemcpy2DAsync", A, 0, ToDevice ? Src : Dst, ToDevice);
 }
@@ -367,10 +367,7 @@ int cudaGraphInstantiate(cudaGraphExec_t *Exec, cudaGraph_t Graph,
 }
 
 int cudaGraphLaunch(cudaGraphExec_t Graph, cudaStream_t Stream) {
-  {
-    std::lock_guard<std::mutex> Guard(Lock);
-    Finished.erase(Stream);
-  }
+  busy(Stream);
   CallArgs A = onStream(Stream);
   A.Graph = reinterpret_cast<std::uintptr_t>(Graph);
   int Result = call("cudaGraphLaunch", A);
