@@ -340,11 +340,8 @@ void RaceDetector::copyIssued(std::uint32_t Site, const CatalogRow &Api,
       F.Height = Args.Shape.Height;
       F.Depth = Args.Shape.Depth;
     }
-    ++Facts.StridedCopies;
   }
   F.Capture = Capture;
-  if (Capture)
-    ++Facts.GraphCopies;
   // Its ends now: the head, page by page to its last page, and the last
   // page; all of it with RaceCoverage::Whole.
   F.WatchedEnd = Coverage == RaceCoverage::Whole
@@ -360,6 +357,8 @@ void RaceDetector::copyIssued(std::uint32_t Site, const CatalogRow &Api,
     FlightsHigh = Slot + 1;
   if (reprotect(F.Begin, F.WatchedEnd, Facts.AtIssue)) {
     ++Facts.Watched;
+    Facts.StridedCopies += Args.HasShape;
+    Facts.GraphCopies += Capture != 0;
     if (F.LastBegin < F.End && !reprotect(F.LastBegin, F.End, Facts.AtIssue)) {
       // Its last page cannot be protected (unmapped meanwhile): the head
       // stays watched, the rest not.
