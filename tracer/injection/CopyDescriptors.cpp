@@ -41,14 +41,13 @@ std::uint64_t driverKind(CUmemorytype Src, CUmemorytype Dst) {
   return 0;
 }
 
+/// The rows copied (readArguments derives the size from them).
 void setShape(CallArgs &Args, std::uint64_t Width, std::uint64_t Height,
               std::uint64_t Depth) {
   Args.HasShape = true;
   Args.Shape.Width = Width;
   Args.Shape.Height = Height;
   Args.Shape.Depth = Depth;
-  Args.HasSize = true;
-  Args.Size = Width * Height * Depth;
 }
 
 } // namespace

@@ -182,7 +182,7 @@ CallArgs readArguments(const TracedCall &Call, const void *Params,
       break;
     }
   }
-  // A 2D copy's size is its rows'.
+  // A 2D or 3D copy's size is its rows' (arguments or descriptor).
   if (Args.HasShape && !Args.HasSize) {
     Args.HasSize = true;
     Args.Size = Args.Shape.Width * Args.Shape.Height * Args.Shape.Depth;
