@@ -154,8 +154,9 @@ template <class IO> void fields(IO &io, FailedFile &F) {
 template <class IO> void fields(IO &io, std::string &S) { io(S); }
 template <class IO> void fields(IO &io, FileResult &R) {
   io(R.File), io(R.Findings), io(R.Failure), io(R.DeviceCodeErrors),
-      io(R.ConfigurationWarnings), io(R.Summary), io(R.Queries), io(R.Inputs),
-      io(R.ParseMicroseconds), io(R.AnalysisMicroseconds), io(R.Suppressed);
+      io(R.ConfigurationWarnings), io(R.Summary), io(R.SummaryInputs),
+      io(R.Queries), io(R.Inputs), io(R.ParseMicroseconds),
+      io(R.AnalysisMicroseconds), io(R.Suppressed);
 }
 
 } // namespace

@@ -32,12 +32,16 @@ struct FileResult {
   std::vector<std::string> ConfigurationWarnings;
   /// A summarizing run (summarizeFiles): the unit's summary, as JSON text,
   /// and each file its parse read with the content hash of what it read,
-  /// for the summary cache.
+  /// for the summary cache: not the files the checks then opened to point
+  /// a note into another unit, which another worker's timing decides.
   std::string Summary;
+  std::vector<std::pair<std::string, std::string>> SummaryInputs;
   /// The questions the analysis asked of the program's summaries and their
   /// answers (summaries/ProgramQueries.h), as JSON text; empty if none were
   /// recorded. The findings hold while the program answers them alike.
   std::string Queries;
+  /// Every file the parse and the checks read, with its hash, for the
+  /// result cache.
   std::vector<std::pair<std::string, std::string>> Inputs;
   /// What the worker's parse and analysis took, in microseconds, for
   /// --verbose: the parse up to the end of the translation unit (template

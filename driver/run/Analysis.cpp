@@ -18,6 +18,7 @@
 #include "summaries/Summarize.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Base64.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -73,6 +74,8 @@ struct CheckRun {
   /// The questions the checks asked of the program (ProgramQueries.h).
   std::string Queries{};
   std::vector<std::pair<std::string, std::string>> Inputs{};
+  /// Those of them the parse read, for the summary.
+  std::vector<std::pair<std::string, std::string>> SummaryInputs{};
   /// When the consumer was made (the parse starts), when the translation
   /// unit was complete, and when the checks were done.
   std::chrono::steady_clock::time_point Started{}, Parsed{}, Analysed{};
@@ -93,10 +96,17 @@ struct CheckRun {
           onlyErrorsNvccAccepts(Run.Errors.locations(), Run.Errors.ids(), Ctx);
       if (Run.Errors.errors() != 0 && !Run.OnlyErrorsNvccAccepts)
         return;
+      SourceManager &SM = Ctx.getSourceManager();
+      // The files the parse read: a summary is made from them alone. The
+      // checks may open more (a note's location in another unit, whose
+      // summary this worker may or may not have seen yet).
+      llvm::DenseSet<const FileEntry *> ParseRead;
       if (Run.Work != UnitWork::Check) {
         WithoutProgramSummaries Alone;
         Run.Summary = llvm::formatv(
             "{0}", llvm::json::Value(summarizeTranslationUnit(Ctx)));
+        for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+          ParseRead.insert(It->first);
       }
       if (Run.Work != UnitWork::Summarize) {
         // The findings hold while the program answers these alike.
@@ -113,7 +123,6 @@ struct CheckRun {
       // summary or the findings hold while none changes.
       if (!Run.RecordInputs)
         return;
-      SourceManager &SM = Ctx.getSourceManager();
       for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
         std::optional<llvm::MemoryBufferRef> Bytes =
             SM.getMemoryBufferForFileOrNone(It->first);
@@ -129,9 +138,13 @@ struct CheckRun {
             {Path, !Bytes ? ""
                           : fileContentHash(OnDisk ? OnDisk->getBuffer()
                                                    : Bytes->getBuffer())});
+        if (ParseRead.contains(It->first))
+          Run.SummaryInputs.push_back(Run.Inputs.back());
       }
-      llvm::sort(Run.Inputs);
-      Run.Inputs.erase(llvm::unique(Run.Inputs), Run.Inputs.end());
+      for (auto *Inputs : {&Run.Inputs, &Run.SummaryInputs}) {
+        llvm::sort(*Inputs);
+        Inputs->erase(llvm::unique(*Inputs), Inputs->end());
+      }
     }
 
     /// Runs the matchers over host code only: not the declarations of
@@ -284,6 +297,7 @@ FileResult analyzeUnit(const std::string &File, const AnalysisOptions &Options,
     return Result;
   }
   Result.Inputs = std::move(Run.Inputs);
+  Result.SummaryInputs = std::move(Run.SummaryInputs);
   Result.Summary = std::move(Run.Summary);
   if (Work == UnitWork::Summarize)
     return Result;

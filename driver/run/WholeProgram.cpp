@@ -123,7 +123,7 @@ ProgramAnalysis analyzeProgram(
             if (SummaryKey[U])
               // Best effort: a cache that cannot be written costs only time.
               llvm::consumeError(
-                  Summaries->store(*SummaryKey[U], *Parsed, R.Inputs));
+                  Summaries->store(*SummaryKey[U], *Parsed, R.SummaryInputs));
             llvm::consumeError(Known->add(*Parsed->getAsObject()));
             if (Journal)
               Journal->append(*Parsed->getAsObject());
