@@ -65,6 +65,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchmark_calls  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -451,6 +454,8 @@ FROM_STORE = re.compile(r"results of \d+ translation units: (\d+) from the "
                         r"summary store, (\d+) analysed")
 AGAIN = re.compile(r"(\d+) translation units parsed; the findings of (\d+) "
                    r"analysed again")
+PARSED_AGAIN = re.compile(r"analysed again \(.*\), (\d+) of them parsed "
+                          r"again")
 
 
 def program_scaling(args, lint, cuda_args):
@@ -534,6 +539,53 @@ def program_scaling(args, lint, cuda_args):
               "is %.1f MiB of JSON."
               % (units, matrix[0], matrix[1], matrix[2], matrix[3],
                  matrix[4], matrix[5], matrix[6])]
+    return table
+
+
+def call_structures(args, lint, cuda_args):
+    """Each call structure of scripts/benchmark_calls.py, --files units:
+    the whole-program run (-p, -j 1; CPU of the process and every process
+    it reaped) against clang++ -fsyntax-only of each unit with the driver's
+    own command, medians of --repeat runs; the units checked again, and
+    those parsed again, from --verbose; and the run that keeps no parse
+    (--parked-memory=0). Returns the table lines."""
+    table = ["| structure | units | lint CPU (s) | parses' CPU (s) | lint / "
+             "parses | checked again | parsed again | lint / parses, no "
+             "parse kept |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    with tempfile.TemporaryDirectory() as tmp:
+        for structure in benchmark_calls.STRUCTURES:
+            root = os.path.join(tmp, structure)
+            benchmark_calls.generate(root, structure, args.files)
+            argv = [lint] + cuda_args + ["-p", root, "-j", "1",
+                                         "--format=json"]
+            err = subprocess.run(argv + ["--verbose"], capture_output=True,
+                                 text=True).stderr
+            m = AGAIN.search(err)
+            parsed_again = PARSED_AGAIN.search(err)
+            if not m or not parsed_again:
+                raise SystemExit("no figures:\n" + err[-2000:])
+            parses = []
+            for line in err.splitlines():
+                for name in sorted(os.listdir(root)):
+                    prefix = "cuda-async-lint: %s: " % os.path.join(root, name)
+                    if line.startswith(prefix) and "clang++" in line[
+                            len(prefix):len(prefix) + 12]:
+                        command = shlex.split(line[len(prefix):])
+                        parses.append(["clang++-22", "-fsyntax-only"] +
+                                      command[1:])
+            lint_cpu, none_cpu, syntax_cpu = [], [], []
+            for _ in range(args.repeat):
+                lint_cpu.append(run(argv)[1])
+                none_cpu.append(run(argv + ["--parked-memory=0"])[1])
+                syntax_cpu.append(sum(run(p, root)[1] for p in parses))
+            whole = statistics.median(lint_cpu)
+            none = statistics.median(none_cpu)
+            syntax = statistics.median(syntax_cpu)
+            table.append("| %s | %d | %.2f | %.2f | %.2f | %s | %s | %.2f "
+                         "|" % (structure, args.files, whole, syntax,
+                                whole / syntax, m.group(2),
+                                parsed_again.group(1), none / syntax))
     return table
 
 
@@ -634,6 +686,9 @@ def main():
                         help="time generated programs of --units host units "
                              "calling each other, whole and as a shard "
                              "matrix")
+    parser.add_argument("--calls", action="store_true",
+                        help="time call structures across --files units "
+                             "(ring, chain, star) against their parses")
     parser.add_argument("--units", default="250,500,1000,2000",
                         help="program sizes, for --program")
     parser.add_argument("--markdown")
@@ -687,6 +742,27 @@ def main():
                        context, table)
     cuda_args = ["--cuda-path=/usr/local/cuda"] if args.toolkit else [
         "--use-bundled-cuda"]
+    if args.calls:
+        table = call_structures(args, lint, cuda_args)
+        context = [
+            "Run on %s by `scripts/benchmark.py --calls --files %d --repeat "
+            "%d` (%d cores)." % (datetime.date.today().isoformat(),
+                                 args.files, args.repeat, os.cpu_count()), "",
+            "N host units (scripts/benchmark_calls.py; bundled declarations), "
+            "each allocating pageable memory and handing it to a function of "
+            "another unit that copies it asynchronously: a ring (unit i "
+            "calls unit i+1), a chain (the last calls none) and a star (every "
+            "unit calls the hub, the hub calls every unit). The whole-program "
+            "run (`-p`, `-j 1`, its CPU and that of every process it reaped) "
+            "against `clang++ -fsyntax-only` of each unit with the driver's "
+            "own command, medians of %d runs; goal: at most 1.10. Checked "
+            "again: units whose questions the whole program answered "
+            "otherwise; parsed again: those of them whose parse was not kept "
+            "(`--verbose`). The last column: the same run keeping no parse "
+            "(`--parked-memory=0`), each unit checked again parsed again."
+            % args.repeat]
+        return publish(args, "## Call structures across units", context,
+                       table)
     if args.program:
         table = program_scaling(args, lint, cuda_args)
         context = [

@@ -12,7 +12,8 @@ allocators, out-parameter allocators, upload, registration and sync helpers,
 store into a shared struct's field, and copy, read and free what they get,
 so that findings rest on other units' answers. For each seed it compares the
 two phases' JSON report with a one-parse run at -j 1 and -j 2 and with a
-two-shard CI matrix; it exits 1 on the first difference, naming the seed.
+two-shard CI matrix, and with a one-parse run that keeps no parse
+(--parked-memory=0: a unit checked again is parsed again); it exits 1 on the first difference, naming the seed.
 
   scripts/one-parse-differential.py [--seeds 40] [--units 6] [--first 1]
                                     [--lint build/bin/cuda-async-lint]
@@ -152,8 +153,14 @@ def main():
             with open(bare, "w") as f:
                 json.dump(doc, f)
             runs = {"two phases": ["-p", root, "--summaries=" + bare]}
-            runs["one parse, -j 1"] = ["-p", root, "-j", "1"]
-            runs["one parse, -j 2"] = ["-p", root, "-j", "2"]
+            # A unit the program answers otherwise checks again in its
+            # kept parse (every parse kept, however short), or, none
+            # kept, parses again.
+            keep = "--shortest-parked-parse=0"
+            runs["one parse, -j 1"] = ["-p", root, "-j", "1", keep]
+            runs["one parse, -j 2"] = ["-p", root, "-j", "2", keep]
+            runs["one parse, none kept"] = ["-p", root, "-j", "2",
+                                            "--parked-memory=0"]
             reports = {}
             for name, argv in runs.items():
                 out = lint(base + argv + ["--format=json"], tmp)

@@ -63,7 +63,8 @@ void sayProgramStatistics(const ProgramAnalysis &Whole) {
          << " translation units parsed; the findings of "
          << Whole.AnalysedAgain.size()
          << " analysed again (the whole program answered their "
-            "questions otherwise)\n";
+            "questions otherwise), "
+         << Whole.ParsedAgain << " of them parsed again\n";
   struct rusage Usage;
   ::getrusage(RUSAGE_SELF, &Usage);
   errs() << formatv("cuda-async-lint: resolution: {0:f1} ms; this "

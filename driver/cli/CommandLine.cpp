@@ -199,6 +199,19 @@ cl::opt<unsigned> Jobs("j", cl::value_desc("n"), cl::init(0),
                        cl::desc("Files analysed at once (default: one per "
                                 "core)"),
                        cl::cat(Category));
+cl::opt<uint64_t> ParkedMemory(
+    "parked-memory", cl::value_desc("MiB"), cl::init(0),
+    cl::desc("Memory the parses a whole-program run keeps, to check a unit "
+             "again against the whole program without parsing it again, "
+             "may hold (default: a quarter of the machine's, 2048 at "
+             "most; 0: parse such a unit again)"),
+    cl::cat(Category));
+cl::opt<unsigned> ShortestParkedParse(
+    "shortest-parked-parse", cl::value_desc("ms"), cl::Hidden,
+    cl::desc("A parse shorter than this is not kept for a whole-program "
+             "check (default: 100), for tests that must not depend on the "
+             "machine's speed"),
+    cl::cat(Category));
 cl::opt<unsigned> TimeoutSeconds(
     "timeout", cl::value_desc("seconds"), cl::init(300),
     cl::desc("Stop the analysis of a file that takes longer and report it as "
@@ -432,6 +445,10 @@ std::optional<Invocation> parseCommandLine(int Argc, const char **Argv) {
 
   I.ExportCompileCommandsDir = ExportCompileCommandsDir;
   I.Jobs = Jobs;
+  if (ShortestParkedParse.getNumOccurrences())
+    I.ShortestParkedParse = ShortestParkedParse;
+  if (ParkedMemory.getNumOccurrences())
+    I.ParkedMemory = ParkedMemory << 20;
   I.Timeout = std::chrono::seconds(TimeoutSeconds);
   I.WholeProgram = WholeProgram;
   I.SummariesIn = SummariesIn;

@@ -73,6 +73,10 @@ struct Invocation {
   std::string ExportCompileCommandsDir;
 
   unsigned Jobs = 0;
+  /// --parked-memory, in bytes; none: ParkedParses' default.
+  std::optional<uint64_t> ParkedMemory;
+  /// --shortest-parked-parse (hidden, for tests), in milliseconds.
+  std::optional<unsigned> ShortestParkedParse;
   std::chrono::seconds Timeout{0};
   bool WholeProgram = true;
   /// --summaries, --emit-summaries, --merge-summaries: summary stores.

@@ -20,6 +20,10 @@ ProgramRun::open(const Invocation &I, const Configuration &Config,
       makeCommandAdjuster(Headers, CUDA_ASYNC_LINT_CLANG_RESOURCE_DIR);
   Options.Config = &Config;
   Options.Jobs = I.Jobs;
+  Options.ParkedMemory = I.ParkedMemory;
+  if (I.ShortestParkedParse)
+    Options.ShortestParkedParse =
+        std::chrono::milliseconds(*I.ShortestParkedParse);
   Options.Timeout = I.Timeout;
   if (I.Verbose)
     for (const std::string &F : Run->In.Files)

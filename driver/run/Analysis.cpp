@@ -3,6 +3,7 @@
 #include "Analysis.h"
 #include "FindingCollector.h"
 #include "NvccAcceptedErrors.h"
+#include "ParkedParses.h"
 #include "ParseErrors.h"
 #include "TidyCheckAdaptor.h"
 #include "TranslationUnitCache.h"
@@ -62,6 +63,10 @@ struct CheckRun {
   UnitWork Work = UnitWork::Check;
   /// Runs after the parse (and the summary), before the checks.
   llvm::function_ref<void()> BeforeChecks = nullptr;
+  /// Runs after the parse (and the summary), before the checks: true in a
+  /// process that kept the parse and is to check it now (ParkedParses.h).
+  llvm::function_ref<bool()> Park = nullptr;
+  std::chrono::milliseconds ShortestKept{0};
   /// Every error is one nvcc accepts (NvccAcceptedErrors.h).
   bool OnlyErrorsNvccAccepts = false;
   /// Findings in system headers are wanted: match them too.
@@ -109,9 +114,21 @@ struct CheckRun {
           ParseRead.insert(It->first);
       }
       if (Run.Work != UnitWork::Summarize) {
-        // The findings hold while the program answers these alike.
-        if (Run.BeforeChecks)
+        // Keeping a parse costs a few milliseconds (a fork, the checks'
+        // copy-on-write faults, the kept process's exit): a shorter parse
+        // is parsed again if need be.
+        if (Run.Park && Run.Parsed - Run.Started >= Run.ShortestKept &&
+            Run.Park()) {
+          // A parked process told to check against the whole program: its
+          // parse took what it took, its checks start now.
+          auto Parse = Run.Parsed - Run.Started;
+          Run.Parsed = std::chrono::steady_clock::now();
+          Run.Started = Run.Parsed - Parse;
+          Run.Summary.clear();
+        } else if (Run.BeforeChecks) {
           Run.BeforeChecks();
+        }
+        // The findings hold while the program answers these alike.
         ProgramQueries Queries;
         Queries.setUnit(unitFile(Ctx.getSourceManager()));
         recordProgramQueries(&Queries);
@@ -189,7 +206,8 @@ private:
 } // namespace
 
 FileResult analyzeUnit(const std::string &File, const AnalysisOptions &Options,
-                       UnitWork Work, llvm::function_ref<void()> BeforeChecks) {
+                       UnitWork Work, llvm::function_ref<void()> BeforeChecks,
+                       llvm::function_ref<bool()> Park) {
   // The file's configuration, as clang-tidy would read it for this file;
   // what clang-tidy's option reading says of it is kept for the report.
   ConfigurationDiagnostics ConfigDiags;
@@ -269,6 +287,9 @@ FileResult analyzeUnit(const std::string &File, const AnalysisOptions &Options,
   Run.Rewritten = Rewritten;
   Run.Work = Work;
   Run.BeforeChecks = BeforeChecks;
+  Run.Park = Park;
+  Run.ShortestKept =
+      Options.ShortestParkedParse.value_or(ParkedParses::ShortestKept);
   Run.SystemHeaders = !FinderOptions.IgnoreSystemHeaders;
   // Summaries go to the summary cache when there is one; findings only to
   // a result cache.
@@ -517,17 +538,33 @@ void runUnits(const std::vector<std::string> &Files,
               llvm::function_ref<UnitWork(size_t)> Work,
               const AnalysisOptions &Options,
               llvm::function_ref<void(size_t, FileResult)> Done,
-              llvm::function_ref<void()> BeforeChecks) {
+              llvm::function_ref<void()> BeforeChecks, ParkedParses *Parks,
+              llvm::function_ref<void()> Rebuild) {
   unsigned Parallel =
       llvm::hardware_concurrency(Options.Jobs).compute_thread_count();
+  auto Park = [&] { return Parks->park(Rebuild); };
   runInWorkerProcesses(
       Files.size(), Parallel, Options.Timeout,
       [&](size_t I) {
+        if (Parks)
+          Parks->inWorker();
         return encodeFileResult(
-            analyzeUnit(Files[I], Options, Work(I), BeforeChecks));
+            analyzeUnit(Files[I], Options, Work(I), BeforeChecks,
+                        Parks ? llvm::function_ref<bool()>(Park) : nullptr));
       },
       [&](size_t I, WorkerOutcome O) {
-        Done(I, resultOfWorker(Files[I], std::move(O), Options.Timeout));
+        FileResult R = resultOfWorker(Files[I], std::move(O), Options.Timeout);
+        if (Parks)
+          Parks->workerEnded(I, R.Failure.has_value());
+        Done(I, std::move(R));
+      },
+      [&](size_t I) {
+        if (Parks)
+          Parks->beforeFork(I, Work(I) != UnitWork::Summarize);
+      },
+      [&](size_t I) {
+        if (Parks)
+          Parks->afterFork(I);
       });
 }
 

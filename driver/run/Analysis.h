@@ -12,10 +12,13 @@
 #include "summaries/ProgramSummaries.h"
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <set>
 #include <tuple>
 
 namespace cuda_async_lint {
+
+class ParkedParses;
 
 struct AnalysisOptions {
   const LintCompilationDatabase *Database = nullptr;
@@ -24,6 +27,11 @@ struct AnalysisOptions {
   const Configuration *Config = nullptr;
   /// Translation units analysed at once; 0 picks the number of cores.
   unsigned Jobs = 0;
+  /// What the parses a whole-program run keeps may hold (ParkedParses.h),
+  /// in bytes; none: the default.
+  std::optional<uint64_t> ParkedMemory;
+  /// A shorter parse is not kept (none: ParkedParses::ShortestKept).
+  std::optional<std::chrono::milliseconds> ShortestParkedParse;
   /// A file whose analysis takes longer is stopped and fails; 0: no limit.
   std::chrono::seconds Timeout{0};
   /// Called as each file ends, in the order they end: \p Ended of \p Total.
@@ -65,21 +73,27 @@ enum class UnitWork { Check, Summarize, SummarizeAndCheck };
 /// the host code: such a file is analysed, its errors noted. A summary is
 /// made from the unit alone, a check against the program installed when
 /// \p BeforeChecks (if any), run after the parse, returns.
+/// \p Park, if given, may keep the parse in a process of its own
+/// (ParkedParses.h), which checks it later.
 FileResult analyzeUnit(const std::string &File, const AnalysisOptions &Options,
                        UnitWork Work,
-                       llvm::function_ref<void()> BeforeChecks = nullptr);
+                       llvm::function_ref<void()> BeforeChecks = nullptr,
+                       llvm::function_ref<bool()> Park = nullptr);
 
 /// analyzeUnit of each of \p Files, \p Work(I) of file I, each in its own
 /// worker process, Options.Jobs at a time: a file on which clang crashes or
 /// runs past the time limit fails alone. \p Done(I, Result) gets each
 /// file's result as it ends; a worker forked after the program installed
 /// changes sees the change. \p BeforeChecks runs in each worker after its
-/// parse.
+/// parse. With \p Parks, each worker that checks parks its parse there,
+/// to be checked again after \p Rebuild installed the whole program.
 void runUnits(const std::vector<std::string> &Files,
               llvm::function_ref<UnitWork(size_t)> Work,
               const AnalysisOptions &Options,
               llvm::function_ref<void(size_t, FileResult)> Done,
-              llvm::function_ref<void()> BeforeChecks = nullptr);
+              llvm::function_ref<void()> BeforeChecks = nullptr,
+              ParkedParses *Parks = nullptr,
+              llvm::function_ref<void()> Rebuild = nullptr);
 
 /// The result of \p File's worker as it ended: what it returned if it
 /// finished, else a failure saying why (time limit \p Timeout, a crash).

@@ -23,9 +23,10 @@ std::unique_ptr<SummaryJournal> SummaryJournal::create() {
 
 SummaryJournal::~SummaryJournal() { ::close(FD); }
 
-void SummaryJournal::append(const llvm::json::Object &Unit) {
-  std::string Line =
-      llvm::formatv("{0}\n", llvm::json::Value(llvm::json::Object(Unit)));
+void SummaryJournal::append(size_t Index, const llvm::json::Object &Unit) {
+  std::string Line = llvm::formatv(
+      "{0}\n",
+      llvm::json::Value(llvm::json::Array{Index, llvm::json::Object(Unit)}));
   // The parent alone writes; a worker never reads past a newline it has not
   // seen, so a short write only delays what the next workers see.
   llvm::StringRef Rest = Line;
@@ -41,15 +42,17 @@ void SummaryJournal::append(const llvm::json::Object &Unit) {
   }
 }
 
-void SummaryJournal::readNew(ProgramSummaries &Known) const {
+void SummaryJournal::read(
+    uint64_t From,
+    llvm::function_ref<void(size_t, llvm::json::Object)> Each) const {
   struct stat Status;
-  if (::fstat(FD, &Status) != 0 || uint64_t(Status.st_size) <= Written)
+  if (::fstat(FD, &Status) != 0 || uint64_t(Status.st_size) <= From)
     return;
-  std::string Bytes(Status.st_size - Written, '\0');
+  std::string Bytes(Status.st_size - From, '\0');
   size_t Read = 0;
   while (Read < Bytes.size()) {
     ssize_t N = ::pread(FD, Bytes.data() + Read, Bytes.size() - Read,
-                        off_t(Written + Read));
+                        off_t(From + Read));
     if (N <= 0) {
       if (N < 0 && errno == EINTR)
         continue;
@@ -62,13 +65,34 @@ void SummaryJournal::readNew(ProgramSummaries &Known) const {
   while (New.contains('\n')) {
     auto [Line, Rest] = New.split('\n');
     if (llvm::Expected<llvm::json::Value> V = llvm::json::parse(Line)) {
-      if (llvm::json::Object *Unit = V->getAsObject())
-        llvm::consumeError(Known.add(std::move(*Unit)));
+      llvm::json::Array *Entry = V->getAsArray();
+      std::optional<int64_t> Index = Entry && Entry->size() == 2
+                                         ? (*Entry)[0].getAsInteger()
+                                         : std::nullopt;
+      if (Index && *Index >= 0)
+        if (llvm::json::Object *Unit = (*Entry)[1].getAsObject())
+          Each(size_t(*Index), std::move(*Unit));
     } else {
       llvm::consumeError(V.takeError());
     }
     New = Rest;
   }
+}
+
+void SummaryJournal::readNew(ProgramSummaries &Known) const {
+  read(Written, [&](size_t, llvm::json::Object Unit) {
+    llvm::consumeError(Known.add(std::move(Unit)));
+  });
+}
+
+void SummaryJournal::readAll(
+    llvm::function_ref<void(size_t, llvm::json::Object)> Each) const {
+  read(0, Each);
+}
+
+uint64_t SummaryJournal::size() const {
+  struct stat Status;
+  return ::fstat(FD, &Status) == 0 ? uint64_t(Status.st_size) : 0;
 }
 
 } // namespace cuda_async_lint

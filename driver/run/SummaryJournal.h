@@ -14,6 +14,7 @@
 #define CUDA_ASYNC_LINT_DRIVER_SUMMARYJOURNAL_H
 
 #include "summaries/ProgramSummaries.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/JSON.h"
 #include <cstdint>
 #include <memory>
@@ -28,15 +29,22 @@ public:
   static std::unique_ptr<SummaryJournal> create();
   ~SummaryJournal();
 
-  /// In the parent: appends \p Unit, a unit's summary.
-  void append(const llvm::json::Object &Unit);
+  /// In the parent: appends \p Unit, the summary of unit \p Index.
+  void append(size_t Index, const llvm::json::Object &Unit);
 
   /// In a worker: adds to \p Known the units appended since this worker was
   /// forked (its copy of the journal knows how much was written then). A
   /// line the parent is still writing is left out.
   void readNew(ProgramSummaries &Known) const;
+  /// Each unit's summary appended so far, with its index, in the order
+  /// appended.
+  void readAll(llvm::function_ref<void(size_t, llvm::json::Object)> Each) const;
+  /// The bytes appended so far.
+  uint64_t size() const;
 
 private:
+  void read(uint64_t From,
+            llvm::function_ref<void(size_t, llvm::json::Object)> Each) const;
   explicit SummaryJournal(int FD) : FD(FD) {}
   int FD;
   uint64_t Written = 0;

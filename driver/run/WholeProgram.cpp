@@ -1,11 +1,14 @@
 //===- WholeProgram.cpp ---------------------------------------------------===//
 
 #include "WholeProgram.h"
+#include "ParkedParses.h"
 #include "SummaryJournal.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Threading.h"
 #include <chrono>
 #include <map>
+#include <unistd.h>
 
 namespace cuda_async_lint {
 
@@ -27,6 +30,37 @@ std::vector<std::string> filesOfShard(const std::vector<std::string> &Files,
     Out.push_back(Files[I]);
   return Out;
 }
+
+namespace {
+
+/// How fast a parked process reads the run's summaries and puts the
+/// program together (bytes of the journal per microsecond; measured on the
+/// 2,000-unit program of scripts/benchmark.py --program, docs/design.md).
+constexpr uint64_t SummaryBytesReadPerMicrosecond = 100;
+
+/// The program, whole, in the order of its files, as the resolution makes
+/// it and a parked process (ParkedParses.h) makes it alike.
+llvm::Expected<std::shared_ptr<ProgramSummaries>>
+wholeProgram(std::vector<std::optional<llvm::json::Object>> &Summary,
+             const ProgramScope &Scope) {
+  std::vector<llvm::json::Object> Whole;
+  // Reserved: a json::Object is copied, not moved, where a vector grows.
+  Whole.reserve(Summary.size());
+  for (std::optional<llvm::json::Object> &S : Summary)
+    if (S)
+      Whole.push_back(std::move(*S));
+  // Only a run that writes the store keeps the units' documents; one that
+  // resolves asks the program questions only (a third of its memory).
+  llvm::Expected<std::shared_ptr<ProgramSummaries>> Program =
+      ProgramSummaries::fromUnits(std::move(Whole),
+                                  Scope.EveryCaller && !Scope.Shard,
+                                  /*Document=*/!Scope.Resolve);
+  if (Program && Scope.Shard)
+    (*Program)->setShard(*Scope.Shard);
+  return Program;
+}
+
+} // namespace
 
 ProgramAnalysis analyzeProgram(
     const std::vector<std::string> &ProgramFiles,
@@ -110,6 +144,31 @@ ProgramAnalysis analyzeProgram(
                                       : UnitWork::Check);
   }
   std::unique_ptr<SummaryJournal> Journal = SummaryJournal::create();
+  // The parses of units that check, kept to check again without a second
+  // parse where the whole program answers otherwise; a run that does not
+  // resolve checks nothing again.
+  std::optional<ParkedParses> Parks;
+  if (Scope.Resolve && Journal)
+    Parks.emplace(Options.ParkedMemory.value_or(ParkedParses::defaultBudget()));
+  std::vector<uint64_t> ParseMicroseconds(ToParse.size());
+  uint64_t ParsedSoFar = 0;
+  // In a parked process told to check: the whole program, as the
+  // resolution below makes it, from the summaries this process knew and
+  // those the journal holds.
+  auto Rebuild = [&] {
+    Journal->readAll([&](size_t J, llvm::json::Object Unit) {
+      if (J < ParseUnit.size())
+        Summary[ParseUnit[J]] = std::move(Unit);
+    });
+    setProgramSummaries(nullptr, /*FromDriver=*/true);
+    Known.reset();
+    llvm::Expected<std::shared_ptr<ProgramSummaries>> Whole =
+        wholeProgram(Summary, Scope);
+    // The driver's resolution fails alike, and reports it.
+    if (!Whole)
+      ::_exit(1);
+    setProgramSummaries(*Whole, /*FromDriver=*/true);
+  };
   size_t Ended = 0;
   runUnits(
       ToParse, [&](size_t J) { return Work[J]; }, Options,
@@ -126,7 +185,7 @@ ProgramAnalysis analyzeProgram(
                   Summaries->store(*SummaryKey[U], *Parsed, R.SummaryInputs));
             llvm::consumeError(Known->add(*Parsed->getAsObject()));
             if (Journal)
-              Journal->append(*Parsed->getAsObject());
+              Journal->append(J, *Parsed->getAsObject());
             Summary[U] = std::move(*Parsed->getAsObject());
           } else {
             if (!Parsed)
@@ -138,36 +197,34 @@ ProgramAnalysis analyzeProgram(
         if (R.Failure && Work[J] != UnitWork::Check)
           OnFailure(*R.Failure);
         R.Summary.clear();
+        ParseMicroseconds[J] = R.ParseMicroseconds;
+        ParsedSoFar += R.ParseMicroseconds;
+        // A parked process reads every summary of the run to check; once
+        // that promises to cost more than a parse, none is kept.
+        if (Parks && Journal && Ended && Journal->size() &&
+            Journal->size() / Ended * ToParse.size() /
+                    SummaryBytesReadPerMicrosecond >=
+                ParsedSoFar / Ended)
+          Parks->stop();
         if (AnalysedAs[U] && Work[J] != UnitWork::Summarize)
           Result[*AnalysedAs[U]] = std::move(R);
       },
       [&] {
         if (Journal)
           Journal->readNew(*Known);
-      });
+      },
+      Parks ? &*Parks : nullptr, Rebuild);
+  uint64_t JournalBytes = Journal ? Journal->size() : 0;
   Journal.reset();
   Out.Parsed = ToParse.size();
 
-  // The program, whole, in the order of its files.
   auto Resolving = std::chrono::steady_clock::now();
   setProgramSummaries(nullptr, /*FromDriver=*/true);
   Known.reset();
-  std::vector<llvm::json::Object> Whole;
-  // Reserved: a json::Object is copied, not moved, where a vector grows.
-  Whole.reserve(Summary.size());
-  for (std::optional<llvm::json::Object> &S : Summary)
-    if (S)
-      Whole.push_back(std::move(*S));
-  // Only a run that writes the store keeps the units' documents; one that
-  // resolves asks the program questions only (a third of its memory).
   llvm::Expected<std::shared_ptr<ProgramSummaries>> Program =
-      ProgramSummaries::fromUnits(std::move(Whole),
-                                  Scope.EveryCaller && !Scope.Shard,
-                                  /*Document=*/!Scope.Resolve);
+      wholeProgram(Summary, Scope);
   if (Program) {
     Out.Program = std::move(*Program);
-    if (Scope.Shard)
-      Out.Program->setShard(*Scope.Shard);
   } else {
     // Summaries this very run made do not fail to read; if they did, the
     // program is analysed without them.
@@ -207,10 +264,57 @@ ProgramAnalysis analyzeProgram(
       std::chrono::duration_cast<std::chrono::microseconds>(
           std::chrono::steady_clock::now() - Resolving)
           .count();
+  // A unit whose parse is parked checks there, unless reading the whole
+  // program's summaries would cost it more than its parse did; the others
+  // are parsed again.
+  std::vector<std::optional<size_t>> ParsedAs(Analysed.size());
+  for (size_t J = 0; J < ParseUnit.size(); ++J)
+    if (AnalysedAs[ParseUnit[J]])
+      ParsedAs[*AnalysedAs[ParseUnit[J]]] = J;
+  std::vector<std::string> Reparse;
+  std::vector<size_t> ReparseOf, FromParks;
+  std::map<size_t, size_t> AnalysedOfParse;
+  for (size_t A : AgainOf) {
+    std::optional<size_t> J = ParsedAs[A];
+    if (Parks && J && Parks->holds(*J) &&
+        JournalBytes / SummaryBytesReadPerMicrosecond < ParseMicroseconds[*J]) {
+      FromParks.push_back(*J);
+      AnalysedOfParse[*J] = A;
+      continue;
+    }
+    Reparse.push_back(Analysed[A]);
+    ReparseOf.push_back(A);
+  }
+  if (Parks) {
+    unsigned Parallel =
+        llvm::hardware_concurrency(Options.Jobs).compute_thread_count();
+    Parks->check(FromParks, Parallel, Options.Timeout,
+                 [&](size_t J, std::optional<std::string> Output) {
+                   size_t A = AnalysedOfParse[J];
+                   if (Output) {
+                     WorkerOutcome O;
+                     O.State = WorkerOutcome::Status::Finished;
+                     O.Output = std::move(*Output);
+                     FileResult R = resultOfWorker(Analysed[A], std::move(O),
+                                                   Options.Timeout);
+                     if (!R.Failure) {
+                       if (ResultKey[A])
+                         keepResult(*ResultKey[A], R, Options);
+                       Result[A] = std::move(R);
+                       return;
+                     }
+                   }
+                   // Not answered: parsed again, which reports why.
+                   Reparse.push_back(Analysed[A]);
+                   ReparseOf.push_back(A);
+                 });
+    Parks.reset();
+  }
+  Out.ParsedAgain = Reparse.size();
   runUnits(
-      Again, [](size_t) { return UnitWork::Check; }, Options,
+      Reparse, [](size_t) { return UnitWork::Check; }, Options,
       [&](size_t J, FileResult R) {
-        size_t A = AgainOf[J];
+        size_t A = ReparseOf[J];
         if (ResultKey[A])
           keepResult(*ResultKey[A], R, Options);
         Result[A] = std::move(R);

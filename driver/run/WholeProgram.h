@@ -60,6 +60,9 @@ struct ProgramAnalysis {
   /// The files parsed and checked again, each with why: the first question
   /// the whole program answered otherwise.
   std::vector<std::pair<std::string, std::string>> AnalysedAgain;
+  /// Of those, the units parsed again: their parse was not kept
+  /// (ParkedParses.h), or reading the whole program would cost more.
+  unsigned ParsedAgain = 0;
   /// Unresolved: each analysed unit's result as a result cache entry
   /// (SummaryStore.h), in the order of the analysed files.
   /// A deque: a json::Object is copied, not moved, where a vector grows.

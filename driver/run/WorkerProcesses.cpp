@@ -69,6 +69,9 @@ void drain(int &Fd, std::string &Into, size_t Keep) {
     Into.erase(0, Into.size() - Keep);
 }
 
+/// In a worker: where the job's result goes (detachFromWorker moves it).
+int JobOutput = -1;
+
 /// In the child: never returns.
 [[noreturn]] void runChild(int Out, int Err,
                            llvm::function_ref<std::string()> Job) {
@@ -83,10 +86,11 @@ void drain(int &Fd, std::string &Into, size_t Keep) {
     ::dup2(Null, STDOUT_FILENO);
     closeFd(Null);
   }
+  JobOutput = Out;
   std::string Result = Job();
   // _exit: the parent's buffered output and atexit handlers are the
   // parent's, not this copy's.
-  ::_exit(writeAll(Out, Result) ? 0 : 70);
+  ::_exit(writeAll(JobOutput, Result) ? 0 : 70);
 }
 
 /// Forks the worker for \p Index; an empty string, or why it could not.
@@ -152,6 +156,18 @@ WorkerOutcome reap(Worker &W, bool Killed) {
 }
 
 } // namespace
+
+void detachFromWorker(int Output) {
+  // The driver sees the worker end when both its pipes close: this process
+  // keeps neither.
+  closeFd(JobOutput);
+  JobOutput = Output;
+  int Null = ::open("/dev/null", O_WRONLY);
+  if (Null >= 0) {
+    ::dup2(Null, STDERR_FILENO);
+    closeFd(Null);
+  }
+}
 
 WorkerSet::WorkerSet() = default;
 
@@ -230,10 +246,12 @@ void WorkerSet::serve(const std::vector<pollfd> &Fds,
   }
 }
 
-void runInWorkerProcesses(
-    size_t Count, unsigned Parallel, std::chrono::seconds Timeout,
-    llvm::function_ref<std::string(size_t)> Job,
-    llvm::function_ref<void(size_t, WorkerOutcome)> Done) {
+void runInWorkerProcesses(size_t Count, unsigned Parallel,
+                          std::chrono::seconds Timeout,
+                          llvm::function_ref<std::string(size_t)> Job,
+                          llvm::function_ref<void(size_t, WorkerOutcome)> Done,
+                          llvm::function_ref<void(size_t)> BeforeFork,
+                          llvm::function_ref<void(size_t)> AfterFork) {
   if (Parallel == 0)
     Parallel = 1;
   WorkerSet Workers;
@@ -241,9 +259,13 @@ void runInWorkerProcesses(
   while (Next < Count || Workers.size()) {
     while (Workers.size() < Parallel && Next < Count) {
       size_t Index = Next++;
-      if (std::string Error = Workers.start(
-              Index, [&] { return Job(Index); }, Timeout);
-          !Error.empty()) {
+      if (BeforeFork)
+        BeforeFork(Index);
+      std::string Error =
+          Workers.start(Index, [&] { return Job(Index); }, Timeout);
+      if (AfterFork)
+        AfterFork(Index);
+      if (!Error.empty()) {
         WorkerOutcome NotStarted;
         NotStarted.Error = std::move(Error);
         Done(Index, std::move(NotStarted));

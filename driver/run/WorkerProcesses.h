@@ -81,10 +81,20 @@ private:
 /// each worker ends, in the order they end. This process must have no other
 /// threads (fork() copies only the calling one). A worker's stdout is
 /// /dev/null: the report is this process's to write.
+/// \p BeforeFork(I) and \p AfterFork(I), if given, run in this process
+/// around the fork of worker I.
 void runInWorkerProcesses(size_t Count, unsigned Parallel,
                           std::chrono::seconds Timeout,
                           llvm::function_ref<std::string(size_t)> Job,
-                          llvm::function_ref<void(size_t, WorkerOutcome)> Done);
+                          llvm::function_ref<void(size_t, WorkerOutcome)> Done,
+                          llvm::function_ref<void(size_t)> BeforeFork = nullptr,
+                          llvm::function_ref<void(size_t)> AfterFork = nullptr);
+
+/// In a process a worker forked: lets go of the worker's pipes (its
+/// stderr becomes /dev/null), so that the driver sees the worker end when
+/// it exits, and sends the job's result to \p Output instead, should this
+/// process return from the job.
+void detachFromWorker(int Output);
 
 } // namespace cuda_async_lint
 

@@ -17,7 +17,7 @@ TEST(SummaryJournalTest, AWorkerReadsWhatWasAppendedSinceItWasForked) {
   std::unique_ptr<SummaryJournal> Journal = SummaryJournal::create();
   ASSERT_TRUE(Journal);
   // Known to the worker when it is forked: in its store already.
-  Journal->append(unit("/p/before.cpp"));
+  Journal->append(0, unit("/p/before.cpp"));
   int Go[2], Answer[2];
   ASSERT_EQ(::pipe(Go), 0);
   ASSERT_EQ(::pipe(Answer), 0);
@@ -38,8 +38,8 @@ TEST(SummaryJournalTest, AWorkerReadsWhatWasAppendedSinceItWasForked) {
                 : 3);
   }
   // Appended while the worker parses: it reads these, not what it knew.
-  Journal->append(unit("/p/during-1.cpp"));
-  Journal->append(unit("/p/during-2.cpp"));
+  Journal->append(1, unit("/p/during-1.cpp"));
+  Journal->append(2, unit("/p/during-2.cpp"));
   ASSERT_EQ(::write(Go[1], "g", 1), 1);
   int Status = 0;
   ASSERT_EQ(::waitpid(Pid, &Status, 0), Pid);
@@ -51,6 +51,21 @@ TEST(SummaryJournalTest, AWorkerReadsWhatWasAppendedSinceItWasForked) {
   EXPECT_EQ(std::string(Buffer, N), "/p/during-1.cpp;/p/during-2.cpp;");
   for (int FD : {Go[0], Go[1], Answer[0], Answer[1]})
     ::close(FD);
+}
+
+TEST(SummaryJournalTest, AParkedProcessReadsEveryUnitWithItsIndex) {
+  std::unique_ptr<SummaryJournal> Journal = SummaryJournal::create();
+  ASSERT_TRUE(Journal);
+  Journal->append(3, unit("/p/c.cpp"));
+  Journal->append(1, unit("/p/a.cpp"));
+  std::vector<std::pair<size_t, std::string>> Read;
+  Journal->readAll([&](size_t Index, llvm::json::Object Unit) {
+    Read.push_back({Index, Unit.getString("file")->str()});
+  });
+  std::vector<std::pair<size_t, std::string>> Expected = {{3, "/p/c.cpp"},
+                                                          {1, "/p/a.cpp"}};
+  EXPECT_EQ(Read, Expected);
+  EXPECT_GT(Journal->size(), 0u);
 }
 
 } // namespace
