@@ -504,8 +504,11 @@ def program_scaling(args, lint, cuda_args):
                 "--emit-summaries=" + store])
             cpu, peak = cpu + c, max(peak, kb)
         merged = os.path.join(tmp, "all.json")
-        _, c, kb, _ = run([lint, "--merge-summaries=" + merged] + stores)
-        cpu, peak = cpu + c, max(peak, kb)
+        _, c, merge_kb, _ = run([lint, "--merge-summaries=" + merged] + stores)
+        cpu, peak = cpu + c, max(peak, merge_kb)
+        # One shard's store read alone: what the merge holds at a time.
+        _, _, one_kb, _ = run([lint, "--merge-summaries=" +
+                               os.path.join(tmp, "one.json"), stores[0]])
         argv = [lint] + cuda_args + ["-p", root, "-j", "2",
                                      "--summaries=" + merged, "--format=json",
                                      "--verbose"]
@@ -520,7 +523,8 @@ def program_scaling(args, lint, cuda_args):
             raise SystemExit("no result figures:\n" + err[-2000:])
         matrix = (time.perf_counter() - start, cpu, peak / 1024,
                   int(m.group(1)), int(m.group(2)), alone_kb / 1024,
-                  os.path.getsize(merged) / 2**20)
+                  os.path.getsize(merged) / 2**20, merge_kb / 1024,
+                  one_kb / 1024)
     table = ["| units | wall (s) | CPU (s) | CPU per unit (ms) | resolution "
              "(ms) | resolution per unit (ms) | parent's peak (MiB) | peak of "
              "any process (MiB) | analysed again |",
@@ -536,9 +540,11 @@ def program_scaling(args, lint, cuda_args):
               "process %.0f MiB; the last job took %d results from the store "
               "and parsed %d units again. One unit linted alone "
               "(`--whole-program=false`) peaks at %.0f MiB; the merged store "
-              "is %.1f MiB of JSON."
+              "is %.1f MiB of JSON. The merge peaked at %.0f MiB, merging one "
+              "shard's store alone at %.0f MiB (goal: the merge bounded by "
+              "one shard's store)."
               % (units, matrix[0], matrix[1], matrix[2], matrix[3],
-                 matrix[4], matrix[5], matrix[6])]
+                 matrix[4], matrix[5], matrix[6], matrix[7], matrix[8])]
     return table
 
 

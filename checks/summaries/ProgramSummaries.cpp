@@ -367,50 +367,22 @@ llvm::json::Value ProgramSummaries::takeJSON() {
   return storeDocument(std::move(List), EveryCaller, Shard);
 }
 
-/// True if \p Parts, merged, hold every caller: each does, or they are
-/// all the shards of one database.
-template <class PartList> static bool holdEveryCaller(const PartList &Parts) {
+bool ProgramSummaries::holdEveryCaller(llvm::ArrayRef<PartScope> Parts) {
   bool EveryPart = !Parts.empty();
   std::set<unsigned> Shards;
   std::optional<unsigned> Count;
-  for (const auto &Part : Parts) {
-    EveryPart &= Part->holdsEveryCaller();
-    if (Part->shard() && (!Count || *Count == Part->shard()->Count)) {
-      Count = Part->shard()->Count;
-      Shards.insert(Part->shard()->Index);
+  for (const PartScope &Part : Parts) {
+    EveryPart &= Part.EveryCaller;
+    if (Part.Shard && (!Count || *Count == Part.Shard->Count)) {
+      Count = Part.Shard->Count;
+      Shards.insert(Part.Shard->Index);
     }
   }
   bool AllShards = Count && Shards.size() == *Count &&
-                   llvm::all_of(Parts, [&](const auto &Part) {
-                     return Part->shard() && Part->shard()->Count == *Count;
+                   llvm::all_of(Parts, [&](const PartScope &Part) {
+                     return Part.Shard && Part.Shard->Count == *Count;
                    });
   return EveryPart || AllShards;
-}
-
-llvm::Expected<std::shared_ptr<ProgramSummaries>> ProgramSummaries::merge(
-    llvm::ArrayRef<std::shared_ptr<const ProgramSummaries>> Parts) {
-  std::vector<Object> Units;
-  for (const auto &Part : Parts)
-    for (const Object &U : Part->Raw)
-      Units.push_back(Object(U));
-  return fromUnits(std::move(Units), holdEveryCaller(Parts));
-}
-
-llvm::Expected<std::shared_ptr<ProgramSummaries>>
-ProgramSummaries::merge(std::vector<std::shared_ptr<ProgramSummaries>> Parts) {
-  bool Every = holdEveryCaller(Parts);
-  size_t Total = 0;
-  for (const auto &Part : Parts)
-    Total += Part->Raw.size();
-  std::vector<Object> Units;
-  // Reserved: a json::Object is copied, not moved, where a vector grows.
-  Units.reserve(Total);
-  for (const auto &Part : Parts) {
-    for (Object &U : Part->Raw)
-      Units.push_back(std::move(U));
-    Part->Raw.clear();
-  }
-  return fromUnits(std::move(Units), Every);
 }
 
 std::vector<std::string> ProgramSummaries::files() const {

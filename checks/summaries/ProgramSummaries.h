@@ -78,7 +78,7 @@ public:
             bool Document = true);
 
   /// A store of no units yet, which add() fills. Without \p Document it
-  /// answers questions only: toJSON() and merge() see none of its units,
+  /// answers questions only: toJSON() sees none of its units,
   /// and it holds a third of the memory.
   static std::shared_ptr<ProgramSummaries> empty(bool EveryCaller,
                                                  bool Document = true);
@@ -93,19 +93,20 @@ public:
   /// The store of a shard: its units, and which shard it is.
   void setShard(ShardOf S) { Shard = S; }
 
-  /// One store of every unit of \p Parts. It holds every caller if each
-  /// part does, or if the parts are all the shards of one database.
-  static llvm::Expected<std::shared_ptr<ProgramSummaries>>
-  merge(llvm::ArrayRef<std::shared_ptr<const ProgramSummaries>> Parts);
-  /// The same of parts no one else holds: their units' documents move into
-  /// the whole rather than being copied.
-  static llvm::Expected<std::shared_ptr<ProgramSummaries>>
-  merge(std::vector<std::shared_ptr<ProgramSummaries>> Parts);
+  /// What a part of a merge says of its callers: whether it holds every
+  /// caller, and which shard it is.
+  struct PartScope {
+    bool EveryCaller = false;
+    std::optional<ShardOf> Shard;
+  };
+  /// True if parts of these scopes, merged, hold every caller: each does,
+  /// or they are all the shards of one database.
+  static bool holdEveryCaller(llvm::ArrayRef<PartScope> Parts);
 
   /// The store as a document: parse() reads it back.
   llvm::json::Value toJSON() const;
   /// The same, the units' documents moved into it: the store answers
-  /// questions still, but toJSON() and merge() see no unit any more.
+  /// questions still, but toJSON() sees no unit any more.
   llvm::json::Value takeJSON();
 
   /// The main files of its units.
@@ -160,7 +161,7 @@ private:
                 llvm::StringRef Key, llvm::StringRef Except, Fn F) const;
 
   bool EveryCaller = false;
-  /// Keep each unit's document (Raw), for toJSON() and merge().
+  /// Keep each unit's document (Raw), for toJSON().
   bool Document = true;
   std::optional<ShardOf> Shard;
   /// A deque: a json::Object is copied, not moved, where a vector grows.

@@ -16,17 +16,13 @@ using namespace llvm;
 namespace cuda_async_lint {
 
 int mergeSummaries(const Invocation &I) {
-  Expected<SummaryStore> Merged = mergeSummaryStores(I.Files);
+  Expected<MergedStores> Merged = mergeSummaryStores(I.Files, I.MergeSummaries);
   if (!Merged)
     return usageError(Merged.takeError());
-  std::shared_ptr<ProgramSummaries> Program = Merged->Program;
-  size_t Results = Merged->Results.size();
-  if (Error E = writeSummaryStore(std::move(*Merged), I.MergeSummaries))
-    return usageError(std::move(E));
-  errs() << "cuda-async-lint: merged " << Program->files().size()
-         << " translation unit summaries and " << Results << " results into "
-         << I.MergeSummaries
-         << (Program->holdsEveryCaller()
+  errs() << "cuda-async-lint: merged " << Merged->Units
+         << " translation unit summaries and " << Merged->Results
+         << " results into " << I.MergeSummaries
+         << (Merged->EveryCaller
                  ? ""
                  : " (not every unit of a program: parameters do not take "
                    "call-site provenance)")

@@ -3,7 +3,11 @@
 #include "SummaryStore.h"
 #include "support/AtomicFile.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include <cerrno>
+#include <optional>
+#include <unistd.h>
 
 namespace cuda_async_lint {
 
@@ -48,26 +52,124 @@ llvm::Error writeSummaryStore(SummaryStore Store, llvm::StringRef Path) {
   });
 }
 
-llvm::Expected<SummaryStore>
-mergeSummaryStores(llvm::ArrayRef<std::string> Paths) {
-  std::vector<std::shared_ptr<ProgramSummaries>> Parts;
-  SummaryStore Merged;
-  llvm::StringSet<> Keys;
+namespace {
+
+/// A file with no name, for a merge's results until the store is written.
+class ResultsFile {
+public:
+  llvm::Error open() {
+    llvm::SmallString<128> Path;
+    if (std::error_code EC = llvm::sys::fs::createTemporaryFile(
+            "cuda-async-lint-results", "json", FD, Path))
+      return llvm::createStringError(
+          EC, "cannot make a temporary file for the merge: " + EC.message());
+    llvm::sys::fs::remove(Path);
+    Out.emplace(FD, /*shouldClose=*/false);
+    return llvm::Error::success();
+  }
+  ~ResultsFile() {
+    Out.reset();
+    if (FD >= 0)
+      ::close(FD);
+  }
+  llvm::raw_fd_ostream &stream() { return *Out; }
+  /// Copies what was written to \p OS.
+  llvm::Error copyTo(llvm::raw_ostream &OS) {
+    Out->flush();
+    if (Out->has_error()) {
+      std::string Reason = Out->error().message();
+      Out->clear_error();
+      return llvm::createStringError("cannot keep the merge's results: " +
+                                     Reason);
+    }
+    char Buf[65536];
+    for (off_t At = 0;;) {
+      ssize_t N = ::pread(FD, Buf, sizeof(Buf), At);
+      if (N < 0 && errno == EINTR)
+        continue;
+      if (N < 0)
+        return llvm::createStringError(
+            std::error_code(errno, std::generic_category()),
+            "cannot read the merge's results back");
+      if (N == 0)
+        return llvm::Error::success();
+      OS.write(Buf, size_t(N));
+      At += N;
+    }
+  }
+
+private:
+  int FD = -1;
+  std::optional<llvm::raw_fd_ostream> Out;
+};
+
+} // namespace
+
+llvm::Expected<MergedStores>
+mergeSummaryStores(llvm::ArrayRef<std::string> Paths, llvm::StringRef Out) {
+  MergedStores Merged;
+  ResultsFile Results;
+  if (llvm::Error E = Results.open())
+    return std::move(E);
+  std::vector<ProgramSummaries::PartScope> Scopes;
+  // A unit, or a result, two stores hold: the first store's (overlapping
+  // shards, or one store twice).
+  llvm::StringSet<> Keys, Files;
   for (const std::string &Path : Paths) {
-    llvm::Expected<SummaryStore> Part = readSummaryStore(Path);
+    llvm::Expected<SummaryStore> Part =
+        readSummaryStore(Path, /*Documents=*/false);
     if (!Part)
       return Part.takeError();
-    Parts.push_back(std::move(Part->Program));
+    Scopes.push_back(
+        {Part->Program->holdsEveryCaller(), Part->Program->shard()});
+    for (const std::string &File : Part->Program->files())
+      Merged.Units += Files.insert(File).second;
     for (llvm::json::Object &R : Part->Results)
       if (Keys.insert(*R.getString("key")).second)
-        Merged.Results.push_back(std::move(R));
+        Results.stream() << (Merged.Results++ ? ",\n" : "")
+                         << llvm::formatv("{0}",
+                                          llvm::json::Value(std::move(R)));
   }
-  // The parts are this merge's: their units move into the whole.
-  llvm::Expected<std::shared_ptr<ProgramSummaries>> Program =
-      ProgramSummaries::merge(std::move(Parts));
-  if (!Program)
-    return Program.takeError();
-  Merged.Program = std::move(*Program);
+  Merged.EveryCaller = ProgramSummaries::holdEveryCaller(Scopes);
+  // The store's document, streamed: the units of one store at a time.
+  llvm::Error Written = streamFileAtomically(Out, [&](llvm::raw_ostream &OS) {
+    llvm::Error Failed = llvm::Error::success();
+    llvm::json::OStream J(OS, 2);
+    J.object([&] {
+      J.attribute("format", SummaryFormat);
+      J.attribute("version", int64_t(SummaryVersion));
+      J.attribute("everyCaller", Merged.EveryCaller);
+      J.attributeArray("units", [&] {
+        llvm::StringSet<> Written;
+        for (const std::string &Path : Paths) {
+          llvm::Expected<llvm::json::Value> Doc =
+              ProgramSummaries::readDocument(Path);
+          if (!Doc) {
+            Failed = Doc.takeError();
+            return;
+          }
+          if (llvm::json::Object *Root = Doc->getAsObject())
+            if (llvm::json::Array *Units = Root->getArray("units"))
+              for (const llvm::json::Value &U : *Units)
+                if (const llvm::json::Object *O = U.getAsObject())
+                  if (Written.insert(O->getString("file").value_or("")).second)
+                    J.value(U);
+        }
+      });
+      if (Merged.Results && !Failed) {
+        J.attributeBegin("results");
+        J.rawValue([&](llvm::raw_ostream &Raw) {
+          Raw << "[";
+          Failed = Results.copyTo(Raw);
+          Raw << "]";
+        });
+        J.attributeEnd();
+      }
+    });
+    return Failed;
+  });
+  if (Written)
+    return std::move(Written);
   return Merged;
 }
 

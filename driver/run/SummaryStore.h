@@ -39,10 +39,20 @@ llvm::Expected<SummaryStore> readSummaryStore(llvm::StringRef Path,
 /// the document: they are the store's largest part).
 llvm::Error writeSummaryStore(SummaryStore Store, llvm::StringRef Path);
 
-/// One store of the stores at \p Paths (the shards of a CI matrix): every
-/// unit's summary and every result, a file's first where two stores hold it.
-llvm::Expected<SummaryStore>
-mergeSummaryStores(llvm::ArrayRef<std::string> Paths);
+/// What mergeSummaryStores wrote.
+struct MergedStores {
+  size_t Units = 0, Results = 0;
+  /// The stores were the whole program (ProgramSummaries::holdEveryCaller).
+  bool EveryCaller = false;
+};
+
+/// Writes to \p Out, whole or not at all, one store of the stores at
+/// \p Paths (the shards of a CI matrix): every unit's summary and every
+/// result, a file's first where two stores hold it. One store is in memory
+/// at a time: each is read twice, to check it and take its results (kept in
+/// a temporary file), then to copy its units.
+llvm::Expected<MergedStores>
+mergeSummaryStores(llvm::ArrayRef<std::string> Paths, llvm::StringRef Out);
 
 } // namespace cuda_async_lint
 

@@ -58,12 +58,22 @@ llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content) {
 llvm::Error
 writeFileAtomically(llvm::StringRef Path,
                     llvm::function_ref<void(llvm::raw_ostream &)> Write) {
+  return streamFileAtomically(Path, [&](llvm::raw_ostream &OS) {
+    Write(OS);
+    return llvm::Error::success();
+  });
+}
+
+llvm::Error streamFileAtomically(
+    llvm::StringRef Path,
+    llvm::function_ref<llvm::Error(llvm::raw_ostream &)> Write) {
   if (isSpecialFile(Path)) {
     std::error_code EC;
     llvm::raw_fd_ostream OS(Path, EC);
     if (EC)
       return cannotWrite(Path, EC.message());
-    Write(OS);
+    if (llvm::Error E = Write(OS))
+      return E;
     OS.close();
     if (OS.has_error()) {
       std::string Reason = OS.error().message();
@@ -80,7 +90,12 @@ writeFileAtomically(llvm::StringRef Path,
     return cannotWrite(Path, llvm::toString(Temp.takeError()));
   {
     llvm::raw_fd_ostream OS(Temp->FD, /*shouldClose=*/false);
-    Write(OS);
+    if (llvm::Error E = Write(OS)) {
+      OS.flush();
+      OS.clear_error();
+      llvm::consumeError(Temp->discard());
+      return E;
+    }
     OS.flush();
     if (OS.has_error()) {
       std::string Reason = OS.error().message();

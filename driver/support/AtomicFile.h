@@ -26,6 +26,12 @@ llvm::Error
 writeFileAtomically(llvm::StringRef Path,
                     llvm::function_ref<void(llvm::raw_ostream &)> Write);
 
+/// The same, of what \p Write writes unless it fails: then \p Path is
+/// left as it was, and its error returned.
+llvm::Error streamFileAtomically(
+    llvm::StringRef Path,
+    llvm::function_ref<llvm::Error(llvm::raw_ostream &)> Write);
+
 /// Checks that \p Path can be written (its directory exists and a file can
 /// be created there, and \p Path is no directory) without changing it, so a
 /// run can fail before its analysis rather than after.

@@ -257,32 +257,17 @@ TEST(ProgramQuestionTest, TextRoundTrips) {
 }
 
 TEST_F(ProgramSummariesTest, ShardsMergeIntoAWholeProgram) {
-  auto Shard = [&](llvm::StringRef File,
-                   unsigned Index) -> std::shared_ptr<const ProgramSummaries> {
-    std::shared_ptr<ProgramSummaries> P =
-        program({summarize(Library, File)}, false);
-    P->setShard({Index, 2});
-    // As --emit-summaries writes it and --merge-summaries reads it.
-    return *ProgramSummaries::parse(llvm::formatv("{0}", P->toJSON()).str(),
-                                    File);
+  using Scope = ProgramSummaries::PartScope;
+  auto Shard = [](unsigned Index) {
+    return Scope{false, ProgramSummaries::ShardOf{Index, 2}};
   };
-  auto One = Shard("/p/a.cpp", 1), Two = Shard("/p/b.cpp", 2);
-  llvm::Expected<std::shared_ptr<ProgramSummaries>> Both =
-      ProgramSummaries::merge({One, Two});
-  ASSERT_TRUE(bool(Both));
-  EXPECT_TRUE((*Both)->holdsEveryCaller());
-  EXPECT_EQ((*Both)->files(),
-            (std::vector<std::string>{"/p/a.cpp", "/p/b.cpp"}));
-  llvm::Expected<std::shared_ptr<ProgramSummaries>> Half =
-      ProgramSummaries::merge({One});
-  ASSERT_TRUE(bool(Half));
-  EXPECT_FALSE((*Half)->holdsEveryCaller());
+  EXPECT_TRUE(ProgramSummaries::holdEveryCaller({Shard(1), Shard(2)}));
+  EXPECT_FALSE(ProgramSummaries::holdEveryCaller({Shard(1)}));
   // The same shard twice is not both shards.
-  llvm::Expected<std::shared_ptr<ProgramSummaries>> Twice =
-      ProgramSummaries::merge({One, One});
-  ASSERT_TRUE(bool(Twice));
-  EXPECT_FALSE((*Twice)->holdsEveryCaller());
-  EXPECT_EQ((*Twice)->files(), (std::vector<std::string>{"/p/a.cpp"}));
+  EXPECT_FALSE(ProgramSummaries::holdEveryCaller({Shard(1), Shard(1)}));
+  EXPECT_TRUE(ProgramSummaries::holdEveryCaller({{true, {}}, {true, {}}}));
+  EXPECT_FALSE(ProgramSummaries::holdEveryCaller({{true, {}}, Shard(1)}));
+  EXPECT_FALSE(ProgramSummaries::holdEveryCaller({}));
 }
 
 TEST_F(ProgramSummariesTest, StoresThatCannotBeRead) {

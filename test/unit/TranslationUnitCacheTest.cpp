@@ -3,6 +3,7 @@
 #include "run/TranslationUnitCache.h"
 #include "run/SummaryStore.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
 
@@ -75,15 +76,59 @@ TEST(TranslationUnitCacheTest, AStoreCarriesItsResultsThroughAMerge) {
   ASSERT_FALSE(bool(writeSummaryStore(Store("k1"), One)));
   // The same unit in two stores (overlapping shards): its first result.
   ASSERT_FALSE(bool(writeSummaryStore(Store("k1"), Two)));
-  llvm::Expected<SummaryStore> Both =
-      mergeSummaryStores({std::string(One), std::string(Two)});
+  llvm::Expected<MergedStores> Both =
+      mergeSummaryStores({std::string(One), std::string(Two)}, Merged);
   ASSERT_TRUE(bool(Both)) << llvm::toString(Both.takeError());
-  ASSERT_EQ(Both->Results.size(), 1u);
-  ASSERT_FALSE(bool(writeSummaryStore(std::move(*Both), Merged)));
+  ASSERT_EQ(Both->Results, 1u);
   llvm::Expected<SummaryStore> Read = readSummaryStore(Merged);
   ASSERT_TRUE(bool(Read)) << llvm::toString(Read.takeError());
   ASSERT_EQ(Read->Results.size(), 1u);
   EXPECT_EQ(Read->Results.front().getString("key"), "k1");
+}
+
+TEST(TranslationUnitCacheTest, ShardStoresMergeIntoTheWholeProgram) {
+  Source S;
+  auto Path = [&](llvm::StringRef Name) {
+    llvm::SmallString<128> P(S.Dir);
+    llvm::sys::path::append(P, Name);
+    return std::string(P);
+  };
+  auto Shard = [&](llvm::StringRef File, unsigned Index) {
+    std::shared_ptr<ProgramSummaries> P = ProgramSummaries::empty(false);
+    EXPECT_FALSE(bool(P->add(llvm::json::Object{
+        {"file", File}, {"functions", llvm::json::Array{}}})));
+    P->setShard({Index, 2});
+    std::string Out = Path(llvm::sys::path::filename(File).str() + ".json");
+    EXPECT_FALSE(bool(writeSummaryStore({P, {}}, Out)));
+    return Out;
+  };
+  std::string One = Shard("/p/a.cpp", 1), Two = Shard("/p/b.cpp", 2);
+  auto Merge = [&](std::vector<std::string> Parts) {
+    llvm::Expected<MergedStores> M = mergeSummaryStores(Parts, Path("m.json"));
+    EXPECT_TRUE(bool(M)) << llvm::toString(M.takeError());
+    llvm::Expected<SummaryStore> Read = readSummaryStore(Path("m.json"));
+    EXPECT_TRUE(bool(Read)) << llvm::toString(Read.takeError());
+    return std::make_pair(*M, Read->Program);
+  };
+  auto [Both, BothRead] = Merge({One, Two});
+  EXPECT_TRUE(Both.EveryCaller);
+  EXPECT_TRUE(BothRead->holdsEveryCaller());
+  EXPECT_EQ(BothRead->files(),
+            (std::vector<std::string>{"/p/a.cpp", "/p/b.cpp"}));
+  EXPECT_EQ(Both.Units, 2u);
+  // The same shard twice: one unit, and not the whole program.
+  auto [Twice, TwiceRead] = Merge({One, One});
+  EXPECT_FALSE(TwiceRead->holdsEveryCaller());
+  EXPECT_EQ(TwiceRead->files(), (std::vector<std::string>{"/p/a.cpp"}));
+  EXPECT_EQ(Twice.Units, 1u);
+  // A store that cannot be read: an error naming it, and no merged store.
+  std::string Missing = Path("missing.json");
+  llvm::Expected<MergedStores> Bad =
+      mergeSummaryStores({One, Missing}, Path("bad.json"));
+  ASSERT_FALSE(bool(Bad));
+  EXPECT_NE(llvm::toString(Bad.takeError()).find("missing.json"),
+            std::string::npos);
+  EXPECT_FALSE(llvm::sys::fs::exists(Path("bad.json")));
 }
 
 } // namespace
