@@ -67,7 +67,7 @@ const MemberEffects *SyncSummaries::effects(const CXXMethodDecl *MD,
   // Stand-ins for the caller's transfers: one per buffer member and kind,
   // on a stream any sync may cover (precision first). The first access
   // each meets is the access the caller's transfer would.
-  std::set<PendingTransfer> Seed;
+  TransferSet Seed;
   std::vector<const FieldDecl *> Members;
   bufferMembers(cast<CXXMethodDecl>(Def)->getParent(), Members);
   for (const FieldDecl *F : Members)
@@ -102,7 +102,7 @@ const MemberEffects *SyncSummaries::effects(const CXXMethodDecl *MD,
           {cast<FieldDecl>(H.Transfer.Buffer.Base), H.Access.Kind, H.Access.At,
            H.Access.Within ? H.Access.Within : H.Access.Spelled,
            H.Transfer.DeviceWrites});
-  std::set<PendingTransfer> Left;
+  TransferSet Left;
   if (const std::optional<PendingState> &Exit = In[Cfg->getExit().getBlockID()])
     for (const Disjunct &D : Exit->Disjuncts)
       for (const PendingTransfer &P : D.Pending)

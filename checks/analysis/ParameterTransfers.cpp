@@ -118,7 +118,7 @@ SyncSummaries::parameterTransfers(const FunctionDecl *FD,
   std::vector<TransferHazard> Hazards;
   std::vector<std::optional<PendingState>> In =
       solveAndReplay(*Cfg, Dataflow, Hazards);
-  std::set<PendingTransfer> Left;
+  TransferSet Left;
   if (const std::optional<PendingState> Exit =
           returnState(*Cfg, Dataflow, In))
     for (const Disjunct &D : Exit->Disjuncts)

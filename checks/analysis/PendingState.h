@@ -22,17 +22,17 @@ namespace cuda_async_lint::pending {
 struct Disjunct {
   /// Counters known to have been incremented since they were set to 0.
   std::set<const clang::VarDecl *> Advanced;
-  std::set<PendingTransfer> Pending;
+  TransferSet Pending;
   /// Per event recorded on every path: the transfers it covers. An event
   /// not in the map was recorded somewhere unknown.
-  std::map<StreamRef, std::set<PendingTransfer>> EventCovers;
+  std::map<StreamRef, TransferSet> EventCovers;
   /// Per array of events in EventCovers recorded at an element whose index
   /// names local variables: which element (EventSlot).
   std::map<StreamRef, EventSlot> EventSlots;
   /// Per stream made to wait for an event on every path
   /// (cudaStreamWaitEvent): the transfers its later work is ordered after,
   /// so that a sync of it, or an event recorded on it, covers them too.
-  std::map<StreamRef, std::set<PendingTransfer>> StreamWaits;
+  std::map<StreamRef, TransferSet> StreamWaits;
   /// A stream capture may be under way: copies issued now are recorded
   /// into a graph, not run (cudaStreamBeginCapture .. EndCapture).
   bool Capturing = false;

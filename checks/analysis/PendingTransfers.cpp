@@ -29,7 +29,7 @@ std::vector<TransferHazard> hazards(const FunctionDecl *FD, ASTContext &Ctx,
 
 } // namespace
 
-void addPending(std::set<PendingTransfer> &Set, PendingTransfer P) {
+void addPending(TransferSet &Set, PendingTransfer P) {
   if (Set.count(P))
     return;
   // Those that came first stay (replacing them as others join would keep

@@ -20,6 +20,7 @@
 #define CUDA_ASYNC_LINT_ANALYSIS_PENDINGTRANSFERS_H
 
 #include "../api/StreamRef.h"
+#include "FlatSet.h"
 #include "HostAccess.h"
 #include "ProvenanceAnalysis.h"
 #include "SyncSummary.h"
@@ -53,7 +54,10 @@ struct PendingTransfer {
   }
 };
 
-/// A host access that may run while a transfer is in flight.
+/// Transfers in flight, in order (FlatSet.h: a state's sets are copied at
+/// every block and edge, and shared until changed).
+using TransferSet = FlatSet<PendingTransfer>;
+
 /// The most transfers of one buffer, stream and direction a set keeps: a
 /// dispatch chain of N branches each copying into the buffer would
 /// otherwise carry N transfers through every later state. Past it, a newly
@@ -65,8 +69,9 @@ constexpr size_t MaxPendingPerBuffer = 8;
 
 /// Adds \p P to \p Set, keeping MaxPendingPerBuffer transfers of its
 /// buffer, stream and direction at most.
-void addPending(std::set<PendingTransfer> &Set, PendingTransfer P);
+void addPending(TransferSet &Set, PendingTransfer P);
 
+/// A host access that may run while a transfer is in flight.
 struct TransferHazard {
   HostAccess Access;
   PendingTransfer Transfer;

@@ -20,7 +20,7 @@ TransferDataflow::TransferDataflow(const FunctionDecl *FD, ASTContext &Ctx,
                                    ProvenanceAnalysis &Provenance,
                                    SyncSummaries &Syncs,
                                    const HostAccessFinder &Accesses,
-                                   std::set<PendingTransfer> Seed)
+                                   TransferSet Seed)
     : Function(FD), Ctx(Ctx), Provenances(Provenance),
       Provenance(Provenance.function(FD)), Syncs(Syncs), Accesses(Accesses),
       Seed(std::move(Seed)), Branches(FD, Ctx),
@@ -232,7 +232,7 @@ void TransferDataflow::transfer(const CFGElement &E, Disjunct &D,
     }
 }
 
-void TransferDataflow::renameWritten(std::set<PendingTransfer> &Transfers,
+void TransferDataflow::renameWritten(TransferSet &Transfers,
                                      const VarDecl *Written) {
   std::vector<PendingTransfer> Moved;
   eraseIf(Transfers, [&](const PendingTransfer &P) {

@@ -37,7 +37,7 @@ public:
   TransferDataflow(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
                    ProvenanceAnalysis &Provenance, SyncSummaries &Syncs,
                    const HostAccessFinder &Accesses,
-                   std::set<PendingTransfer> Seed = {});
+                   TransferSet Seed = {});
 
   State entryState() const;
   void join(State &Into, const State &From) const { joinStates(Into, From); }
@@ -100,7 +100,7 @@ private:
 
   /// \p Written was assigned: transfers on buffers it named are forgotten,
   /// and slices it indexed are earlier slices (BufferRef::Stale).
-  static void renameWritten(std::set<PendingTransfer> &Transfers,
+  static void renameWritten(TransferSet &Transfers,
                             const clang::VarDecl *Written);
 
   void access(const HostAccess &A, Disjunct &D,
@@ -145,7 +145,7 @@ private:
   const FunctionProvenance &Provenance;
   SyncSummaries &Syncs;
   const HostAccessFinder &Accesses;
-  std::set<PendingTransfer> Seed;
+  TransferSet Seed;
   std::set<const clang::VarDecl *> LoopCounters;
   std::set<const clang::ValueDecl *> NonBlocking;
   BranchFacts Branches;

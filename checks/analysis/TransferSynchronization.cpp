@@ -119,7 +119,7 @@ void TransferDataflow::synchronize(const CallExpr *Call, Disjunct &D) const {
     // them ('cudaStreamWaitEvent(compute, reset); ...; record(done,
     // compute)': done covers what reset did).
     auto Ordered = D.StreamWaits.find(Stream);
-    std::set<PendingTransfer> Covered;
+    TransferSet Covered;
     for (const PendingTransfer &P : D.Pending)
       if (P.Stream == Stream ||
           (Stream.K == StreamRef::Kind::Legacy && waitsFor(Stream, P)) ||
@@ -145,7 +145,7 @@ void TransferDataflow::synchronize(const CallExpr *Call, Disjunct &D) const {
     auto It = D.EventCovers.find(Event);
     bool Known =
         Event.K != StreamRef::Kind::Unknown && It != D.EventCovers.end();
-    std::set<PendingTransfer> &Ordered = D.StreamWaits[Stream];
+    TransferSet &Ordered = D.StreamWaits[Stream];
     for (const PendingTransfer &P : Known ? It->second : D.Pending)
       if (D.Pending.count(P))
         Ordered.insert(P);

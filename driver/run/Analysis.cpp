@@ -220,14 +220,15 @@ FileResult analyzeUnit(const std::string &File, const AnalysisOptions &Options,
   Tidy.setCurrentFile(File);
   FindingCollector Sink(Tidy);
   std::vector<std::unique_ptr<TidyCheckAdaptor>> Checks;
-  // As clang-tidy 21+ does (MatchFinderOptions::IgnoreSystemHeaders): the
-  // matchers do not walk the declarations of system headers, the CUDA
-  // toolkit's among them, unless findings there are asked for. What a check
-  // needs of a header's declaration it looks up from user code.
-  ast_matchers::MatchFinder::MatchFinderOptions FinderOptions;
-  FinderOptions.IgnoreSystemHeaders =
-      !Tidy.getOptions().SystemHeaders.value_or(false);
-  ast_matchers::MatchFinder Finder(FinderOptions);
+  // As clang-tidy 21+ does, the matchers do not walk the declarations of
+  // system headers, the CUDA toolkit's among them, unless findings there are
+  // asked for: the traversal scope leaves them out (matchUserCode). Not by
+  // MatchFinderOptions::IgnoreSystemHeaders, which asks every statement for
+  // its begin location, a walk down to its leftmost leaf: quadratic in a
+  // statement of N calls joined by '+'. What a check needs of a header's
+  // declaration it looks up from user code.
+  bool SystemHeaders = Tidy.getOptions().SystemHeaders.value_or(false);
+  ast_matchers::MatchFinder Finder;
   for (const CheckInfo &Info : allChecks()) {
     if (!Tidy.isCheckEnabled(Info.Id))
       continue;
@@ -290,7 +291,7 @@ FileResult analyzeUnit(const std::string &File, const AnalysisOptions &Options,
   Run.Park = Park;
   Run.ShortestKept =
       Options.ShortestParkedParse.value_or(ParkedParses::ShortestKept);
-  Run.SystemHeaders = !FinderOptions.IgnoreSystemHeaders;
+  Run.SystemHeaders = SystemHeaders;
   // Summaries go to the summary cache when there is one; findings only to
   // a result cache.
   Run.RecordInputs = Work != UnitWork::Check || Options.Results;
