@@ -486,6 +486,10 @@ def program_scaling(args, lint, cuda_args):
                          usage.ru_maxrss / 1024, int(again.group(2))))
         units = rows[-1][0]
         root = os.path.join(tmp, "p%d" % units)
+        # The largest program's parses alone: clang++ -fsyntax-only of each
+        # unit with the driver's command (from the last run's --verbose).
+        parses = driver_commands(err, root)
+        syntax_cpu = sum(run(p, root)[1] for p in parses)
         # One parse alone: a unit of the largest program, without the
         # program's summaries.
         _, _, alone_kb, _ = run([lint] + cuda_args + [
@@ -542,10 +546,32 @@ def program_scaling(args, lint, cuda_args):
               "(`--whole-program=false`) peaks at %.0f MiB; the merged store "
               "is %.1f MiB of JSON. The merge peaked at %.0f MiB, merging one "
               "shard's store alone at %.0f MiB (goal: the merge bounded by "
-              "one shard's store)."
+              "one shard's store). The %d-unit whole-program run's CPU "
+              "against `clang++ -fsyntax-only` of its %d units with the "
+              "driver's commands (%.1f s): %.2fx (goal: at most 1.10)."
               % (units, matrix[0], matrix[1], matrix[2], matrix[3],
-                 matrix[4], matrix[5], matrix[6], matrix[7], matrix[8])]
+                 matrix[4], matrix[5], matrix[6], matrix[7], matrix[8],
+                 units, len(parses), syntax_cpu, rows[-1][2] / syntax_cpu)]
     return table
+
+
+def driver_commands(err, root):
+    """The clang++ -fsyntax-only command of each unit in root, from the
+    compile commands a --verbose run printed to err."""
+    parses = []
+    names = set(os.listdir(root))
+    for line in err.splitlines():
+        if not line.startswith("cuda-async-lint: "):
+            continue
+        path, _, rest = line[len("cuda-async-lint: "):].partition(": ")
+        # The command line (its program is the database's compiler); the
+        # driver always adds -fno-caret-diagnostics.
+        if (os.path.dirname(path) == root and
+                os.path.basename(path) in names and
+                " -fno-caret-diagnostics " in rest):
+            parses.append(["clang++-22", "-fsyntax-only"] +
+                          shlex.split(rest)[1:])
+    return parses
 
 
 def call_structures(args, lint, cuda_args):
@@ -571,15 +597,7 @@ def call_structures(args, lint, cuda_args):
             parsed_again = PARSED_AGAIN.search(err)
             if not m or not parsed_again:
                 raise SystemExit("no figures:\n" + err[-2000:])
-            parses = []
-            for line in err.splitlines():
-                for name in sorted(os.listdir(root)):
-                    prefix = "cuda-async-lint: %s: " % os.path.join(root, name)
-                    if line.startswith(prefix) and "clang++" in line[
-                            len(prefix):len(prefix) + 12]:
-                        command = shlex.split(line[len(prefix):])
-                        parses.append(["clang++-22", "-fsyntax-only"] +
-                                      command[1:])
+            parses = driver_commands(err, root)
             lint_cpu, none_cpu, syntax_cpu = [], [], []
             for _ in range(args.repeat):
                 lint_cpu.append(run(argv)[1])
