@@ -117,11 +117,10 @@ struct CheckRun {
         // Keeping a parse costs a few milliseconds (a fork, the checks'
         // copy-on-write faults, the kept process's exit): a shorter parse
         // is parsed again if need be.
-        if (Run.Park && Run.Parsed - Run.Started >= Run.ShortestKept &&
-            Run.Park()) {
+        auto Parse = Run.Parsed - Run.Started;
+        if (Run.Park && Parse >= Run.ShortestKept && Run.Park()) {
           // A parked process told to check against the whole program: its
           // parse took what it took, its checks start now.
-          auto Parse = Run.Parsed - Run.Started;
           Run.Parsed = std::chrono::steady_clock::now();
           Run.Started = Run.Parsed - Parse;
           Run.Summary.clear();
@@ -535,17 +534,19 @@ void ReportBuilder::add(size_t I, FileResult Result) {
   }
 }
 
+unsigned workerCount(const AnalysisOptions &Options) {
+  return llvm::hardware_concurrency(Options.Jobs).compute_thread_count();
+}
+
 void runUnits(const std::vector<std::string> &Files,
               llvm::function_ref<UnitWork(size_t)> Work,
               const AnalysisOptions &Options,
               llvm::function_ref<void(size_t, FileResult)> Done,
               llvm::function_ref<void()> BeforeChecks, ParkedParses *Parks,
               llvm::function_ref<void()> Rebuild) {
-  unsigned Parallel =
-      llvm::hardware_concurrency(Options.Jobs).compute_thread_count();
   auto Park = [&] { return Parks->park(Rebuild); };
   runInWorkerProcesses(
-      Files.size(), Parallel, Options.Timeout,
+      Files.size(), workerCount(Options), Options.Timeout,
       [&](size_t I) {
         if (Parks)
           Parks->inWorker();

@@ -80,6 +80,9 @@ FileResult analyzeUnit(const std::string &File, const AnalysisOptions &Options,
                        llvm::function_ref<void()> BeforeChecks = nullptr,
                        llvm::function_ref<bool()> Park = nullptr);
 
+/// The worker processes that run at once: Options.Jobs, or one per core.
+unsigned workerCount(const AnalysisOptions &Options);
+
 /// analyzeUnit of each of \p Files, \p Work(I) of file I, each in its own
 /// worker process, Options.Jobs at a time: a file on which clang crashes or
 /// runs past the time limit fails alone. \p Done(I, Result) gets each

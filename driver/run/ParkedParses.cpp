@@ -25,17 +25,18 @@ using Clock = std::chrono::steady_clock;
 /// the usual limit of 1,024.
 constexpr size_t MostParked = 256;
 
-void closeFd(int &Fd) {
-  if (Fd >= 0)
-    ::close(Fd);
-  Fd = -1;
-}
-
-void reap(pid_t Pid) {
-  int Status;
-  if (Pid > 0)
-    while (::waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
-    }
+/// Ends \p C's process: killed if \p Kill, else left to exit on the
+/// closed channel; reaped. True if it exited with status 0.
+bool finish(ParkedParses::Channel &C, bool Kill) {
+  if (Kill && C.Pid > 0)
+    ::kill(C.Pid, SIGKILL);
+  closeFd(C.Socket);
+  int Status = 0;
+  if (C.Pid <= 0)
+    return false;
+  while (::waitpid(C.Pid, &Status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(Status) && WEXITSTATUS(Status) == 0;
 }
 
 /// What \p Pid holds in memory now, in bytes (0 if unknown).
@@ -169,8 +170,7 @@ void ParkedParses::release(size_t Unit) {
     return;
   Channel C = It->second;
   Parked.erase(It);
-  closeFd(C.Socket);
-  reap(C.Pid);
+  finish(C, /*Kill=*/false);
   Held -= std::min(Held, C.Resident);
 }
 
@@ -193,16 +193,7 @@ void ParkedParses::check(
   std::vector<Running> Now;
   size_t Next = 0;
   auto End = [&](Running &R, bool Answered) {
-    if (!Answered && R.C.Pid > 0)
-      ::kill(R.C.Pid, SIGKILL);
-    closeFd(R.C.Socket);
-    int Status = 0;
-    bool Exited = false;
-    if (R.C.Pid > 0) {
-      while (::waitpid(R.C.Pid, &Status, 0) < 0 && errno == EINTR) {
-      }
-      Exited = WIFEXITED(Status) && WEXITSTATUS(Status) == 0;
-    }
+    bool Exited = finish(R.C, /*Kill=*/!Answered);
     Held -= std::min(Held, R.C.Resident);
     Done(R.Unit, Answered && Exited
                      ? std::optional<std::string>(std::move(R.Output))

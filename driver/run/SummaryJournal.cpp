@@ -51,14 +51,15 @@ void SummaryJournal::read(
   std::string Bytes(Status.st_size - From, '\0');
   size_t Read = 0;
   while (Read < Bytes.size()) {
-    ssize_t N = ::pread(FD, Bytes.data() + Read, Bytes.size() - Read,
-                        off_t(From + Read));
-    if (N <= 0) {
-      if (N < 0 && errno == EINTR)
-        continue;
+    llvm::Expected<size_t> N = llvm::sys::fs::readNativeFileSlice(
+        llvm::sys::fs::convertFDToNativeFile(FD),
+        llvm::MutableArrayRef<char>(Bytes.data() + Read, Bytes.size() - Read),
+        From + Read);
+    if (!N)
+      llvm::consumeError(N.takeError());
+    if (!N || *N == 0)
       break;
-    }
-    Read += N;
+    Read += *N;
   }
   llvm::StringRef New(Bytes.data(), Read);
   // A line without its newline is one the parent is still writing.

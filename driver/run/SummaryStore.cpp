@@ -5,7 +5,6 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
-#include <cerrno>
 #include <optional>
 #include <unistd.h>
 
@@ -83,18 +82,17 @@ public:
                                      Reason);
     }
     char Buf[65536];
-    for (off_t At = 0;;) {
-      ssize_t N = ::pread(FD, Buf, sizeof(Buf), At);
-      if (N < 0 && errno == EINTR)
-        continue;
-      if (N < 0)
+    for (uint64_t At = 0;;) {
+      llvm::Expected<size_t> N = llvm::sys::fs::readNativeFileSlice(
+          llvm::sys::fs::convertFDToNativeFile(FD), Buf, At);
+      if (!N)
         return llvm::createStringError(
-            std::error_code(errno, std::generic_category()),
-            "cannot read the merge's results back");
-      if (N == 0)
+            "cannot read the merge's results back: " +
+            llvm::toString(N.takeError()));
+      if (*N == 0)
         return llvm::Error::success();
-      OS.write(Buf, size_t(N));
-      At += N;
+      OS.write(Buf, *N);
+      At += *N;
     }
   }
 

@@ -5,7 +5,6 @@
 #include "SummaryJournal.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/Threading.h"
 #include <chrono>
 #include <map>
 #include <unistd.h>
@@ -242,7 +241,6 @@ ProgramAnalysis analyzeProgram(
   }
 
   // A result stands if the program answers its questions alike.
-  std::vector<std::string> Again;
   std::vector<size_t> AgainOf;
   for (size_t A = 0; A < Analysed.size(); ++A) {
     std::optional<std::string> Differs =
@@ -257,7 +255,6 @@ ProgramAnalysis analyzeProgram(
     if (Result[A] && !Cached[A])
       Out.AnalysedAgain.push_back({Analysed[A], *Differs});
     Result[A].reset();
-    Again.push_back(Analysed[A]);
     AgainOf.push_back(A);
   }
   Out.ResolutionMicroseconds =
@@ -286,9 +283,7 @@ ProgramAnalysis analyzeProgram(
     ReparseOf.push_back(A);
   }
   if (Parks) {
-    unsigned Parallel =
-        llvm::hardware_concurrency(Options.Jobs).compute_thread_count();
-    Parks->check(FromParks, Parallel, Options.Timeout,
+    Parks->check(FromParks, workerCount(Options), Options.Timeout,
                  [&](size_t J, std::optional<std::string> Output) {
                    size_t A = AnalysedOfParse[J];
                    if (Output) {

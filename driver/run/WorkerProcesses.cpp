@@ -35,12 +35,6 @@ using Clock = std::chrono::steady_clock;
 
 constexpr size_t DiagnosticsKept = 64 * 1024;
 
-void closeFd(int &Fd) {
-  if (Fd >= 0)
-    ::close(Fd);
-  Fd = -1;
-}
-
 bool writeAll(int Fd, const std::string &Bytes) {
   size_t Done = 0;
   while (Done < Bytes.size()) {
@@ -156,6 +150,12 @@ WorkerOutcome reap(Worker &W, bool Killed) {
 }
 
 } // namespace
+
+void closeFd(int &Fd) {
+  if (Fd >= 0)
+    ::close(Fd);
+  Fd = -1;
+}
 
 void detachFromWorker(int Output) {
   // The driver sees the worker end when both its pipes close: this process

@@ -90,6 +90,9 @@ void runInWorkerProcesses(size_t Count, unsigned Parallel,
                           llvm::function_ref<void(size_t)> BeforeFork = nullptr,
                           llvm::function_ref<void(size_t)> AfterFork = nullptr);
 
+/// Closes \p Fd if open, and marks it closed (-1).
+void closeFd(int &Fd);
+
 /// In a process a worker forked: lets go of the worker's pipes (its
 /// stderr becomes /dev/null), so that the driver sees the worker end when
 /// it exits, and sends the job's result to \p Output instead, should this
