@@ -55,6 +55,7 @@ import argparse
 import datetime
 import glob
 import json
+import math
 import os
 import platform
 import re
@@ -136,6 +137,12 @@ def phases(lint_argv, repeat):
     parse and analysis milliseconds over repeat runs. Measured in one
     process, a moment apart, they are not disturbed by what else the machine
     does between runs, as the comparison of two processes is."""
+    parse, analysis = phase_runs(lint_argv, repeat)
+    return statistics.median(parse), statistics.median(analysis)
+
+
+def phase_runs(lint_argv, repeat):
+    """The parse and analysis milliseconds of each of repeat runs."""
     parse, analysis = [], []
     for _ in range(repeat):
         out = subprocess.run(lint_argv + ["--verbose"], capture_output=True,
@@ -146,7 +153,17 @@ def phases(lint_argv, repeat):
                              (" ".join(lint_argv), out.stderr))
         parse.append(float(m.group(1)))
         analysis.append(float(m.group(2)))
-    return statistics.median(parse), statistics.median(analysis)
+    return parse, analysis
+
+
+def growth_exponent(points):
+    """k of time = c * N^k, fitted by least squares to log time over log N:
+    1.00 is linear."""
+    xs = [math.log(n) for n, _ in points]
+    ys = [math.log(t) for _, t in points]
+    mx, my = statistics.mean(xs), statistics.mean(ys)
+    return (sum((x - mx) * (y - my) for x, y in zip(xs, ys)) /
+            sum((x - mx) ** 2 for x in xs))
 
 
 def measure(argv, repeat):
@@ -288,7 +305,10 @@ def shapes(args, lint):
     """A row per (shape, N): clang++ -fsyntax-only's CPU time and peak, the
     driver's own split (parse, analysis) and its CPU time and peak, the
     analysis over the parse, the peak over clang's; per shape, the
-    analysis's growth from the smallest N to the largest over N's."""
+    analysis's growth from the smallest N to the largest over N's, on the
+    fastest of the runs at each N (noise on a shared machine only ever adds
+    time; at N = 1,000 an analysis takes 20-50 ms, where a busy moment
+    doubles a median), and the exponent fitted to those fastest runs."""
     import benchmark_shapes
     import resource
     # Clang's parser recurses once per nesting level: 8,000 levels need
@@ -306,7 +326,7 @@ def shapes(args, lint):
     growth = []
     with tempfile.TemporaryDirectory() as tmp:
         for title, shape in benchmark_shapes.SHAPES:
-            first = last = None
+            fastest = []
             for n in sizes:
                 path = os.path.join(tmp, "%s-%d.cu" % (shape.__name__, n))
                 with open(path, "w") as f:
@@ -315,7 +335,9 @@ def shapes(args, lint):
                 clang_t, lint_t = interleaved(
                     [parse_command(lint, ["--use-bundled-cuda"], path), argv],
                     args.repeat)
-                parse_ms, analysis_ms = phases(argv, args.repeat)
+                parse_runs, analysis_runs = phase_runs(argv, args.repeat)
+                parse_ms = statistics.median(parse_runs)
+                analysis_ms = statistics.median(analysis_runs)
                 table.append(
                     "| %s | %d | %.0f | %.0f | %.0f | %.0f | %.2f | %.0f | "
                     "%.0f | %.2f |" % (
@@ -323,13 +345,19 @@ def shapes(args, lint):
                         parse_ms, analysis_ms, analysis_ms / parse_ms,
                         lint_t.cpu * 1e3, lint_t.kb / 1024,
                         lint_t.kb / clang_t.kb))
-                first = first or (n, analysis_ms)
-                last = (n, analysis_ms)
-            growth.append("| %s | %.2f |" % (
-                title, (last[1] / first[1]) / (last[0] / first[0])))
-    return table + ["", "The analysis's growth from N = %d to N = %d over "
-                    "N's (1.00: linear):" % (sizes[0], sizes[-1]), "",
-                    "| shape | growth over N's |", "| --- | --- |"] + growth
+                fastest.append((n, min(analysis_runs)))
+            (n1, t1), (n2, t2) = fastest[0], fastest[-1]
+            growth.append("| %s | %s | %.2f | %.2f |" % (
+                title, " | ".join("%.0f" % t for _, t in fastest),
+                (t2 / t1) / (n2 / n1), growth_exponent(fastest)))
+    return table + [
+        "", "The analysis's growth from N = %d to N = %d, on the fastest of "
+        "the %d runs at each N: the time's growth over N's, and k of a time "
+        "proportional to N^k fitted to every N (1.00: linear):" % (
+            sizes[0], sizes[-1], args.repeat), "",
+        "| shape | " + " | ".join("N = %d (ms)" % n for n in sizes) +
+        " | growth over N's | k |",
+        "|" + " --- |" * (len(sizes) + 3)] + growth
 
 
 def database(args, lint, cuda_args):

@@ -21,6 +21,8 @@
 #define CUDA_ASYNC_LINT_ANALYSIS_FORWARDDATAFLOW_H
 
 #include "clang/Analysis/CFG.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 #include <optional>
 #include <set>
 #include <vector>
@@ -83,6 +85,21 @@ solveForward(const clang::CFG &Cfg, const Analysis &A) {
 
   std::vector<unsigned> Order = reversePostOrder(Cfg);
 
+  // Which successor indices of a predecessor lead to a block, found once:
+  // asking the predecessor's successors at each visit is quadratic in a
+  // switch of N cases (one predecessor, N successors, N blocks).
+  llvm::DenseMap<std::pair<unsigned, unsigned>, llvm::SmallVector<unsigned, 1>>
+      EdgeIndices;
+  for (const clang::CFGBlock *From : Cfg) {
+    unsigned Index = 0;
+    for (const clang::CFGBlock::AdjacentBlock &Succ : From->succs()) {
+      unsigned SuccIndex = Index++;
+      if (const clang::CFGBlock *To = Succ.getReachableBlock())
+        EdgeIndices[{From->getBlockID(), To->getBlockID()}].push_back(
+            SuccIndex);
+    }
+  }
+
   std::vector<std::optional<State>> In(N), Out(N);
   std::set<std::pair<unsigned, const clang::CFGBlock *>> Worklist;
   const clang::CFGBlock &Entry = Cfg.getEntry();
@@ -104,11 +121,8 @@ solveForward(const clang::CFG &Cfg, const Analysis &A) {
       if (!Pred || !Out[Pred->getBlockID()])
         continue;
       // Each edge from Pred to B, refined by what taking it means.
-      unsigned Index = 0;
-      for (const clang::CFGBlock::AdjacentBlock &Succ : Pred->succs()) {
-        unsigned SuccIndex = Index++;
-        if (Succ.getReachableBlock() != B)
-          continue;
+      for (unsigned SuccIndex :
+           EdgeIndices.lookup({Pred->getBlockID(), B->getBlockID()})) {
         State Edge = *Out[Pred->getBlockID()];
         if (!A.transferEdge(*Pred, SuccIndex, Edge))
           continue; // No path takes this edge.
