@@ -1,7 +1,7 @@
 //===- DeallocMismatchCheck.cpp - cuda-async-dealloc-mismatch -------------===//
 
 #include "DeallocMismatchCheck.h"
-#include "analysis/HostFunctions.h"
+#include "analysis/code/HostFunctions.h"
 #include "api/ReleaseSite.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "clang/AST/ExprCXX.h"

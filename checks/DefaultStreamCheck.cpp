@@ -1,7 +1,7 @@
 //===- DefaultStreamCheck.cpp - cuda-async-default-stream -----------------===//
 
 #include "DefaultStreamCheck.h"
-#include "analysis/HostFunctions.h"
+#include "analysis/code/HostFunctions.h"
 #include "api/AsyncOperation.h"
 #include "api/CudaApiCatalog.h"
 #include "api/ReleaseSite.h"

@@ -15,9 +15,9 @@
 #ifndef CUDA_ASYNC_LINT_DEFAULTSTREAMCHECK_H
 #define CUDA_ASYNC_LINT_DEFAULTSTREAMCHECK_H
 
-#include "analysis/FunctionCache.h"
-#include "analysis/LegacyStreamWork.h"
-#include "analysis/PendingTransfers.h"
+#include "analysis/code/FunctionCache.h"
+#include "analysis/pending/PendingTransfers.h"
+#include "analysis/serialization/LegacyStreamWork.h"
 #include "cuda-async-lint/Check.h"
 
 namespace cuda_async_lint {

@@ -1,9 +1,9 @@
 //===- HostRegisterLeakCheck.cpp - cuda-async-host-register-leak ----------===//
 
 #include "HostRegisterLeakCheck.h"
-#include "analysis/BodyParents.h"
-#include "analysis/HostFunctions.h"
-#include "analysis/MemberRegistration.h"
+#include "analysis/code/HostFunctions.h"
+#include "analysis/dataflow/BodyParents.h"
+#include "analysis/provenance/MemberRegistration.h"
 #include "api/ReleaseSite.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "clang/ASTMatchers/ASTMatchers.h"

@@ -1,9 +1,9 @@
 //===- PageableCopyCheck.cpp - cuda-async-pageable-copy -------------------===//
 
 #include "PageableCopyCheck.h"
-#include "analysis/HazardText.h"
-#include "analysis/HostFunctions.h"
-#include "analysis/ParameterCopies.h"
+#include "analysis/code/HostFunctions.h"
+#include "analysis/code/ParameterCopies.h"
+#include "analysis/pending/HazardText.h"
 #include "api/CudaApiCatalog.h"
 #include "api/ReleaseSite.h"
 #include "cuda-async-lint/CheckRegistry.h"

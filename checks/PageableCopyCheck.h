@@ -13,9 +13,9 @@
 #define CUDA_ASYNC_LINT_PAGEABLECOPYCHECK_H
 
 #include "ProvenanceCheck.h"
-#include "analysis/FunctionCache.h"
-#include "analysis/ParameterCopies.h"
-#include "analysis/PendingTransfers.h"
+#include "analysis/code/FunctionCache.h"
+#include "analysis/code/ParameterCopies.h"
+#include "analysis/pending/PendingTransfers.h"
 #include <memory>
 #include <vector>
 

@@ -1,10 +1,10 @@
 //===- PinnedAllocInLoopCheck.cpp - cuda-async-pinned-alloc-in-loop -------===//
 
 #include "PinnedAllocInLoopCheck.h"
-#include "analysis/CopyIssuers.h"
-#include "analysis/HostAccess.h"
-#include "analysis/HostFunctions.h"
-#include "analysis/Loops.h"
+#include "analysis/code/CopyIssuers.h"
+#include "analysis/code/HostFunctions.h"
+#include "analysis/dataflow/Loops.h"
+#include "analysis/pending/HostAccess.h"
 #include "api/CudaApiCatalog.h"
 #include "api/ReleaseSite.h"
 #include "cuda-async-lint/CheckRegistry.h"

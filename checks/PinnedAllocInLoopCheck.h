@@ -11,10 +11,10 @@
 #ifndef CUDA_ASYNC_LINT_PINNEDALLOCINLOOPCHECK_H
 #define CUDA_ASYNC_LINT_PINNEDALLOCINLOOPCHECK_H
 
-#include "analysis/BodyParents.h"
-#include "analysis/CopyIssuers.h"
-#include "analysis/FunctionCache.h"
-#include "analysis/HostAccess.h"
+#include "analysis/code/CopyIssuers.h"
+#include "analysis/code/FunctionCache.h"
+#include "analysis/dataflow/BodyParents.h"
+#include "analysis/pending/HostAccess.h"
 #include "cuda-async-lint/Check.h"
 
 #include <memory>

@@ -9,7 +9,7 @@
 #ifndef CUDA_ASYNC_LINT_PROVENANCECHECK_H
 #define CUDA_ASYNC_LINT_PROVENANCECHECK_H
 
-#include "analysis/ProvenanceAnalysis.h"
+#include "analysis/provenance/ProvenanceAnalysis.h"
 #include "cuda-async-lint/Check.h"
 
 namespace cuda_async_lint {

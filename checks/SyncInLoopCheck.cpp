@@ -1,10 +1,10 @@
 //===- SyncInLoopCheck.cpp - cuda-async-sync-in-loop ----------------------===//
 
 #include "SyncInLoopCheck.h"
-#include "analysis/HostFunctions.h"
-#include "analysis/IterationOverlap.h"
-#include "analysis/IterationResults.h"
-#include "analysis/Loops.h"
+#include "analysis/code/HostFunctions.h"
+#include "analysis/dataflow/Loops.h"
+#include "analysis/serialization/IterationOverlap.h"
+#include "analysis/serialization/IterationResults.h"
 #include "api/AsyncOperation.h"
 #include "api/CudaApiCatalog.h"
 #include "api/ReleaseSite.h"

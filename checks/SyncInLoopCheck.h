@@ -11,9 +11,9 @@
 #ifndef CUDA_ASYNC_LINT_SYNCINLOOPCHECK_H
 #define CUDA_ASYNC_LINT_SYNCINLOOPCHECK_H
 
-#include "analysis/BodyParents.h"
-#include "analysis/FunctionCache.h"
-#include "analysis/IterationWork.h"
+#include "analysis/code/FunctionCache.h"
+#include "analysis/dataflow/BodyParents.h"
+#include "analysis/serialization/IterationWork.h"
 #include "cuda-async-lint/Check.h"
 #include <optional>
 #include <set>

@@ -1,9 +1,9 @@
 //===- UnsynchronizedAccessCheck.cpp - cuda-async-unsynchronized-access ---===//
 
 #include "UnsynchronizedAccessCheck.h"
-#include "analysis/HazardText.h"
-#include "analysis/HostFunctions.h"
-#include "analysis/MemberEffects.h"
+#include "analysis/code/HostFunctions.h"
+#include "analysis/pending/HazardText.h"
+#include "analysis/pending/MemberEffects.h"
 #include "api/CudaApiCatalog.h"
 #include "api/ReleaseSite.h"
 #include "cuda-async-lint/CheckRegistry.h"

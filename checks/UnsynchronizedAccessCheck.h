@@ -16,7 +16,7 @@
 #define CUDA_ASYNC_LINT_UNSYNCHRONIZEDACCESSCHECK_H
 
 #include "ProvenanceCheck.h"
-#include "analysis/PendingTransfers.h"
+#include "analysis/pending/PendingTransfers.h"
 #include <set>
 
 namespace cuda_async_lint {

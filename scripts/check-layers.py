@@ -12,8 +12,15 @@ The core (checks/, --checks) is checked too: it includes nothing of the
 driver's, of nlohmann_json or of clang-tidy (both front-ends run the same
 objects: docs/design.md, "One core, two front-ends"), and its API catalog
 (api/) includes nothing of the analyses above it (analysis/, summaries/). A file may include
-headers of its own folder and of the layers below. Exit status 1, with each
-offending include, if any breaks the rule.
+headers of its own folder and of the layers below.
+
+The analyses (checks/analysis/) are folders by idea, each with a
+README.md, in one order from the bottom (docs/design.md, "The analysis's
+folders"): code; dataflow; provenance; sync; pending; serialization. A
+folder's files include headers of their own folder and of folders before
+it, never after; no file of checks/analysis/ lies outside a folder, and
+none is over 450 lines. Exit status 1, with each offending include or
+file, if any breaks a rule.
 """
 import argparse
 import os
@@ -40,6 +47,11 @@ def verdict(problems, holds):
         return holds
     return "%d problem%s" % (len(problems), "" if len(problems) == 1 else "s")
 
+
+# The folders of checks/analysis/, from the bottom.
+ANALYSIS_ORDER = ["code", "dataflow", "provenance", "sync", "pending",
+                  "serialization"]
+LONGEST_FILE = 450
 
 # What no file of the core includes, and what its catalog does not.
 CORE_FORBIDDEN = re.compile(r"nlohmann|clang-tidy/|ClangTidy|(^|/)driver/")
@@ -74,6 +86,67 @@ def core_problems(checks):
     return problems
 
 
+def analysis_folder(analysis, path):
+    """The folder of checks/analysis/ that holds path; None outside it,
+    "" for a file at its top."""
+    rel = os.path.relpath(path, analysis)
+    if rel.startswith(".."):
+        return None
+    return rel.split(os.sep)[0] if os.sep in rel else ""
+
+
+def analysis_problems(checks):
+    """The analysis's folders include each other in ANALYSIS_ORDER only."""
+    analysis = os.path.join(checks, "analysis")
+    rank = {f: i for i, f in enumerate(ANALYSIS_ORDER)}
+    problems = []
+    for folder in ANALYSIS_ORDER:
+        readme = os.path.join(analysis, folder, "README.md")
+        if not os.path.isfile(readme) or not open(readme).read().strip():
+            problems.append("analysis/%s/: no README.md saying what it "
+                            "answers and what it may use" % folder)
+    for d in sorted(os.listdir(analysis)):
+        if os.path.isdir(os.path.join(analysis, d)) and d not in rank:
+            problems.append("analysis/%s/: a folder of no place in the "
+                            "order (scripts/check-layers.py)" % d)
+    files = 0
+    for base, _, names in os.walk(analysis):
+        for name in sorted(names):
+            if not name.endswith((".h", ".cpp", ".def")):
+                continue
+            files += 1
+            path = os.path.join(base, name)
+            rel = os.path.relpath(path, checks)
+            own = analysis_folder(analysis, path)
+            text = open(path, encoding="utf-8").read()
+            if own not in rank:
+                problems.append("checks/%s: outside the analysis's folders"
+                                % rel)
+                continue
+            lines = text.count("\n")
+            if lines > LONGEST_FILE:
+                problems.append("checks/%s: %d lines, over %d" % (
+                    rel, lines, LONGEST_FILE))
+            for included in INCLUDE.findall(text):
+                local = os.path.normpath(os.path.join(base, included))
+                rooted = os.path.normpath(os.path.join(checks, included))
+                target = os.path.abspath(
+                    local if os.path.isfile(local) else rooted)
+                other = analysis_folder(analysis, target)
+                if other is None or other == own or not os.path.isfile(
+                        target):
+                    continue
+                if other not in rank or rank[other] > rank[own]:
+                    problems.append("checks/%s includes %s: analysis/%s/ "
+                                    "is not before analysis/%s/" % (
+                                        rel, included, other or ".", own))
+    for p in problems:
+        print(p)
+    print("%d files of checks/analysis/ checked: %s" % (
+        files, verdict(problems, "its folders hold")))
+    return problems
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--driver", default=os.path.join(ROOT, "driver"))
@@ -81,6 +154,7 @@ def main():
     args = parser.parse_args()
     driver = os.path.abspath(args.driver)
     core = core_problems(os.path.abspath(args.checks))
+    core += analysis_problems(os.path.abspath(args.checks))
     problems = []
     for folder in sorted(LAYERS):
         if not folder:

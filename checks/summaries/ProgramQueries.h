@@ -17,9 +17,9 @@
 #ifndef CUDA_ASYNC_LINT_SUMMARIES_PROGRAMQUERIES_H
 #define CUDA_ASYNC_LINT_SUMMARIES_PROGRAMQUERIES_H
 
-#include "../analysis/CallEffects.h"
-#include "../analysis/ProvenanceLattice.h"
-#include "../analysis/SyncSummary.h"
+#include "../analysis/provenance/CallEffects.h"
+#include "../analysis/provenance/ProvenanceLattice.h"
+#include "../analysis/sync/SyncSummary.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 #include <map>

@@ -18,8 +18,8 @@
 #ifndef CUDA_ASYNC_LINT_SUMMARIES_PROGRAMSUMMARIES_H
 #define CUDA_ASYNC_LINT_SUMMARIES_PROGRAMSUMMARIES_H
 
-#include "../analysis/HostProvenance.h"
-#include "../analysis/SyncSummary.h"
+#include "../analysis/provenance/HostProvenance.h"
+#include "../analysis/sync/SyncSummary.h"
 #include "ProgramQueries.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"

@@ -1,8 +1,8 @@
 //===- Summarize.cpp ------------------------------------------------------===//
 
 #include "Summarize.h"
-#include "../analysis/PendingTransfers.h"
-#include "../analysis/ProvenanceAnalysis.h"
+#include "../analysis/pending/PendingTransfers.h"
+#include "../analysis/provenance/ProvenanceAnalysis.h"
 #include "../api/CudaApiCatalog.h"
 #include "../api/ReleaseSite.h"
 #include "ProgramSummaries.h"

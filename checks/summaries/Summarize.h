@@ -8,7 +8,7 @@
 #ifndef CUDA_ASYNC_LINT_SUMMARIES_SUMMARIZE_H
 #define CUDA_ASYNC_LINT_SUMMARIES_SUMMARIZE_H
 
-#include "../analysis/ProvenanceLattice.h"
+#include "../analysis/provenance/ProvenanceLattice.h"
 #include "clang/Basic/FileEntry.h"
 #include "llvm/Support/JSON.h"
 

@@ -61,7 +61,7 @@ bool RuntimeTraceJoin::sameFile(llvm::StringRef TraceFile,
 static constexpr unsigned NearbyLines = 3;
 
 /// The note unsynchronized-access adds where a callee touches the buffer
-/// ("'*h' is read here"; analysis/HazardText's words).
+/// ("'*h' is read here"; analysis/pending/HazardText's words).
 static bool isAccessNote(const ResolvedNote &N) {
   llvm::StringRef M = N.Message;
   return M.starts_with("'") && M.ends_with(" here");

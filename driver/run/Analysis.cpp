@@ -8,7 +8,7 @@
 #include "TidyCheckAdaptor.h"
 #include "TranslationUnitCache.h"
 #include "WorkerProcesses.h"
-#include "analysis/TraversalScope.h"
+#include "analysis/code/TraversalScope.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "compile/InputFiles.h"
 #include "compile/NvccDialect.h"
@@ -165,7 +165,7 @@ struct CheckRun {
 
     /// Runs the matchers over host code only: not the declarations of
     /// system headers (as clangd does), unless --system-headers, and not
-    /// device-only functions (analysis/TraversalScope.h). The traversal
+    /// device-only functions (analysis/code/TraversalScope.h). The traversal
     /// scope bounds the matchers and the indexes that walk the unit
     /// (HostFunctions, the provenance site finder).
     void matchUserCode(ASTContext &Ctx) {

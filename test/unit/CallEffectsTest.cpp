@@ -1,8 +1,8 @@
 //===- CallEffectsTest.cpp - What a call of another unit's function does --===//
 
-#include "analysis/CallEffects.h"
-#include "analysis/RegistrationReads.h"
-#include "analysis/SyncSummary.h"
+#include "analysis/provenance/CallEffects.h"
+#include "analysis/provenance/RegistrationReads.h"
+#include "analysis/sync/SyncSummary.h"
 #include "summaries/ProgramQueries.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

@@ -1,6 +1,6 @@
 //===- FlatSetTest.cpp - A small ordered set, shared until changed --------===//
 
-#include "analysis/FlatSet.h"
+#include "analysis/dataflow/FlatSet.h"
 #include "gtest/gtest.h"
 #include <vector>
 

@@ -1,6 +1,6 @@
 //===- HostAccessTest.cpp - Buffer identity and host accesses -------------===//
 
-#include "analysis/HostAccess.h"
+#include "analysis/pending/HostAccess.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Frontend/ASTUnit.h"

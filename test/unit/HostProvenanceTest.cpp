@@ -1,6 +1,6 @@
 //===- HostProvenanceTest.cpp - The provenance lattice and dataflow -------===//
 
-#include "analysis/HostProvenance.h"
+#include "analysis/provenance/HostProvenance.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Frontend/ASTUnit.h"

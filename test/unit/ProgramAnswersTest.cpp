@@ -1,6 +1,6 @@
 //===- ProgramAnswersTest.cpp - Answers recorded where they are read ------===//
 
-#include "analysis/ProvenanceLattice.h"
+#include "analysis/provenance/ProvenanceLattice.h"
 #include "summaries/ProgramQueries.h"
 #include "gtest/gtest.h"
 

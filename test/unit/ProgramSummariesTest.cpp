@@ -1,7 +1,7 @@
 //===- ProgramSummariesTest.cpp - Summaries across translation units ------===//
 
 #include "summaries/ProgramSummaries.h"
-#include "analysis/ProvenanceAnalysis.h"
+#include "analysis/provenance/ProvenanceAnalysis.h"
 #include "summaries/ProgramQueries.h"
 #include "summaries/Summarize.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

@@ -1,6 +1,6 @@
 //===- ProvenanceAnalysisTest.cpp - Summaries across a translation unit ---===//
 
-#include "analysis/ProvenanceAnalysis.h"
+#include "analysis/provenance/ProvenanceAnalysis.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Frontend/ASTUnit.h"

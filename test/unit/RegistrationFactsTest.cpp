@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/RegistrationFacts.h"
+#include "analysis/provenance/RegistrationFacts.h"
 #include "gtest/gtest.h"
 #include <map>
 #include <random>

@@ -1,6 +1,6 @@
 //===- TraversalScopeTest.cpp - What of a unit the checks walk ------------===//
 
-#include "analysis/TraversalScope.h"
+#include "analysis/code/TraversalScope.h"
 #include "clang/AST/Decl.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"

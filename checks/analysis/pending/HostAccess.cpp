@@ -1,0 +1,418 @@
+//===- HostAccess.cpp -----------------------------------------------------===//
+
+#include "HostAccess.h"
+#include "analysis/code/ParameterUses.h"
+#include "analysis/code/StdLibrary.h"
+#include "api/CudaApiCatalog.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace cuda_async_lint {
+
+namespace {
+
+/// Local non-pointer variables an offset or index expression uses.
+void collectDeps(const Stmt *S, std::set<const VarDecl *> &Deps) {
+  if (!S)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->hasLocalStorage() && !VD->getType()->isPointerType())
+        Deps.insert(VD);
+  for (const Stmt *Child : S->children())
+    collectDeps(Child, Deps);
+}
+
+const VarDecl *localVar(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && VD->hasLocalStorage() ? VD : nullptr;
+}
+
+/// Pointers initialized once and never written again, and the loop
+/// variables of range-based for loops.
+class AliasFinder : public RecursiveASTVisitor<AliasFinder> {
+public:
+  llvm::DenseMap<const VarDecl *, const Expr *> Inits;
+  llvm::DenseSet<const VarDecl *> Written;
+  llvm::DenseMap<const VarDecl *, const CXXForRangeStmt *> RangeLoops;
+
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->hasLocalStorage() && VD->getType()->isPointerType() &&
+        VD->getInit() && !isa<ParmVarDecl>(VD))
+      Inits[VD] = VD->getInit();
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      if (const VarDecl *VD = localVar(BO->getLHS()))
+        Written.insert(VD);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      if (const VarDecl *VD = localVar(UO->getSubExpr()))
+        Written.insert(VD);
+    return true;
+  }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
+    RangeLoops[S->getLoopVariable()] = S;
+    return true;
+  }
+  // Given by non-const reference ('std::swap(read, write)'): written.
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD)
+      return true;
+    unsigned Offset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD);
+    for (unsigned I = Offset; I < Call->getNumArgs(); ++I) {
+      if (I - Offset >= FD->getNumParams())
+        break;
+      if (bindsArgumentForWriting(FD, I - Offset))
+        if (const VarDecl *VD = localVar(Call->getArg(I)))
+          Written.insert(VD);
+    }
+    return true;
+  }
+};
+
+/// The index of \p Call's argument that binds \p FD's first parameter: 1
+/// for a member operator call, whose argument 0 is the object.
+unsigned firstParamArg(const CallExpr *Call, const FunctionDecl *FD) {
+  return isa<CXXOperatorCallExpr>(Call) && isa_and_nonnull<CXXMethodDecl>(FD)
+             ? 1
+             : 0;
+}
+
+} // namespace
+
+HostAccessFinder::HostAccessFinder(const FunctionDecl *FD) : Function(FD) {
+  AliasFinder Finder;
+  Finder.TraverseDecl(const_cast<FunctionDecl *>(FD));
+  for (const auto &[VD, Init] : Finder.Inits)
+    if (!Finder.Written.count(VD))
+      Aliases[VD] = Init;
+  RangeLoops = std::move(Finder.RangeLoops);
+}
+
+BufferRef HostAccessFinder::memberBuffer(const MemberExpr *ME) const {
+  BufferRef B{ME->getMemberDecl(), {}};
+  const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+  if (isa<CXXThisExpr>(Base))
+    B.Object = Function;
+  else if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
+    B.Object = dyn_cast<VarDecl>(DRE->getDecl());
+  return B;
+}
+
+std::optional<BufferRef> HostAccessFinder::bufferOf(const Expr *E) const {
+  E = E->IgnoreParens();
+  if (E->isGLValue() && E->getType()->isArrayType())
+    return lvalueBuffer(E).value_or(BufferRef{});
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    if (Cast->getCastKind() == CK_ArrayToPointerDecay)
+      return bufferOf(Cast->getSubExpr());
+    if (Cast->getCastKind() != CK_LValueToRValue)
+      return bufferOf(Cast->getSubExpr());
+    E = Cast->getSubExpr()->IgnoreParens();
+  }
+  // A pointer value: a variable (or what it aliases), a field, an element
+  // of an array of pointers.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return std::nullopt;
+    if (VD->getType()->isArrayType() || !VD->getType()->isPointerType())
+      return BufferRef{VD, {}};
+    if (auto It = Aliases.find(VD); It != Aliases.end())
+      if (std::optional<BufferRef> Source = bufferOf(It->second))
+        if (Source->Base != VD)
+          return Source;
+    return BufferRef{VD, {}};
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return memberBuffer(ME);
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    std::optional<BufferRef> Array = lvalueBuffer(ASE->getBase());
+    if (!Array)
+      Array = bufferOf(ASE->getBase());
+    if (Array)
+      collectDeps(ASE->getIdx(), Array->Deps);
+    return Array;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (!BO->isAdditiveOp())
+      return std::nullopt;
+    bool LeftIsPointer = BO->getLHS()->getType()->isPointerType();
+    std::optional<BufferRef> B =
+        bufferOf(LeftIsPointer ? BO->getLHS() : BO->getRHS());
+    if (B)
+      collectDeps(LeftIsPointer ? BO->getRHS() : BO->getLHS(), B->Deps);
+    return B;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf)
+      return lvalueBuffer(UO->getSubExpr());
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (MD && MD->getIdentifier() && isContainerAccessor(MD->getName()))
+      if (const Expr *Object = MC->getImplicitObjectArgument())
+        if (const VarDecl *VD = localVar(Object))
+          return BufferRef{VD, {}};
+    if (const auto *ME =
+            dyn_cast_or_null<MemberExpr>(MC->getImplicitObjectArgument()))
+      if (MD && MD->getIdentifier() && isContainerAccessor(MD->getName()))
+        return memberBuffer(ME);
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// The buffer an lvalue of memory (an element, a dereference, a member
+/// through a pointer, a container element, an array) lives in.
+std::optional<BufferRef> HostAccessFinder::lvalueBuffer(const Expr *E) const {
+  E = E->IgnoreParens();
+  // A struct bound to 'const Box &' (its copy assignment or constructor).
+  while (const auto *Cast = dyn_cast<ImplicitCastExpr>(E)) {
+    if (Cast->getCastKind() != CK_NoOp)
+      break;
+    E = Cast->getSubExpr()->IgnoreParens();
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (VD &&
+        (VD->getType()->isArrayType() || isPageableContainer(VD->getType())))
+      return BufferRef{VD, {}};
+    return std::nullopt;
+  }
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    std::optional<BufferRef> B = bufferOf(ASE->getBase());
+    if (B)
+      collectDeps(ASE->getIdx(), B->Deps);
+    return B;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_Deref ? bufferOf(UO->getSubExpr())
+                                       : std::nullopt;
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (ME->isArrow())
+      return ME->getType()->isArrayType()
+                 ? std::optional<BufferRef>(memberBuffer(ME))
+                 : bufferOf(ME->getBase());
+    return lvalueBuffer(ME->getBase());
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (Op->getOperator() != OO_Subscript || Op->getNumArgs() != 2)
+      return std::nullopt;
+    std::optional<BufferRef> B = lvalueBuffer(Op->getArg(0));
+    if (B)
+      collectDeps(Op->getArg(1), B->Deps);
+    return B;
+  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (!MD || !MD->getIdentifier() || !isContainerAccessor(MD->getName()) ||
+        !MC->getImplicitObjectArgument())
+      return std::nullopt;
+    std::optional<BufferRef> B = lvalueBuffer(MC->getImplicitObjectArgument());
+    if (B)
+      for (const Expr *Arg : MC->arguments())
+        collectDeps(Arg, B->Deps);
+    return B;
+  }
+  return std::nullopt;
+}
+
+void HostAccessFinder::callAccesses(
+    const CallExpr *Call, llvm::SmallVectorImpl<HostAccess> &Out) const {
+  auto Add = [&](const Expr *Arg, AccessKind Kind) {
+    if (std::optional<BufferRef> B = bufferOf(Arg))
+      if (B->Base)
+        Out.push_back({Call, std::move(*B), Kind, Arg});
+  };
+  if (isa<CUDAKernelCallExpr>(Call))
+    return; // Kernels run on the device, in stream order.
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (const ApiSpec *Api = lookupApi(Call)) {
+    if (const Expr *Ptr = releasedPointer(Call, *Api))
+      Add(Ptr, AccessKind::Release);
+    else if (Api->Kind == ApiKind::Unregister)
+      Add(Api->arg(Call, ArgRole::Ptr), AccessKind::Release);
+    else if (Api->Kind == ApiKind::Copy && Api->Mode == ApiMode::Blocking)
+      for (const HostSide &Side : hostSides(Call, *Api, FD->getASTContext()))
+        Add(Side.Arg,
+            Side.IsDestination ? AccessKind::Write : AccessKind::Read);
+    return;
+  }
+  if (const LibraryAccess *L = libraryAccess(FD)) {
+    if (L->Write >= 0 && unsigned(L->Write) < Call->getNumArgs())
+      Add(Call->getArg(L->Write), AccessKind::Write);
+    if (L->Read >= 0 && unsigned(L->Read) < Call->getNumArgs())
+      Add(Call->getArg(L->Read), AccessKind::Read);
+    return;
+  }
+  // A container's own mutators move or change its storage.
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (MD && MD->getIdentifier() && isContainerMutator(MD->getName()))
+      if (const Expr *Object = MC->getImplicitObjectArgument())
+        if (std::optional<BufferRef> B = lvalueBuffer(Object))
+          Out.push_back({Call, std::move(*B), AccessKind::Write, Object});
+  }
+  // Anything else: by the parameter types. A pointer or reference to
+  // non-const may be written through; to const, read.
+  const auto *Proto = FD ? FD->getType()->getAs<FunctionProtoType>() : nullptr;
+  unsigned Offset = firstParamArg(Call, FD);
+  for (unsigned I = Offset; I < Call->getNumArgs(); ++I) {
+    const Expr *Arg = Call->getArg(I);
+    QualType Param;
+    if (Proto && I - Offset < Proto->getNumParams())
+      Param = Proto->getParamType(I - Offset);
+    if (Arg->getType()->isPointerType() ||
+        (!Param.isNull() && Param->isPointerType())) {
+      // A function of this unit that only hands it to the GPU.
+      if (FD) {
+        auto [It, New] = TouchesOnHost.try_emplace(
+            {FD->getCanonicalDecl(), I - Offset}, true);
+        if (New)
+          It->second = mayTouchOnHost(FD, I - Offset);
+        if (!It->second)
+          continue;
+      }
+      bool Const = !Param.isNull() && Param->isPointerType()
+                       ? Param->getPointeeType().isConstQualified()
+                       : Arg->getType()->getPointeeType().isConstQualified();
+      // Variadic arguments (printf) are read.
+      if (Param.isNull())
+        Const = true;
+      Add(Arg, Const ? AccessKind::Read : AccessKind::Write);
+      continue;
+    }
+    if (std::optional<BufferRef> B = lvalueBuffer(Arg)) {
+      bool Write = !Param.isNull() && Param->isReferenceType() &&
+                   !Param.getNonReferenceType().isConstQualified();
+      Out.push_back({Call, std::move(*B),
+                     Write ? AccessKind::Write : AccessKind::Read, Arg});
+    }
+  }
+}
+
+void HostAccessFinder::accessesOf(
+    const CFGElement &Element, llvm::SmallVectorImpl<HostAccess> &Out) const {
+  if (std::optional<CFGLifetimeEnds> End = Element.getAs<CFGLifetimeEnds>()) {
+    const VarDecl *VD = End->getVarDecl();
+    if (VD->getType()->isArrayType() || isPageableContainer(VD->getType()))
+      Out.push_back({End->getTriggerStmt(), BufferRef{VD, {}},
+                     AccessKind::EndOfLifetime, nullptr});
+    return;
+  }
+  std::optional<CFGStmt> CS = Element.getAs<CFGStmt>();
+  if (!CS)
+    return;
+  const Stmt *S = CS->getStmt();
+  auto AddLValue = [&](const Expr *LValue, AccessKind Kind) {
+    if (std::optional<BufferRef> B = lvalueBuffer(LValue))
+      if (B->Base)
+        Out.push_back({S, std::move(*B), Kind, LValue});
+  };
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(S)) {
+    if (Cast->getCastKind() == CK_LValueToRValue)
+      AddLValue(Cast->getSubExpr(), AccessKind::Read);
+    return;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isAssignmentOp())
+      AddLValue(BO->getLHS(), AccessKind::Write);
+    return;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (UO->isIncrementDecrementOp())
+      AddLValue(UO->getSubExpr(), AccessKind::Write);
+    return;
+  }
+  if (const auto *Delete = dyn_cast<CXXDeleteExpr>(S)) {
+    if (std::optional<BufferRef> B = bufferOf(Delete->getArgument()))
+      Out.push_back(
+          {S, std::move(*B), AccessKind::Release, Delete->getArgument()});
+    return;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    callAccesses(Call, Out);
+    return;
+  }
+  // 'Box b = *(Box *)&h[i * 9]': a struct copied out of the buffer.
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(S)) {
+    const CXXConstructorDecl *Ctor = Construct->getConstructor();
+    if (Ctor && Ctor->isCopyOrMoveConstructor() && Construct->getNumArgs() >= 1)
+      AddLValue(Construct->getArg(0), AccessKind::Read);
+    return;
+  }
+  // for (T x : range): each iteration reads (or, through a non-const
+  // reference, writes) the range.
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    if (!DS->isSingleDecl())
+      return;
+    const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+    auto It = VD ? RangeLoops.find(VD) : RangeLoops.end();
+    if (It == RangeLoops.end())
+      return;
+    QualType T = VD->getType();
+    bool Write =
+        T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
+    // Reported at the range, where the buffer is named.
+    const Expr *Range = It->second->getRangeInit();
+    if (std::optional<BufferRef> B = lvalueBuffer(Range))
+      Out.push_back({Range, std::move(*B),
+                     Write ? AccessKind::Write : AccessKind::Read, Range});
+  }
+}
+
+void HostAccessFinder::reassignedMembers(
+    const Stmt *S, llvm::SmallVectorImpl<BufferRef> &Out) const {
+  auto Add = [&](const Expr *E) {
+    const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParens());
+    if (ME && ME->getType()->isPointerType())
+      Out.push_back(memberBuffer(ME));
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isAssignmentOp())
+      Add(BO->getLHS());
+    return;
+  }
+  const auto *Call = dyn_cast<CallExpr>(S);
+  if (!Call)
+    return;
+  const FunctionDecl *FD = Call->getDirectCallee();
+  unsigned Offset = firstParamArg(Call, FD);
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Arg);
+        UO && UO->getOpcode() == UO_AddrOf) {
+      Add(UO->getSubExpr());
+      continue;
+    }
+    // By non-const reference (or unknown: a call through a pointer).
+    if (I < Offset || !FD || I - Offset >= FD->getNumParams())
+      continue;
+    if (bindsArgumentForWriting(FD, I - Offset))
+      Add(Arg);
+  }
+}
+
+const VarDecl *HostAccessFinder::writtenVariable(const Stmt *S) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    return BO->isAssignmentOp() ? localVar(BO->getLHS()) : nullptr;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    return UO->isIncrementDecrementOp() ? localVar(UO->getSubExpr()) : nullptr;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    if (DS->isSingleDecl())
+      return dyn_cast<VarDecl>(DS->getSingleDecl());
+  return nullptr;
+}
+
+} // namespace cuda_async_lint

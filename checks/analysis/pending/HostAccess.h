@@ -1,0 +1,129 @@
+//===- HostAccess.h - Where host code touches a buffer ----------*- C++ -*-===//
+//
+// The host side of the pending-transfer analysis: which buffer an address
+// names, and which reads, writes and releases a CFG element performs.
+//
+// A buffer is named by the declaration its address is derived from (a
+// pointer variable, an array, a container, a field), following local
+// pointers that are only ever initialized from another buffer's address
+// ('float *slot = h + i * n'). The local variables the address computation
+// uses are kept with it: a slice 'h + i * n' of one iteration is not the
+// slice of the next. A member is kept with the object it is reached through
+// ('a.h' is not 'b.h'), where that object is named.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_ANALYSIS_PENDING_HOSTACCESS_H
+#define CUDA_ASYNC_LINT_ANALYSIS_PENDING_HOSTACCESS_H
+
+#include "clang/AST/Decl.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+#include <set>
+
+namespace cuda_async_lint {
+
+struct BufferRef {
+  /// The variable, array, container or field the address derives from.
+  const clang::ValueDecl *Base = nullptr;
+  /// Local variables the offset or index uses.
+  std::set<const clang::VarDecl *> Deps;
+  /// For a member: the variable it is reached through ('a.h', 'p->h'), or
+  /// the function whose 'this' it is reached through; null where the
+  /// object is not named ('plan[i].h').
+  const clang::Decl *Object = nullptr;
+  /// For a buffer in flight: variables its offset or index used that have
+  /// been written since ('h + i * n' after '++i'; Deps is then empty). It
+  /// is some earlier slice: not the one they name now ('h + i * n' again),
+  /// but any other part of the buffer ('h', 'h[0]', 'h + j * n').
+  std::set<const clang::VarDecl *> Stale = {};
+
+  bool operator<(const BufferRef &O) const {
+    return std::tie(Base, Deps, Stale, Object) <
+           std::tie(O.Base, O.Deps, O.Stale, O.Object);
+  }
+  bool operator==(const BufferRef &O) const {
+    return Base == O.Base && Deps == O.Deps && Stale == O.Stale &&
+           Object == O.Object;
+  }
+};
+
+enum class AccessKind {
+  Read,
+  Write,
+  /// free, delete, realloc, cudaFreeHost, cudaHostUnregister.
+  Release,
+  /// The end of a local array's or container's lifetime.
+  EndOfLifetime,
+};
+
+struct HostAccess {
+  const clang::Stmt *At;
+  BufferRef Buffer;
+  AccessKind Kind;
+  /// The expression naming the buffer, for messages.
+  const clang::Expr *Spelled;
+  /// For an access a member function call makes ('p.sum()' reading the
+  /// member 'h'): the access inside that function, for a note.
+  const clang::Expr *Within = nullptr;
+  /// Release or lifetime end: the whole buffer, whatever slice was copied.
+  bool Whole() const {
+    return Kind == AccessKind::Release || Kind == AccessKind::EndOfLifetime;
+  }
+};
+
+class HostAccessFinder {
+public:
+  /// Scans \p FD once for the aliases and range-based for loops it has.
+  explicit HostAccessFinder(const clang::FunctionDecl *FD);
+
+  /// The buffer pointer expression \p Pointer addresses.
+  std::optional<BufferRef> bufferOf(const clang::Expr *Pointer) const;
+
+  /// The host accesses \p E performs. Async copies and kernel launches are
+  /// not host accesses; blocking copies are.
+  void accessesOf(const clang::CFGElement &E,
+                  llvm::SmallVectorImpl<HostAccess> &Out) const;
+
+  /// The expression a local pointer (or stream, or event) variable is only
+  /// ever initialized with, if it is never written otherwise.
+  const clang::Expr *aliasOf(const clang::VarDecl *VD) const {
+    return Aliases.lookup(VD);
+  }
+
+  /// The local variable \p E writes, if it writes one: an assignment, an
+  /// increment, a declaration. Buffers derived from it change identity.
+  static const clang::VarDecl *writtenVariable(const clang::Stmt *E);
+
+  /// The pointer members \p S may point elsewhere: assigned ('p.h = x'),
+  /// given by non-const reference ('std::swap(front, back)') or by address
+  /// ('cudaMallocHost(&h, n)'). Each with its object (BufferRef::Object).
+  void reassignedMembers(const clang::Stmt *S,
+                         llvm::SmallVectorImpl<BufferRef> &Out) const;
+
+private:
+  std::optional<BufferRef> lvalueBuffer(const clang::Expr *E) const;
+  void callAccesses(const clang::CallExpr *Call,
+                    llvm::SmallVectorImpl<HostAccess> &Out) const;
+
+  /// The member a member expression names, with its object.
+  BufferRef memberBuffer(const clang::MemberExpr *ME) const;
+
+  /// The function analysed: members reached through its 'this'.
+  const clang::FunctionDecl *Function;
+  /// Local pointers only ever initialized from one address expression.
+  llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> Aliases;
+  /// Loop variables of range-based for loops.
+  llvm::DenseMap<const clang::VarDecl *, const clang::CXXForRangeStmt *>
+      RangeLoops;
+  /// mayTouchOnHost per callee and parameter: the dataflows ask at every
+  /// element of every pass, and it reads the callee's body.
+  mutable llvm::DenseMap<std::pair<const clang::FunctionDecl *, unsigned>, bool>
+      TouchesOnHost;
+};
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_ANALYSIS_PENDING_HOSTACCESS_H

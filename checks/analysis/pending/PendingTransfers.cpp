@@ -1,0 +1,59 @@
+//===- PendingTransfers.cpp - The pending-transfer dataflow ---------------===//
+
+#include "PendingTransfers.h"
+#include "TransferDataflow.h"
+#include "analysis/dataflow/ForwardDataflow.h"
+
+using namespace clang;
+
+namespace cuda_async_lint {
+
+using namespace pending;
+
+namespace {
+
+std::vector<TransferHazard> hazards(const FunctionDecl *FD, ASTContext &Ctx,
+                                    ProvenanceAnalysis &Provenance,
+                                    SyncSummaries &Syncs,
+                                    bool PageableAsPinned) {
+  std::vector<TransferHazard> Hazards;
+  std::unique_ptr<CFG> Cfg = buildAnalysisCFG(FD, Ctx, /*Lifetimes=*/true);
+  if (!Cfg)
+    return Hazards;
+  HostAccessFinder Accesses(FD);
+  TransferDataflow Dataflow(FD, Ctx, Provenance, Syncs, Accesses);
+  Dataflow.PageableAsPinned = PageableAsPinned;
+  solveAndReplay(*Cfg, Dataflow, Hazards);
+  return Hazards;
+}
+
+} // namespace
+
+void addPending(TransferSet &Set, PendingTransfer P) {
+  if (Set.count(P))
+    return;
+  // Those that came first stay (replacing them as others join would keep
+  // a loop of gotos from settling).
+  size_t Same = 0;
+  for (const PendingTransfer &Q : Set)
+    if (Q.DeviceWrites == P.DeviceWrites && Q.Stream == P.Stream &&
+        Q.Buffer == P.Buffer && ++Same >= MaxPendingPerBuffer)
+      return;
+  Set.insert(std::move(P));
+}
+
+std::vector<TransferHazard> findTransferHazards(const FunctionDecl *FD,
+                                                ASTContext &Ctx,
+                                                ProvenanceAnalysis &Provenance,
+                                                SyncSummaries &Syncs) {
+  return hazards(FD, Ctx, Provenance, Syncs, /*PageableAsPinned=*/false);
+}
+
+std::vector<TransferHazard> findHazardsIfPinned(const FunctionDecl *FD,
+                                                ASTContext &Ctx,
+                                                ProvenanceAnalysis &Provenance,
+                                                SyncSummaries &Syncs) {
+  return hazards(FD, Ctx, Provenance, Syncs, /*PageableAsPinned=*/true);
+}
+
+} // namespace cuda_async_lint

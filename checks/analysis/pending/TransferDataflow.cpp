@@ -1,0 +1,419 @@
+//===- TransferDataflow.cpp - Transfers in flight, step by step -----------===//
+
+#include "TransferDataflow.h"
+#include "MemberEffects.h"
+#include "analysis/code/ObjectReferences.h"
+#include "analysis/code/StdLibrary.h"
+#include "analysis/dataflow/ForwardDataflow.h"
+#include "analysis/dataflow/LoopCounters.h"
+#include "analysis/sync/NonBlockingStreams.h"
+#include "api/AsyncOperation.h"
+#include "api/CudaApiCatalog.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace cuda_async_lint::pending {
+
+TransferDataflow::TransferDataflow(const FunctionDecl *FD, ASTContext &Ctx,
+                                   ProvenanceAnalysis &Provenance,
+                                   SyncSummaries &Syncs,
+                                   const HostAccessFinder &Accesses,
+                                   TransferSet Seed)
+    : Function(FD), Ctx(Ctx), Provenances(Provenance),
+      Provenance(Provenance.function(FD)), Syncs(Syncs), Accesses(Accesses),
+      Seed(std::move(Seed)), Branches(FD, Ctx),
+      PerThread(usesPerThreadDefaultStream(FD)) {
+  CounterFinder Counters(Ctx);
+  Counters.TraverseDecl(const_cast<FunctionDecl *>(FD));
+  Counters.finish();
+  LoopCounters = std::move(Counters.Counters);
+  NonBlocking = nonBlockingStreams(FD, Ctx);
+}
+
+TransferDataflow::State TransferDataflow::entryState() const {
+  Disjunct Entry;
+  Entry.Pending = Seed;
+  return State{{std::move(Entry)}};
+}
+
+void TransferDataflow::transfer(const CFGElement &E, State &S) const {
+  for (Disjunct &D : S.Disjuncts)
+    transfer(E, D, nullptr);
+  normalizeAfter(E, S);
+}
+
+void TransferDataflow::replay(const CFGElement &E, State &S,
+                              std::vector<TransferHazard> &Hazards) const {
+  for (Disjunct &D : S.Disjuncts)
+    transfer(E, D, &Hazards);
+  normalizeAfter(E, S);
+}
+
+bool TransferDataflow::transferEdge(const CFGBlock &From, unsigned SuccIndex,
+                                    State &S) const {
+  // What the block's last elements made equal merges before the edge
+  // tests the disjuncts' facts.
+  joinStates(S, State());
+  if (const auto *Switch =
+          dyn_cast_or_null<SwitchStmt>(From.getTerminatorStmt())) {
+    const CFGBlock::AdjacentBlock &Edge = From.succ_begin()[SuccIndex];
+    const CFGBlock *Succ = Edge.getReachableBlock()
+                               ? Edge.getReachableBlock()
+                               : Edge.getPossiblyUnreachableBlock();
+    const Stmt *Label = Succ ? Succ->getLabel() : nullptr;
+    llvm::erase_if(S.Disjuncts, [&](Disjunct &D) {
+      return !Branches.takeSwitchEdge(Switch, Label, D.Facts);
+    });
+    return true;
+  }
+  const Expr *Cond = branchCondition(From);
+  if (!Cond)
+    return true;
+  counterEdge(Cond, SuccIndex, S);
+  pollingEdge(Cond, SuccIndex, S);
+  llvm::erase_if(S.Disjuncts, [&](Disjunct &D) {
+    return !Branches.takeEdge(
+        Cond, SuccIndex == 0, D.Facts, [&](const VarDecl *VD) {
+          return LoopCounters.count(VD) && !D.Advanced.count(VD);
+        });
+  });
+  return true;
+}
+
+void TransferDataflow::normalizeAfter(const CFGElement &E, State &S) {
+  std::optional<CFGStmt> CS = E.getAs<CFGStmt>();
+  if (E.getAs<CFGLifetimeEnds>() ||
+      (CS && HostAccessFinder::writtenVariable(CS->getStmt())))
+    joinStates(S, State());
+}
+
+StreamRef TransferDataflow::stream(const Expr *E) const {
+  StreamRef S = streamRef(E);
+  for (int Depth = 0; Depth < 8 && S.K == StreamRef::Kind::Named; ++Depth) {
+    const auto *VD = dyn_cast<VarDecl>(S.Decl);
+    const Expr *Init = VD ? Accesses.aliasOf(VD) : nullptr;
+    if (!Init)
+      break;
+    S = streamRef(Init);
+  }
+  return S;
+}
+
+void TransferDataflow::counterEdge(const Expr *Cond, unsigned SuccIndex,
+                                   State &S) const {
+  auto Counter = counterCondition(Cond, Ctx);
+  if (!Counter || !LoopCounters.count(Counter->first))
+    return;
+  bool TrueEdge = SuccIndex == 0;
+  llvm::erase_if(S.Disjuncts, [&](const Disjunct &D) {
+    bool Advanced = D.Advanced.count(Counter->first);
+    switch (Counter->second) {
+    case CounterTest::TrueIffAdvanced:
+      return Advanced != TrueEdge;
+    case CounterTest::FalseIffAdvanced:
+      return Advanced == TrueEdge;
+    case CounterTest::TrueAtStart:
+      return !Advanced && !TrueEdge;
+    }
+    return false;
+  });
+}
+
+void TransferDataflow::pollingEdge(const Expr *Cond, unsigned SuccIndex,
+                                   State &S) const {
+  const Expr *Query = Cond;
+  unsigned DoneEdge = 1; // 'if (cudaStreamQuery(s))': nonzero, not done.
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
+      UO && UO->getOpcode() == UO_LNot) {
+    Query = UO->getSubExpr();
+    DoneEdge = 0;
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(Cond);
+             BO && BO->isEqualityOp()) {
+    Query = BO->getLHS();
+    std::optional<CudaErrorCode> Code = cudaErrorCode(BO->getRHS());
+    if (!Code) {
+      Query = BO->getRHS();
+      Code = cudaErrorCode(BO->getLHS());
+    }
+    if (!Code)
+      return;
+    bool Equal = BO->getOpcode() == BO_EQ;
+    bool DoneOnTrue = (*Code == CudaErrorCode::Success) == Equal;
+    DoneEdge = DoneOnTrue ? 0 : 1;
+  }
+  const auto *Call = dyn_cast<CallExpr>(Query->IgnoreParenImpCasts());
+  const ApiSpec *Api = lookupApi(Call);
+  if (!Api || SuccIndex != DoneEdge)
+    return;
+  for (Disjunct &D : S.Disjuncts) {
+    if (Api->Kind == ApiKind::StreamQuery)
+      syncStream(D, stream(Api->arg(Call, ArgRole::Stream)));
+    else if (Api->Kind == ApiKind::EventQuery)
+      syncEvent(D, Api->arg(Call, ArgRole::Event));
+  }
+}
+
+void TransferDataflow::transfer(const CFGElement &E, Disjunct &D,
+                                std::vector<TransferHazard> *Hazards) const {
+  // A counter's facts end with its scope.
+  if (std::optional<CFGLifetimeEnds> End = E.getAs<CFGLifetimeEnds>()) {
+    D.Advanced.erase(End->getVarDecl());
+    BranchFacts::written(End->getVarDecl(), D.Facts);
+  }
+  std::optional<CFGStmt> CS = E.getAs<CFGStmt>();
+  const Stmt *St = CS ? CS->getStmt() : nullptr;
+  const auto *Call = dyn_cast_or_null<CallExpr>(St);
+
+  // A member function of the translation unit called on a named object:
+  // what it touches first, then what it synchronizes and leaves in
+  // flight on the object's buffer members (MemberEffects.h).
+  const MemberEffects *Effects = nullptr;
+  const Decl *Object = nullptr;
+  if (const auto *MemberCall = dyn_cast_or_null<CXXMemberCallExpr>(St))
+    Effects = memberCall(MemberCall, D, Hazards, Object);
+  if (Call)
+    forgetObjectsGiven(Call, D);
+
+  // Synchronization first: a blocking copy waits, then touches the host.
+  if (Call)
+    synchronize(Call, D);
+
+  llvm::SmallVector<HostAccess, 4> Found;
+  Accesses.accessesOf(E, Found);
+  for (const HostAccess &A : Found)
+    access(A, D, Hazards);
+
+  if (Call)
+    issue(Call, D);
+  if (Effects && Object)
+    issueMemberTransfers(cast<CXXMemberCallExpr>(Call), *Effects, Object, D);
+
+  // A pointer member pointed elsewhere names another buffer now.
+  if (St) {
+    llvm::SmallVector<BufferRef, 2> Reassigned;
+    Accesses.reassignedMembers(St, Reassigned);
+    for (const BufferRef &B : Reassigned)
+      forgetMember(D, B.Base, B.Object);
+  }
+
+  if (St)
+    BranchFacts::writtenByApiCall(St, D.Facts);
+  if (St)
+    if (const VarDecl *Written = HostAccessFinder::writtenVariable(St)) {
+      BranchFacts::written(Written, D.Facts);
+      // The buffers derived from it are other buffers now. A slice it
+      // indexed is an earlier slice: still in flight, and still part of
+      // the whole buffer (read after the issuing loop, before the wait),
+      // and still covered by the events and waits that covered it.
+      renameWritten(D.Pending, Written);
+      for (auto &[Event, Covered] : D.EventCovers)
+        renameWritten(Covered, Written);
+      for (auto &[Stream, Ordered] : D.StreamWaits)
+        renameWritten(Ordered, Written);
+      // The element of an array of events it indexed may be another now.
+      for (auto It = D.EventSlots.begin(); It != D.EventSlots.end();) {
+        if (It->second.Deps.count(Written))
+          It->second.Writes.insert(St);
+        // Written over and over: not a ring moved on once.
+        It = It->second.Writes.size() > MaxSlotWrites ? D.EventSlots.erase(It)
+                                                      : std::next(It);
+      }
+      if (LoopCounters.count(Written)) {
+        if (isa<DeclStmt>(St))
+          D.Advanced.erase(Written);
+        else if (!isa<BinaryOperator>(St) ||
+                 cast<BinaryOperator>(St)->isCompoundAssignmentOp())
+          D.Advanced.insert(Written);
+        else
+          D.Advanced.erase(Written); // i = 0
+      }
+    }
+}
+
+void TransferDataflow::renameWritten(TransferSet &Transfers,
+                                     const VarDecl *Written) {
+  std::vector<PendingTransfer> Moved;
+  eraseIf(Transfers, [&](const PendingTransfer &P) {
+    if (P.Buffer.Base == Written || P.Buffer.Object == Written)
+      return true;
+    if (!P.Buffer.Deps.count(Written))
+      return false;
+    Moved.push_back(P);
+    // Its other variables ('n' in 'h + i * n') no longer say which.
+    Moved.back().Buffer.Deps.clear();
+    Moved.back().Buffer.Stale.insert(Written);
+    return true;
+  });
+  Transfers.insert(Moved.begin(), Moved.end());
+}
+
+void TransferDataflow::access(const HostAccess &A, Disjunct &D,
+                              std::vector<TransferHazard> *Hazards) const {
+  for (auto It = D.Pending.begin(); It != D.Pending.end();) {
+    const PendingTransfer &P = *It;
+    bool SameBuffer =
+        P.Buffer.Base == A.Buffer.Base && P.Buffer.Object == A.Buffer.Object &&
+        (A.Whole() ||
+         (std::includes(A.Buffer.Deps.begin(), A.Buffer.Deps.end(),
+                        P.Buffer.Deps.begin(), P.Buffer.Deps.end()) &&
+          // 'h + i * n' now is not the slice of an earlier 'i'.
+          llvm::none_of(P.Buffer.Stale, [&](const clang::VarDecl *V) {
+            return A.Buffer.Deps.count(V);
+          })));
+    // Reading a buffer the device only reads is fine.
+    bool Conflict =
+        SameBuffer && (P.DeviceWrites || A.Kind != AccessKind::Read);
+    if (!Conflict) {
+      ++It;
+      continue;
+    }
+    if (Hazards)
+      Hazards->push_back({A, P});
+    It = D.Pending.erase(It); // Reported once, at the first access.
+  }
+}
+
+void TransferDataflow::issue(const CallExpr *Call, Disjunct &D) const {
+  const ApiSpec *Api = lookupApi(Call);
+  if (Api && (Api->Kind == ApiKind::CaptureBegin ||
+              Api->Kind == ApiKind::CaptureEnd)) {
+    D.Capturing = Api->Kind == ApiKind::CaptureBegin;
+    return;
+  }
+  // A copy issued during a capture runs when the graph is launched.
+  if (D.Capturing)
+    return;
+  if (!Api)
+    issueParameterTransfers(Call, D);
+  if (!Api || Api->Kind != ApiKind::Copy || Api->Mode != ApiMode::Async)
+    return;
+  const Expr *StreamArg = Api->arg(Call, ArgRole::Stream);
+  if (isa_and_nonnull<CXXDefaultArgExpr>(StreamArg))
+    StreamArg = nullptr; // Omitted: the legacy default stream.
+  StreamRef Stream = stream(StreamArg);
+  for (const HostSide &Side : hostSides(Call, *Api, Ctx)) {
+    HostProvenance P = Provenance.pointerAt(Call, Side.Arg);
+    if ((P.is(MemoryKind::Pageable) && !PageableAsPinned) ||
+        P.is(MemoryKind::Device))
+      continue;
+    std::optional<BufferRef> Buffer = Accesses.bufferOf(Side.Arg);
+    if (!Buffer || !Buffer->Base)
+      continue;
+    addPending(D.Pending, {Call, std::move(*Buffer), Stream, StreamArg,
+                           Side.IsDestination, Side.Arg});
+  }
+}
+
+const MemberEffects *
+TransferDataflow::memberCall(const CXXMemberCallExpr *Call, Disjunct &D,
+                             std::vector<TransferHazard> *Hazards,
+                             const Decl *&Object) const {
+  Object = calledObject(Call, Function);
+  const CXXMethodDecl *Method = Call->getMethodDecl();
+  const SourceManager &SM = Ctx.getSourceManager();
+  // Library classes (containers) are not the program's objects.
+  if (!Method || SM.isInSystemHeader(SM.getExpansionLoc(Method->getLocation())))
+    return nullptr;
+  const CXXMethodDecl *Target = calledMethod(Call);
+  const MemberEffects *Effects =
+      Target ? Syncs.effects(Target, Provenances) : nullptr;
+  if (!Effects) {
+    eraseIf(D.Pending, [&](const PendingTransfer &P) {
+      return (Object && P.Buffer.Object == Object) ||
+             isa_and_nonnull<FieldDecl>(P.Stream.Decl);
+    });
+    return nullptr;
+  }
+  if (!Object)
+    return Effects;
+  for (const FieldDecl *Member : Effects->Reassigned)
+    forgetMember(D, Member, Object);
+  for (const MemberAccess &M : Effects->Accesses) {
+    HostAccess A{Call, BufferRef{M.Member, {}, Object}, M.Kind, Call,
+                 M.Spelled};
+    for (auto It = D.Pending.begin(); It != D.Pending.end();) {
+      const PendingTransfer &P = *It;
+      if (P.Buffer.Base != M.Member || P.Buffer.Object != Object ||
+          P.DeviceWrites != M.ConflictsWithDeviceWrites) {
+        ++It;
+        continue;
+      }
+      if (Hazards)
+        Hazards->push_back({A, P});
+      It = D.Pending.erase(It);
+    }
+  }
+  return Effects;
+}
+
+void TransferDataflow::forgetMember(Disjunct &D, const ValueDecl *Member,
+                                    const Decl *Object) {
+  eraseIf(D.Pending, [&](const PendingTransfer &P) {
+    return P.Buffer.Base == Member && P.Buffer.Object == Object;
+  });
+}
+
+void TransferDataflow::issueParameterTransfers(const CallExpr *Call,
+                                               Disjunct &D) const {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  // An operator's arguments start with its object, not its parameters.
+  if (!Callee || isa<CXXOperatorCallExpr>(Call))
+    return;
+  for (const ParameterTransfer &T :
+       Syncs.parameterTransfers(Callee, Provenances)) {
+    if (T.Param >= Call->getNumArgs())
+      continue;
+    const Expr *Arg = Call->getArg(T.Param);
+    HostProvenance P = Provenance.pointerAt(Call, Arg);
+    if (P.is(MemoryKind::Pageable) || P.is(MemoryKind::Device))
+      continue;
+    std::optional<BufferRef> Buffer = Accesses.bufferOf(Arg);
+    if (!Buffer || !Buffer->Base)
+      continue;
+    PendingTransfer Pending = T.Transfer;
+    Pending.Buffer = std::move(*Buffer);
+    Pending.HostArg = Arg;
+    // On a stream the caller passed: named as the caller names it.
+    if (T.StreamParam) {
+      Pending.StreamArg = *T.StreamParam < Call->getNumArgs()
+                              ? Call->getArg(*T.StreamParam)
+                              : nullptr;
+      Pending.Stream =
+          Pending.StreamArg ? stream(Pending.StreamArg) : StreamRef::unknown();
+    }
+    addPending(D.Pending, std::move(Pending));
+  }
+}
+
+void TransferDataflow::issueMemberTransfers(const CXXMemberCallExpr *Call,
+                                            const MemberEffects &Effects,
+                                            const Decl *Object,
+                                            Disjunct &D) const {
+  for (const MemberTransfer &M : Effects.Transfers) {
+    PendingTransfer P = M.Transfer;
+    P.Buffer.Object = Object;
+    // On a stream the caller passed: named as the caller names it.
+    if (M.StreamParam) {
+      P.StreamArg = *M.StreamParam < Call->getNumArgs()
+                        ? Call->getArg(*M.StreamParam)
+                        : nullptr;
+      P.Stream = P.StreamArg ? stream(P.StreamArg) : StreamRef::unknown();
+    }
+    addPending(D.Pending, std::move(P));
+  }
+}
+
+void TransferDataflow::forgetObjectsGiven(const CallExpr *Call,
+                                          Disjunct &D) const {
+  if (lookupApi(Call))
+    return;
+  for (const Expr *Arg : Call->arguments())
+    if (const Decl *Object = objectArgument(Arg, Function))
+      eraseIf(D.Pending, [&](const PendingTransfer &P) {
+        return P.Buffer.Object == Object;
+      });
+}
+
+} // namespace cuda_async_lint::pending

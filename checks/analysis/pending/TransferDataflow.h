@@ -1,0 +1,163 @@
+//===- TransferDataflow.h - Transfers in flight, step by step ---*- C++ -*-===//
+//
+// The transfer functions of the pending-transfer dataflow: what each
+// CFG element issues, synchronizes or accesses, and what each branch
+// edge says of loop counters, polling loops and branch facts.
+// TransferSynchronization.cpp holds what a sync removes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_ANALYSIS_PENDING_TRANSFERDATAFLOW_H
+#define CUDA_ASYNC_LINT_ANALYSIS_PENDING_TRANSFERDATAFLOW_H
+
+#include "HostAccess.h"
+#include "PendingState.h"
+#include "analysis/provenance/ProvenanceAnalysis.h"
+#include "clang/Analysis/CFG.h"
+#include <set>
+#include <vector>
+
+namespace cuda_async_lint::pending {
+
+/// Erases the elements of \p S that \p P holds for.
+template <typename Set, typename Pred> void eraseIf(Set &S, Pred P) {
+  for (auto It = S.begin(); It != S.end();)
+    It = P(*It) ? S.erase(It) : std::next(It);
+}
+
+/// The pending-transfer dataflow of one function, as solveForward runs it:
+/// per disjunct, what each element issues, synchronizes and accesses; per
+/// edge, what its condition says.
+class TransferDataflow {
+public:
+  using State = PendingState;
+
+  /// \p Seed: transfers in flight at the entry (a member function's
+  /// stand-ins for its callers' transfers).
+  TransferDataflow(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
+                   ProvenanceAnalysis &Provenance, SyncSummaries &Syncs,
+                   const HostAccessFinder &Accesses, TransferSet Seed = {});
+
+  State entryState() const;
+  void join(State &Into, const State &From) const { joinStates(Into, From); }
+
+  void transfer(const clang::CFGElement &E, State &S) const;
+
+  /// The reporting pass: the same transfer, recording hazards.
+  void replay(const clang::CFGElement &E, State &S,
+              std::vector<TransferHazard> &Hazards) const;
+
+  bool transferEdge(const clang::CFGBlock &From, unsigned SuccIndex,
+                    State &S) const;
+
+private:
+  /// Brings \p S to its canonical form where \p E may have changed what
+  /// the disjuncts assume (an increment of a counter, a variable written or
+  /// gone out of scope) and so made two of them one; other elements change
+  /// only what is pending, and the next edge or join merges those. Doing it
+  /// after every element made long blocks cost the square of their
+  /// disjuncts' comparisons per element.
+  static void normalizeAfter(const clang::CFGElement &E, State &S);
+
+  /// The stream (or event) \p E names, through local copies of it:
+  /// 'cudaStream_t s2 = s' is s.
+  StreamRef stream(const clang::Expr *E) const;
+
+  /// 'i > 0' and friends, for a loop counter i: true exactly where i was
+  /// incremented.
+  void counterEdge(const clang::Expr *Cond, unsigned SuccIndex, State &S) const;
+
+  /// 'while (cudaStreamQuery(s) == cudaErrorNotReady)': leaving the loop
+  /// means the stream is done; likewise cudaEventQuery for an event.
+  void pollingEdge(const clang::Expr *Cond, unsigned SuccIndex, State &S) const;
+
+  /// True if work on \p S (a sync of it, or an event recorded on it) waits
+  /// for \p P: the same stream, or one that may be it.
+  bool waitsFor(const StreamRef &S, const PendingTransfer &P) const;
+
+  /// A sync covering \p S: of the stream itself, or one that may be it.
+  void syncStream(Disjunct &D, const StreamRef &S) const;
+
+  void syncAll(Disjunct &D) const { D.Pending.clear(); }
+
+  /// Blocking copies and memsets wait for the legacy default stream, and so
+  /// for every stream not created with cudaStreamNonBlocking.
+  void syncBlocking(Disjunct &D) const;
+
+  /// A sync of \p Event, named by \p Arg (null: not written here).
+  void syncEvent(Disjunct &D, const StreamRef &Event,
+                 const clang::Expr *Arg) const;
+  /// A sync of the event \p Arg names.
+  void syncEvent(Disjunct &D, const clang::Expr *Arg) const {
+    syncEvent(D, stream(Arg), Arg);
+  }
+
+  void transfer(const clang::CFGElement &E, Disjunct &D,
+                std::vector<TransferHazard> *Hazards) const;
+
+  void synchronize(const clang::CallExpr *Call, Disjunct &D) const;
+
+  /// \p Written was assigned: transfers on buffers it named are forgotten,
+  /// and slices it indexed are earlier slices (BufferRef::Stale).
+  static void renameWritten(TransferSet &Transfers,
+                            const clang::VarDecl *Written);
+
+  void access(const HostAccess &A, Disjunct &D,
+              std::vector<TransferHazard> *Hazards) const;
+
+  /// An async copy: its host side is now in flight on its stream, unless
+  /// it is memory such a copy cannot be asynchronous with (pageable: that
+  /// is cuda-async-pageable-copy's finding) or no host memory at all.
+  void issue(const clang::CallExpr *Call, Disjunct &D) const;
+
+  /// A call of a member function: its first accesses to the object's
+  /// buffer members, against the transfers in flight on them. Returns its
+  /// effects (and sets \p Object) where they are known; a member function
+  /// that is not known may synchronize anything of its object: its
+  /// transfers, and those on stream members, are forgotten.
+  const MemberEffects *memberCall(const clang::CXXMemberCallExpr *Call,
+                                  Disjunct &D,
+                                  std::vector<TransferHazard> *Hazards,
+                                  const clang::Decl *&Object) const;
+
+  static void forgetMember(Disjunct &D, const clang::ValueDecl *Member,
+                           const clang::Decl *Object);
+
+  /// A call of a function of this translation unit: what it left in flight
+  /// on the memory its pointer parameters point to is now in flight on the
+  /// caller's arguments, on the stream the caller passed.
+  void issueParameterTransfers(const clang::CallExpr *Call, Disjunct &D) const;
+
+  /// What the callee left in flight on the object's buffer members.
+  void issueMemberTransfers(const clang::CXXMemberCallExpr *Call,
+                            const MemberEffects &Effects,
+                            const clang::Decl *Object, Disjunct &D) const;
+
+  /// An object given to a call (other than as the object of a member
+  /// function whose effects are known) may have its transfers synchronized
+  /// there.
+  void forgetObjectsGiven(const clang::CallExpr *Call, Disjunct &D) const;
+
+  const clang::FunctionDecl *Function;
+  clang::ASTContext &Ctx;
+  ProvenanceAnalysis &Provenances;
+  const FunctionProvenance &Provenance;
+  SyncSummaries &Syncs;
+  const HostAccessFinder &Accesses;
+  TransferSet Seed;
+  std::set<const clang::VarDecl *> LoopCounters;
+  std::set<const clang::ValueDecl *> NonBlocking;
+  BranchFacts Branches;
+  /// Compiled with --default-stream per-thread: 0 is the per-thread stream.
+  bool PerThread;
+
+public:
+  /// Async copies of pageable memory (staged and synchronous) are taken as
+  /// in flight, as they would be were the memory pinned: what relies on
+  /// their being synchronous (findHazardsIfPinned).
+  bool PageableAsPinned = false;
+};
+
+} // namespace cuda_async_lint::pending
+
+#endif // CUDA_ASYNC_LINT_ANALYSIS_PENDING_TRANSFERDATAFLOW_H

@@ -1,0 +1,182 @@
+//===- IterationResults.cpp -----------------------------------------------===//
+
+#include "IterationResults.h"
+#include "analysis/dataflow/Loops.h"
+#include "api/CudaApiCatalog.h"
+#include "api/HostCommunication.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace cuda_async_lint {
+
+namespace {
+
+/// The variable whose memory \p E points into: 'p', 'p + n', '&p[i]',
+/// '&x', 'p.data()' are all 'p' (or 'x').
+const VarDecl *baseVariable(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenCasts();
+    if (const Expr *Operand = addressOfOperand(E))
+      E = Operand;
+    else if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
+      E = Sub->getBase();
+    else if (const auto *Bin = dyn_cast<BinaryOperator>(E);
+             Bin && Bin->isAdditiveOp())
+      E = Bin->getLHS()->getType()->isPointerType() ? Bin->getLHS()
+                                                    : Bin->getRHS();
+    else if (const auto *Un = dyn_cast<UnaryOperator>(E);
+             Un && Un->getOpcode() == UO_Deref)
+      E = Un->getSubExpr();
+    else if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E))
+      E = Member->getImplicitObjectArgument();
+    else if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+/// Whether \p E reads any of \p Vars.
+bool mentions(const Stmt *E, const std::set<const VarDecl *> &Vars) {
+  if (!E)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      return Vars.count(VD) != 0;
+  for (const Stmt *Child : E->children())
+    if (mentions(Child, Vars))
+      return true;
+  return false;
+}
+
+/// The assignments, initializations and calls of a loop's body, for the
+/// derivation below (lambdas, which run elsewhere, left out).
+class BodyStatements : public RecursiveASTVisitor<BodyStatements> {
+public:
+  std::vector<const BinaryOperator *> Assignments;
+  std::vector<const VarDecl *> Initialized;
+  std::vector<const CallExpr *> Calls;
+
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      Assignments.push_back(B);
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->getInit())
+      Initialized.push_back(VD);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    Calls.push_back(Call);
+    return true;
+  }
+};
+
+/// Adds to \p Derived every variable of \p Body whose value comes from one
+/// already in it: 'v = f(d)', 'T v = d[0]', 'v += d', and 'g(d, &v)' (a
+/// call given one of them and the address of another writes the second from
+/// the first: MPI_Allreduce, memcpy).
+void deriveWithin(const BodyStatements &Body,
+                  std::set<const VarDecl *> &Derived) {
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    auto Add = [&](const VarDecl *VD) {
+      if (VD && Derived.insert(VD).second)
+        Changed = true;
+    };
+    for (const BinaryOperator *B : Body.Assignments)
+      if (mentions(B->getRHS(), Derived))
+        Add(baseVariable(B->getLHS()));
+    for (const VarDecl *VD : Body.Initialized)
+      if (mentions(VD->getInit(), Derived))
+        Add(VD);
+    for (const CallExpr *Call : Body.Calls) {
+      if (!llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
+            return mentions(Arg, Derived);
+          }))
+        continue;
+      for (const Expr *Arg : Call->arguments())
+        if (addressOfOperand(Arg))
+          Add(baseVariable(Arg));
+    }
+  }
+}
+
+/// Whether \p Call, made after \p Sync in the iteration, hands a buffer in
+/// \p Produced to a host communication call.
+bool communicatesAfter(const CallExpr *Call, const CallExpr *Sync,
+                       const std::set<const VarDecl *> &Produced,
+                       const SourceManager &SM) {
+  const HostCommunicationSpec *Spec = lookupHostCommunication(Call);
+  if (!Spec ||
+      !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Sync->getEndLoc()),
+                                    SM.getExpansionLoc(Call->getBeginLoc())))
+    return false;
+  for (ArgRole R : {ArgRole::Src, ArgRole::Dst})
+    for (const Expr *Arg : hostCommunicationArgs(Call, *Spec, R))
+      if (const VarDecl *VD = baseVariable(Arg); VD && Produced.count(VD))
+        return true;
+  return false;
+}
+
+} // namespace
+
+std::set<const VarDecl *>
+producedVariables(const CallExpr *Sync,
+                  llvm::ArrayRef<const AsyncOperation *> Waited,
+                  const ASTContext &Ctx, bool HostSideOnly) {
+  std::set<const VarDecl *> Produced;
+  auto AddCopyDestination = [&](const CallExpr *Call) {
+    const ApiSpec *Api = lookupApi(Call);
+    if (!Api || Api->Kind != ApiKind::Copy ||
+        copyDirection(Call, *Api, Ctx) != CopyDirection::DeviceToHost)
+      return;
+    if (const VarDecl *VD = baseVariable(Api->arg(Call, ArgRole::Dst)))
+      Produced.insert(VD);
+  };
+  AddCopyDestination(Sync);
+  for (const AsyncOperation *Op : Waited) {
+    if (Op->IsTransfer) {
+      AddCopyDestination(Op->Call);
+      continue;
+    }
+    // A function given the stream (a library's call): any buffer it is
+    // handed may be what it writes, host memory included. A kernel writes
+    // device memory, which the host reads only through a copy (or hands to
+    // a CUDA-aware communication call).
+    if (!HostSideOnly || !isa<CUDAKernelCallExpr>(Op->Call))
+      for (const Expr *Arg : Op->Call->arguments())
+        if (Arg->getType()->isPointerType())
+          if (const VarDecl *VD = baseVariable(Arg))
+            Produced.insert(VD);
+  }
+  return Produced;
+}
+
+bool iterationNeedsResult(const CallExpr *Sync,
+                          llvm::ArrayRef<const AsyncOperation *> Waited,
+                          const Stmt *Loop,
+                          const std::set<const VarDecl *> &ControlVars,
+                          const ASTContext &Ctx) {
+  std::set<const VarDecl *> Produced = producedVariables(Sync, Waited, Ctx);
+  if (Produced.empty())
+    return false;
+  BodyStatements Body;
+  Body.TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const CallExpr *Call : Body.Calls)
+    if (communicatesAfter(Call, Sync, Produced, SM))
+      return true;
+  std::set<const VarDecl *> Derived =
+      producedVariables(Sync, Waited, Ctx, /*HostSideOnly=*/true);
+  deriveWithin(Body, Derived);
+  return llvm::any_of(ControlVars,
+                      [&](const VarDecl *VD) { return Derived.count(VD); });
+}
+
+} // namespace cuda_async_lint

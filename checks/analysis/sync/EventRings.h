@@ -1,0 +1,57 @@
+//===- EventRings.h - Which element of an array of events -------*- C++ -*-===//
+//
+// A ring of events records one element and waits on the next, which was
+// recorded an iteration earlier:
+//
+//   record(ev[i], s); i = (i + 1) % 2; cudaEventSynchronize(ev[i]);
+//
+// That wait does not cover what the element just recorded covers. The
+// pending-transfer analysis keeps, per array of events, the index variables
+// of the element recorded last and the statements that wrote them since; a
+// wait on the same index expression after exactly one ring advance is a
+// wait on another element. Anything else (a reset, a loop's increment, a
+// ring whose size is not a constant of 2 or more) may name the recorded
+// element again: the wait covers it, as before.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_ANALYSIS_SYNC_EVENTRINGS_H
+#define CUDA_ASYNC_LINT_ANALYSIS_SYNC_EVENTRINGS_H
+
+#include "clang/AST/Expr.h"
+#include <set>
+
+namespace cuda_async_lint {
+
+/// The element of an array of events recorded last: the local variables
+/// its index used, and the statements that wrote them since.
+struct EventSlot {
+  std::set<const clang::VarDecl *> Deps;
+  std::set<const clang::Stmt *> Writes;
+  bool operator==(const EventSlot &O) const {
+    return Deps == O.Deps && Writes == O.Writes;
+  }
+};
+
+/// More writes than this since the record: not a ring moved on once.
+constexpr size_t MaxSlotWrites = 4;
+
+/// The local variables the index of \p E uses, where \p E is an element of
+/// an array ('ev[i]', 'ev[(i + 1) % n]'); empty otherwise.
+std::set<const clang::VarDecl *> elementIndexVariables(const clang::Expr *E);
+
+/// True if \p S moves \p V to another element of a ring of a constant size
+/// of 2 or more: 'v = (v + c) % N' and 'v = ++v % N' (c not a multiple of
+/// N), 'v ^= 1', 'v = 1 - v', 'v = !v'.
+bool isRingAdvance(const clang::Stmt *S, const clang::VarDecl *V,
+                   const clang::ASTContext &Ctx);
+
+/// True if \p Slot's index was moved on by exactly one ring advance since
+/// the record: one statement of \p Slot.Writes is a ring advance of an
+/// index variable, and every other lies inside it ('++v' in
+/// 'v = ++v % N').
+bool movedOnce(const EventSlot &Slot, const clang::ASTContext &Ctx);
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_ANALYSIS_SYNC_EVENTRINGS_H
