@@ -1,11 +1,11 @@
-// The checks look at host code only (analysis/HostFunctions.h): a
+// The checks look at host code only (analysis/code/HostFunctions.h): a
 // __global__ function's body, and a __device__ function that is not also
 // __host__, are device code however clang's host pass parses them, and are
 // not analysed: device-side malloc and cudaFree (the device runtime, with
 // relocatable device code) are no host release. A __host__ __device__
 // function, a host lambda and a host function template's instantiation are
 // host code, and are. Device-only functions are left out of what the checks
-// walk (analysis/TraversalScope.h) in a namespace and an extern "C" block
+// walk (analysis/code/TraversalScope.h) in a namespace and an extern "C" block
 // too; the host functions beside them are not.
 // REQUIRES: cuda-toolkit
 // RUN: not %lint_toolkit --checks='-*,cuda-async-*' %s -- -fgpu-rdc | %check_messages %s
