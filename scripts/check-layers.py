@@ -58,27 +58,31 @@ CORE_FORBIDDEN = re.compile(r"nlohmann|clang-tidy/|ClangTidy|(^|/)driver/")
 CATALOG_FORBIDDEN = re.compile(r"(^|/)(analysis|summaries)/")
 
 
+def sources(root):
+    """Each C++ source under root: its path and its text."""
+    for base, _, names in sorted(os.walk(root)):
+        for name in sorted(names):
+            if name.endswith((".h", ".cpp", ".def")):
+                path = os.path.join(base, name)
+                yield path, open(path, encoding="utf-8").read()
+
+
 def core_problems(checks):
     problems = []
     files = 0
-    for base, _, names in os.walk(checks):
-        for name in sorted(names):
-            if not name.endswith((".h", ".cpp", ".def")):
-                continue
-            files += 1
-            path = os.path.join(base, name)
-            rel = os.path.relpath(path, checks)
-            text = open(path, encoding="utf-8").read()
-            for included in re.findall(r'^\s*#\s*include\s+[<"]([^>"]+)[>"]',
-                                       text, re.M):
-                if CORE_FORBIDDEN.search(included):
-                    problems.append("checks/%s includes %s: the core is "
-                                    "the front-ends' common part" % (
-                                        rel, included))
-                elif (rel.startswith("api" + os.sep)
-                      and CATALOG_FORBIDDEN.search(included)):
-                    problems.append("checks/%s includes %s: the catalog is "
-                                    "below the analyses" % (rel, included))
+    for path, text in sources(checks):
+        files += 1
+        rel = os.path.relpath(path, checks)
+        for included in re.findall(r'^\s*#\s*include\s+[<"]([^>"]+)[>"]',
+                                   text, re.M):
+            if CORE_FORBIDDEN.search(included):
+                problems.append("checks/%s includes %s: the core is "
+                                "the front-ends' common part" % (
+                                    rel, included))
+            elif (rel.startswith("api" + os.sep)
+                  and CATALOG_FORBIDDEN.search(included)):
+                problems.append("checks/%s includes %s: the catalog is "
+                                "below the analyses" % (rel, included))
     for p in problems:
         print(p)
     print("%d files of checks/ checked: %s" % (
@@ -110,36 +114,32 @@ def analysis_problems(checks):
             problems.append("analysis/%s/: a folder of no place in the "
                             "order (scripts/check-layers.py)" % d)
     files = 0
-    for base, _, names in os.walk(analysis):
-        for name in sorted(names):
-            if not name.endswith((".h", ".cpp", ".def")):
+    for path, text in sources(analysis):
+        files += 1
+        base = os.path.dirname(path)
+        rel = os.path.relpath(path, checks)
+        own = analysis_folder(analysis, path)
+        if own not in rank:
+            problems.append("checks/%s: outside the analysis's folders"
+                            % rel)
+            continue
+        lines = text.count("\n")
+        if lines > LONGEST_FILE:
+            problems.append("checks/%s: %d lines, over %d" % (
+                rel, lines, LONGEST_FILE))
+        for included in INCLUDE.findall(text):
+            local = os.path.normpath(os.path.join(base, included))
+            rooted = os.path.normpath(os.path.join(checks, included))
+            target = os.path.abspath(
+                local if os.path.isfile(local) else rooted)
+            other = analysis_folder(analysis, target)
+            if other is None or other == own or not os.path.isfile(
+                    target):
                 continue
-            files += 1
-            path = os.path.join(base, name)
-            rel = os.path.relpath(path, checks)
-            own = analysis_folder(analysis, path)
-            text = open(path, encoding="utf-8").read()
-            if own not in rank:
-                problems.append("checks/%s: outside the analysis's folders"
-                                % rel)
-                continue
-            lines = text.count("\n")
-            if lines > LONGEST_FILE:
-                problems.append("checks/%s: %d lines, over %d" % (
-                    rel, lines, LONGEST_FILE))
-            for included in INCLUDE.findall(text):
-                local = os.path.normpath(os.path.join(base, included))
-                rooted = os.path.normpath(os.path.join(checks, included))
-                target = os.path.abspath(
-                    local if os.path.isfile(local) else rooted)
-                other = analysis_folder(analysis, target)
-                if other is None or other == own or not os.path.isfile(
-                        target):
-                    continue
-                if other not in rank or rank[other] > rank[own]:
-                    problems.append("checks/%s includes %s: analysis/%s/ "
-                                    "is not before analysis/%s/" % (
-                                        rel, included, other or ".", own))
+            if other not in rank or rank[other] > rank[own]:
+                problems.append("checks/%s includes %s: analysis/%s/ "
+                                "is not before analysis/%s/" % (
+                                    rel, included, other or ".", own))
     for p in problems:
         print(p)
     print("%d files of checks/analysis/ checked: %s" % (
