@@ -18,8 +18,9 @@ The analyses (checks/analysis/) are folders by idea, each with a
 README.md, in one order from the bottom (docs/design.md, "The analysis's
 folders"): code; dataflow; provenance; sync; pending; serialization. A
 folder's files include headers of their own folder and of folders before
-it, never after; no file of checks/analysis/ lies outside a folder, and
-none is over 450 lines. Exit status 1, with each offending include or
+it, never after, and never a check (checks/*Check.h, above them all); no
+file of checks/analysis/ lies outside a folder, and none is over 450
+lines. Exit status 1, with each offending include or
 file, if any breaks a rule.
 """
 import argparse
@@ -132,9 +133,14 @@ def analysis_problems(checks):
             rooted = os.path.normpath(os.path.join(checks, included))
             target = os.path.abspath(
                 local if os.path.isfile(local) else rooted)
+            if not os.path.isfile(target):
+                continue
+            if os.path.dirname(target) == os.path.abspath(checks):
+                problems.append("checks/%s includes %s: the checks are "
+                                "above the analyses" % (rel, included))
+                continue
             other = analysis_folder(analysis, target)
-            if other is None or other == own or not os.path.isfile(
-                    target):
+            if other is None or other == own:
                 continue
             if other not in rank or rank[other] > rank[own]:
                 problems.append("checks/%s includes %s: analysis/%s/ "
