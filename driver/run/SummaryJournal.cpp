@@ -1,7 +1,7 @@
 //===- SummaryJournal.cpp -------------------------------------------------===//
 
 #include "SummaryJournal.h"
-#include "llvm/Support/FileSystem.h"
+#include "support/UnnamedFiles.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <cerrno>
 #include <sys/stat.h>
@@ -10,15 +10,14 @@
 namespace cuda_async_lint {
 
 std::unique_ptr<SummaryJournal> SummaryJournal::create() {
-  int FD = -1;
-  llvm::SmallString<128> Path;
-  if (llvm::sys::fs::createTemporaryFile("cuda-async-lint-summaries", "jsonl",
-                                         FD, Path))
+  // Workers read it through the descriptor they inherit.
+  llvm::Expected<int> FD =
+      createUnnamedFile("cuda-async-lint-summaries", "jsonl");
+  if (!FD) {
+    llvm::consumeError(FD.takeError());
     return nullptr;
-  // Workers read it through the descriptor they inherit: with no name, it
-  // is gone when the run ends, however it ends.
-  llvm::sys::fs::remove(Path);
-  return std::unique_ptr<SummaryJournal>(new SummaryJournal(FD));
+  }
+  return std::unique_ptr<SummaryJournal>(new SummaryJournal(*FD));
 }
 
 SummaryJournal::~SummaryJournal() { ::close(FD); }
@@ -48,20 +47,14 @@ void SummaryJournal::read(
   struct stat Status;
   if (::fstat(FD, &Status) != 0 || uint64_t(Status.st_size) <= From)
     return;
-  std::string Bytes(Status.st_size - From, '\0');
-  size_t Read = 0;
-  while (Read < Bytes.size()) {
-    llvm::Expected<size_t> N = llvm::sys::fs::readNativeFileSlice(
-        llvm::sys::fs::convertFDToNativeFile(FD),
-        llvm::MutableArrayRef<char>(Bytes.data() + Read, Bytes.size() - Read),
-        From + Read);
-    if (!N)
-      llvm::consumeError(N.takeError());
-    if (!N || *N == 0)
-      break;
-    Read += *N;
-  }
-  llvm::StringRef New(Bytes.data(), Read);
+  std::string Bytes;
+  Bytes.reserve(Status.st_size - From);
+  // What a failed read left is read as far as it went.
+  llvm::consumeError(readFileSlices(FD, From, Status.st_size - From,
+                                    [&](llvm::StringRef Chunk) {
+                                      Bytes.append(Chunk.data(), Chunk.size());
+                                    }));
+  llvm::StringRef New = Bytes;
   // A line without its newline is one the parent is still writing.
   while (New.contains('\n')) {
     auto [Line, Rest] = New.split('\n');

@@ -2,8 +2,8 @@
 
 #include "SummaryStore.h"
 #include "support/AtomicFile.h"
+#include "support/UnnamedFiles.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <optional>
 #include <unistd.h>
@@ -57,12 +57,13 @@ namespace {
 class ResultsFile {
 public:
   llvm::Error open() {
-    llvm::SmallString<128> Path;
-    if (std::error_code EC = llvm::sys::fs::createTemporaryFile(
-            "cuda-async-lint-results", "json", FD, Path))
-      return llvm::createStringError(
-          EC, "cannot make a temporary file for the merge: " + EC.message());
-    llvm::sys::fs::remove(Path);
+    llvm::Expected<int> File =
+        createUnnamedFile("cuda-async-lint-results", "json");
+    if (!File)
+      return llvm::createStringError("cannot make a temporary file for the "
+                                     "merge: " +
+                                     llvm::toString(File.takeError()));
+    FD = *File;
     Out.emplace(FD, /*shouldClose=*/false);
     return llvm::Error::success();
   }
@@ -81,19 +82,11 @@ public:
       return llvm::createStringError("cannot keep the merge's results: " +
                                      Reason);
     }
-    char Buf[65536];
-    for (uint64_t At = 0;;) {
-      llvm::Expected<size_t> N = llvm::sys::fs::readNativeFileSlice(
-          llvm::sys::fs::convertFDToNativeFile(FD), Buf, At);
-      if (!N)
-        return llvm::createStringError(
-            "cannot read the merge's results back: " +
-            llvm::toString(N.takeError()));
-      if (*N == 0)
-        return llvm::Error::success();
-      OS.write(Buf, *N);
-      At += *N;
-    }
+    if (llvm::Error E = readFileSlices(
+            FD, 0, UINT64_MAX, [&](llvm::StringRef Chunk) { OS << Chunk; }))
+      return llvm::createStringError("cannot read the merge's results back: " +
+                                     llvm::toString(std::move(E)));
+    return llvm::Error::success();
   }
 
 private:
