@@ -108,7 +108,8 @@ bool RaceDetector::inRuntime(std::uintptr_t Pc) const {
 }
 
 bool RaceDetector::reprotect(std::uintptr_t Begin, std::uintptr_t End,
-                             RaceDetectorFacts::Cost &Paid) {
+                             RaceDetectorFacts::Cost &Paid, const Flight *Added,
+                             bool Lifting) {
   Begin = pageDown(Begin);
   End = pageUp(End);
   // The flights and the steps on these pages, gathered first (a handler's
@@ -137,14 +138,16 @@ bool RaceDetector::reprotect(std::uintptr_t Begin, std::uintptr_t End,
   // Each page gets the strongest protection a watched flight on it asks
   // for (PROT_NONE for a device-to-host destination, PROT_READ for a
   // host-to-device source), none while a thread steps on it; runs of one
-  // protection take one mprotect.
-  auto ProtectionOf = [&](std::uintptr_t Page) {
+  // protection take one mprotect. Before: as the flights were before the
+  // change (Added not yet among them, the Ending ones still).
+  auto ProtectionOf = [&](std::uintptr_t Page, bool Before) {
     for (unsigned I = 0; I < SteppedCount; ++I)
       if (Stepped[I] == Page)
         return PROT_READ | PROT_WRITE;
     int Prot = PROT_READ | PROT_WRITE;
     auto Apply = [&](const Flight &F) {
-      if (F.Used && !F.Raced && F.watches(Page, Page + PageSize))
+      if (F.Used && !F.Raced && (Before ? &F != Added : !F.Ending) &&
+          F.watches(Page, Page + PageSize))
         Prot = F.DeviceToHost ? PROT_NONE : (Prot & PROT_READ);
     };
     if (Overflow)
@@ -155,15 +158,23 @@ bool RaceDetector::reprotect(std::uintptr_t Begin, std::uintptr_t End,
         Apply(*Near[I]);
     return Prot;
   };
+  // Where what each page had is known, a run is only the pages from its
+  // first change to its last: an mprotect costs the call, and every thread
+  // of the process its TLB after it (tracer/probes/README.md), whatever
+  // it changes.
+  bool Known = ProtectionsKnown && (Added || Lifting);
   bool Ok = true;
-  std::uintptr_t RunStart = Begin;
+  std::uintptr_t RunStart = 0, RunEnd = 0;
   int RunProt = -1;
-  auto Flush = [&](std::uintptr_t To) {
-    if (RunProt < 0 || To <= RunStart)
+  auto Flush = [&] {
+    if (RunEnd <= RunStart)
       return;
+    std::uintptr_t To = RunEnd;
     std::uint64_t Start = monotonicNs();
-    if (mprotect(reinterpret_cast<void *>(RunStart), To - RunStart, RunProt))
+    if (mprotect(reinterpret_cast<void *>(RunStart), To - RunStart, RunProt)) {
       Ok = false;
+      ProtectionsKnown = false;
+    }
     std::uint64_t Ns = monotonicNs() - Start;
     ++Facts.ProtectCalls;
     Facts.ProtectBytes += To - RunStart;
@@ -173,14 +184,20 @@ bool RaceDetector::reprotect(std::uintptr_t Begin, std::uintptr_t End,
     Paid.Ns += Ns;
   };
   for (std::uintptr_t Page = Begin; Page < End; Page += PageSize) {
-    int Prot = ProtectionOf(Page);
+    int Prot = ProtectionOf(Page, false);
+    bool Changes = !Known || ProtectionOf(Page, true) != Prot;
     if (Prot != RunProt) {
-      Flush(Page);
-      RunStart = Page;
+      Flush();
       RunProt = Prot;
+      RunStart = RunEnd = 0;
     }
+    if (!Changes)
+      continue;
+    if (RunEnd <= RunStart)
+      RunStart = Page;
+    RunEnd = Page + PageSize;
   }
-  Flush(End);
+  Flush();
   return Ok;
 }
 
@@ -195,38 +212,52 @@ bool RaceDetector::reprotectFlight(const Flight &F,
 
 template <typename Pred> void RaceDetector::lift(Pred Done) {
   // Not in a handler: the vector may grow here.
-  std::vector<std::pair<std::uintptr_t, std::uintptr_t>> &Lifted = LiftedRanges;
+  std::vector<LiftedRange> &Lifted = LiftedRanges;
   Lifted.clear();
   for (unsigned I = 0; I < FlightsHigh; ++I) {
     Flight &F = Flights[I];
     if (!F.Used || !Done(F))
       continue;
-    F.Used = false;
+    F.Ending = true;
     if (!F.Raced)
       Facts.BytesNeverWatched += F.LastBegin - F.WatchedEnd;
     for (const auto &[From, To] : F.ranges())
       if (From < To)
-        Lifted.emplace_back(pageDown(From), pageUp(To));
+        Lifted.push_back({pageDown(From), pageUp(To), F.Allocation});
   }
-  while (FlightsHigh && !Flights[FlightsHigh - 1].Used)
-    --FlightsHigh;
-  // Copies into neighbouring slices of one buffer end together at a wait:
-  // their pages are lifted by one mprotect, not one each (reprotect still
-  // keeps what the flights left on them need).
-  std::sort(Lifted.begin(), Lifted.end());
-  std::uintptr_t Begin = 0, End = 0;
-  for (const auto &[From, To] : Lifted) {
-    if (End && From <= End) {
-      End = std::max(End, To);
+  // Copies into slices of one buffer end together at a wait: their pages
+  // are lifted by one mprotect, not one each, across the pages between
+  // them that are open already (slices of other streams' copies that
+  // ended before); reprotect leaves alone the pages whose protection does
+  // not change, and keeps what the other flights need.
+  std::sort(Lifted.begin(), Lifted.end(),
+            [](const LiftedRange &A, const LiftedRange &B) {
+              return A.From < B.From;
+            });
+  const std::uintptr_t MaxGap = 64 * PageSize;
+  std::uintptr_t Begin = 0, End = 0, Allocation = 0;
+  for (const LiftedRange &R : Lifted) {
+    if (End && (R.From <= End ||
+                (R.Allocation == Allocation && R.From - End <= MaxGap))) {
+      if (R.To > End) {
+        End = R.To;
+        Allocation = R.Allocation;
+      }
       continue;
     }
     if (End)
-      reprotect(Begin, End, Facts.AtLift);
-    Begin = From;
-    End = To;
+      reprotect(Begin, End, Facts.AtLift, nullptr, true);
+    Begin = R.From;
+    End = R.To;
+    Allocation = R.Allocation;
   }
   if (End)
-    reprotect(Begin, End, Facts.AtLift);
+    reprotect(Begin, End, Facts.AtLift, nullptr, true);
+  for (unsigned I = 0; I < FlightsHigh; ++I)
+    if (Flights[I].Ending)
+      Flights[I].Used = Flights[I].Ending = false;
+  while (FlightsHigh && !Flights[FlightsHigh - 1].Used)
+    --FlightsHigh;
 }
 
 void RaceDetector::pinned(std::uintptr_t Ptr, std::uint64_t Size,
@@ -263,14 +294,14 @@ void RaceDetector::copyIssued(std::uint32_t Site, const CatalogRow &Api,
     return;
   // The host side, by the copy's direction (cudaMemcpyKind: 1 host to
   // device, 2 device to host, 4 default); with unified addressing, the side
-  // that lies in pinned memory.
-  auto InPinned = [this](std::uintptr_t P, std::uint64_t N) {
+  // that lies in pinned memory. The allocation's start, 0 if none.
+  auto InPinned = [this](std::uintptr_t P, std::uint64_t N) -> std::uintptr_t {
     std::lock_guard<std::mutex> Guard(PinnedLock);
     auto It = Pinned.upper_bound(P);
     if (It == Pinned.begin())
-      return false;
+      return 0;
     --It;
-    return P >= It->first && P + N <= It->second;
+    return P >= It->first && P + N <= It->second ? It->first : 0;
   };
   CopyDirection Direction = Api.Direction;
   // A descriptor's kind, where the tracer read one (cudaMemcpy3DParms).
@@ -294,8 +325,8 @@ void RaceDetector::copyIssued(std::uint32_t Site, const CatalogRow &Api,
       return;
   }
   if (Direction == CopyDirection::Default) {
-    bool Src = InPinned(Args.Src, SrcExtent),
-         Dst = InPinned(Args.Dst, DstExtent);
+    bool Src = InPinned(Args.Src, SrcExtent) != 0,
+         Dst = InPinned(Args.Dst, DstExtent) != 0;
     if (Src == Dst)
       return;
     Direction = Src ? CopyDirection::HostToDevice : CopyDirection::DeviceToHost;
@@ -306,7 +337,8 @@ void RaceDetector::copyIssued(std::uint32_t Site, const CatalogRow &Api,
   bool DeviceToHost = Direction == CopyDirection::DeviceToHost;
   std::uintptr_t Host = DeviceToHost ? Args.Dst : Args.Src;
   std::uint64_t Extent = DeviceToHost ? DstExtent : SrcExtent;
-  if (!Host || !InPinned(Host, Extent))
+  std::uintptr_t Allocation = Host ? InPinned(Host, Extent) : 0;
+  if (!Allocation)
     return;
 
   lock();
@@ -326,6 +358,7 @@ void RaceDetector::copyIssued(std::uint32_t Site, const CatalogRow &Api,
   F.DeviceToHost = DeviceToHost;
   F.Begin = Host;
   F.End = Host + Extent;
+  F.Allocation = Allocation;
   if (Args.HasShape) {
     // Rows that fill their pitch are contiguous bytes.
     std::uint64_t Pitch =
@@ -355,11 +388,12 @@ void RaceDetector::copyIssued(std::uint32_t Site, const CatalogRow &Api,
   F.Correlation = Correlation;
   if (Slot >= FlightsHigh)
     FlightsHigh = Slot + 1;
-  if (reprotect(F.Begin, F.WatchedEnd, Facts.AtIssue)) {
+  if (reprotect(F.Begin, F.WatchedEnd, Facts.AtIssue, &F)) {
     ++Facts.Watched;
     Facts.StridedCopies += Args.HasShape;
     Facts.GraphCopies += Capture != 0;
-    if (F.LastBegin < F.End && !reprotect(F.LastBegin, F.End, Facts.AtIssue)) {
+    if (F.LastBegin < F.End &&
+        !reprotect(F.LastBegin, F.End, Facts.AtIssue, &F)) {
       // Its last page cannot be protected (unmapped meanwhile): the head
       // stays watched, the rest not.
       std::uintptr_t From = F.LastBegin;

@@ -20,12 +20,15 @@
 // not ours (SignalHandlers.h chains it to the program's own handler).
 //
 // An mprotect costs 2-3 us a call and 10-15 ns per KiB on an H100's host
-// (docs/runtime-trace.md, "What it costs"): protecting and lifting a 32 MiB
-// copy whole costs about as long as the copy itself, on the thread that
-// issues or waits. So a copy's ends are watched: its first SyncHeadBytes
-// (an access right after the issue, a loop from the buffer's start) and its
-// last page (the last element, polled as a "done" flag), both protected
-// before the call returns. With RaceCoverage::Whole the whole host side is
+// (docs/runtime-trace.md, "What it costs"), and there it empties the TLB
+// of the thread that goes on (tracer/probes/README.md): a page is given a
+// protection only when the flights on it change what it needs, and a wait
+// lifts its flights' pages in one call across pages already open between
+// them. Protecting and lifting a 32 MiB copy whole costs about as long as
+// the copy itself, on the thread that issues or waits. So a copy's ends
+// are watched: its first SyncHeadBytes (an access right after the issue, a
+// loop from the buffer's start) and its last page (the last element,
+// polled as a "done" flag), both protected before the call returns. With RaceCoverage::Whole the whole host side is
 // protected before the call returns, its first moments included, at a cost
 // larger copies feel. Lifting is synchronous too: after the host's wait,
 // its own accesses and its system calls on the buffer (which fail with
@@ -219,8 +222,13 @@ private:
     bool Used = false;
     /// Lifted after a race on it: it no longer protects its pages.
     bool Raced = false;
+    /// Being lifted (lift()): its pages are protected again without it.
+    bool Ending = false;
     bool DeviceToHost = false;
     std::uintptr_t Begin = 0, End = 0;
+    /// The pinned or registered allocation it lies in (its pages between
+    /// two flights' are the program's pinned memory too).
+    std::uintptr_t Allocation = 0;
     /// Protected: [Begin, WatchedEnd) and [LastBegin, End); the first is
     /// all of it with RaceCoverage::Whole.
     std::uintptr_t WatchedEnd = 0;
@@ -285,9 +293,15 @@ private:
   bool lockInHandler();
   void unlock();
   /// Protects pages [Begin, End) as the watched flights on them require
-  /// (and the pages opened for a step leave open). Locked.
+  /// (and the pages opened for a step leave open). Locked. With \p Added
+  /// or flights Ending, what each page had before is known (the flights
+  /// then: \p Added not yet among them, the Ending ones still), and only
+  /// the pages whose protection changes are given it: runs of them, and
+  /// the pages between two of one run that already have it. Without
+  /// either, every page is given it.
   bool reprotect(std::uintptr_t Begin, std::uintptr_t End,
-                 RaceDetectorFacts::Cost &Paid);
+                 RaceDetectorFacts::Cost &Paid, const Flight *Added = nullptr,
+                 bool Lifting = false);
   std::uintptr_t pageDown(std::uintptr_t A) const {
     return A & ~(PageSize - 1);
   }
@@ -320,6 +334,10 @@ private:
 
   Flight Flights[MaxFlights];
   unsigned FlightsHigh = 0;
+  /// Whether pages are as the flights and steps say (every protection the
+  /// detector gave succeeded and none was given behind reprotect's back);
+  /// once not, reprotect gives every page its protection again.
+  bool ProtectionsKnown = true;
   Race Races[MaxRaces];
   unsigned RaceCount = 0;
   Stepper Steppers[MaxSteppers];
@@ -346,7 +364,10 @@ private:
   std::atomic<bool> SaidUnprotectable{false}, SaidFull{false},
       SaidStopped{false};
   /// Lifted ranges, reused by lift() (normal context, under the lock).
-  std::vector<std::pair<std::uintptr_t, std::uintptr_t>> LiftedRanges;
+  struct LiftedRange {
+    std::uintptr_t From, To, Allocation;
+  };
+  std::vector<LiftedRange> LiftedRanges;
 };
 
 } // namespace cuda_async_trace

@@ -159,8 +159,10 @@ bool RaceDetector::handleWatched(std::uintptr_t Address, std::uintptr_t Page,
       }
     }
     // Every step slot taken: leave the page open until the flights on it
-    // end (a race there goes unseen; nothing false is reported).
+    // end (a race there goes unseen; nothing false is reported). The page
+    // is not as the flights say: reprotect gives every page its due again.
     mprotect(reinterpret_cast<void *>(Page), PageSize, PROT_READ | PROT_WRITE);
+    ProtectionsKnown = false;
     unlock();
     return true;
   }

@@ -12,6 +12,71 @@
 // A MARK and the access it marks share a line.
 // clang-format off
 
+// Copies that share pages: 16 copies of 256 bytes into one page, read
+// before the wait (a race on the sixth) or only after it.
+static void packedCopies(bool Racy) {
+  char *Out = pinned(4096);
+  for (int I = 0; I < 16; ++I)
+    cudaMemcpyAsync(Out + I * 256, Device, 256, cudaMemcpyDeviceToHost, S);
+  if (Racy) {
+    MARK("packed-copies"); Sink = Out[5 * 256 + 7];
+  }
+  cudaStreamSynchronize(S);
+  Sink = Out[5 * 256 + 7];
+  cudaFreeHost(Out);
+}
+
+// test/tracer/Inputs/gpu/small_copies.cu's pattern, twice: 64 slots of a
+// page, host-to-device and device-to-host by turns, round-robin over 4
+// streams, each stream waited for in turn, then every slot read and
+// written.
+static void roundRobinSlots() {
+  const int Slots = 64, Streams = 4, Page = 4096;
+  char *Host = pinned(Slots * Page);
+  cudaStream_t Ss[Streams];
+  for (cudaStream_t &St : Ss)
+    cudaStreamCreate(&St);
+  for (int Round = 0; Round < 2; ++Round) {
+    for (int I = 0; I < Slots; ++I)
+      if (I % 2)
+        cudaMemcpyAsync(Host + I * Page, Device, Page, cudaMemcpyDeviceToHost,
+                        Ss[I % Streams]);
+      else
+        cudaMemcpyAsync(Device, Host + I * Page, Page, cudaMemcpyHostToDevice,
+                        Ss[I % Streams]);
+    for (cudaStream_t &St : Ss)
+      cudaStreamSynchronize(St);
+    for (int I = 0; I < Slots; ++I)
+      Host[I * Page] += 1;
+  }
+  cudaFreeHost(Host);
+}
+
+// The runtime verifier's reference pipeline, smaller: 8 batches of 1 MiB
+// each way on 4 streams, every stream waited for, three times.
+static void pipelineBatches() {
+  const int Batches = 8, Streams = 4;
+  const size_t Bytes = 1 << 20;
+  char *In = pinned(Batches * Bytes), *Out = pinned(Batches * Bytes);
+  char *Dev;
+  cudaMalloc(reinterpret_cast<void **>(&Dev), Bytes);
+  cudaStream_t Ss[Streams];
+  for (cudaStream_t &St : Ss)
+    cudaStreamCreate(&St);
+  for (int Run = 0; Run < 3; ++Run) {
+    for (int B = 0; B < Batches; ++B) {
+      cudaMemcpyAsync(Dev, In + B * Bytes, Bytes, cudaMemcpyHostToDevice,
+                      Ss[B % Streams]);
+      cudaMemcpyAsync(Out + B * Bytes, Dev, Bytes, cudaMemcpyDeviceToHost,
+                      Ss[B % Streams]);
+    }
+    for (cudaStream_t &St : Ss)
+      cudaStreamSynchronize(St);
+  }
+  cudaFreeHost(In);
+  cudaFreeHost(Out);
+}
+
 /// A graph of one device-to-host copy into \p Out, captured on S,
 /// instantiated; \p Then, if any, captured after the copy.
 static cudaGraphExec_t copyGraph(char *Out, cudaHostFn_t Then = nullptr) {
@@ -136,7 +201,11 @@ int main(int Argc, char **Argv) {
         {"graph-synced", graphSynced}, {"graph-host-node", graphHostNode},
         {"copy2d-rows", copy2dRows}, {"other-device-sync", otherDeviceSync},
         {"per-thread-streams", perThreadStreams},
-        {"devices-threads", devicesThreads}};
+        {"devices-threads", devicesThreads},
+        {"packed-copies", [] { packedCopies(true); }},
+        {"packed-copies-synced", [] { packedCopies(false); }},
+        {"round-robin-slots", roundRobinSlots},
+        {"pipeline-batches", pipelineBatches}};
     bool Found = false;
     for (const auto &Scenario : Scenarios)
       if (!std::strcmp(Argv[I], Scenario.Name)) {
