@@ -8,6 +8,7 @@
 #include "api/CudaApiCatalog.h"
 #include "api/ReleaseSite.h"
 #include "cuda-async-lint/CheckRegistry.h"
+#include "clang/AST/ASTLambda.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -157,7 +158,98 @@ bool runsInOneIteration(const CallExpr *Call, const Stmt *Loop,
   return false;
 }
 
+/// Whether \p S runs whenever the body of \p FD runs to its end: in no
+/// branch of an if, switch or conditional operator, no loop's body, no
+/// short-circuit operator's right-hand side, no handler (conditions run on
+/// every path: 'if (cudaFreeHost(h) != cudaSuccess)'; so does a macro's
+/// 'do { } while (0)').
+bool runsOnEveryPath(const Stmt *S, const FunctionDecl *FD,
+                     BodyParents &Parents) {
+  for (const Stmt *P = Parents.parent(FD, S); P;
+       S = P, P = Parents.parent(FD, P)) {
+    if (const auto *If = dyn_cast<IfStmt>(P)) {
+      if (S != If->getCond() && S != If->getInit() &&
+          S != If->getConditionVariableDeclStmt())
+        return false;
+    } else if (const auto *Switch = dyn_cast<SwitchStmt>(P)) {
+      if (S != Switch->getCond() && S != Switch->getInit() &&
+          S != Switch->getConditionVariableDeclStmt())
+        return false;
+    } else if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(P)) {
+      if (S != Cond->getCond())
+        return false;
+    } else if (const auto *For = dyn_cast<ForStmt>(P)) {
+      if (S != For->getInit())
+        return false;
+    } else if (isa<SwitchCase, WhileStmt, CXXForRangeStmt, CXXTryStmt,
+                   CXXCatchStmt>(P)) {
+      return false;
+    } else if (const auto *Do = dyn_cast<DoStmt>(P)) {
+      if (isRepeatingLoop(Do, FD->getASTContext()))
+        return false;
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+      if (BO->isLogicalOp() && BO->getRHS() == S)
+        return false;
+    }
+  }
+  return true;
+}
+
 } // namespace
+
+void PinnedAllocInLoopCheck::checkPinnedPerCall(const CallExpr *Call,
+                                                const ApiSpec &Api,
+                                                const FunctionDecl *Function,
+                                                ASTContext &Ctx) {
+  // Released on every path before the function returns, what it pinned
+  // does not outlive the call, whoever's it is (a local's, a member's, the
+  // pointer a register call was given).
+  const HostAccessFinder &FunctionBuffers =
+      *Buffers.get(Function, [](const FunctionDecl *FD) {
+        return std::make_unique<HostAccessFinder>(FD);
+      });
+  const ValueDecl *Pinned = pinnedBuffer(Call, Api, FunctionBuffers);
+  // A lambda is called by whatever holds it: not followed.
+  if (!Pinned || !Function->getBody() || isLambdaCallOperator(Function))
+    return;
+  std::unique_ptr<LoopWork> &Work = Loops[Function->getBody()];
+  if (!Work) {
+    Work = std::make_unique<LoopWork>(FunctionBuffers, Issuers);
+    Work->TraverseStmt(Function->getBody());
+  }
+  const Expr *Release = Work->Releases.lookup(Pinned);
+  if (!Release || !runsOnEveryPath(Release, Function, Parents))
+    return;
+  // A call in one iteration only (under 'if (dev == 0)') pins once.
+  const CallExpr *InLoop = nullptr;
+  for (const LoopCalls::InLoop &Site : Callers.callsInLoops(Function, Ctx))
+    if (!runsInOneIteration(Site.Call, Site.Loop, Site.Caller,
+                            loopCounters(Site.Loop), Parents)) {
+      InLoop = Site.Call;
+      break;
+    }
+  if (!InLoop)
+    return;
+  bool Registers = Api.Kind == ApiKind::Register;
+  std::string Name = Function->getNameAsString();
+  Finding F;
+  F.Loc = Call->getBeginLoc();
+  F.Message =
+      "'" + Api.Name.str() + "' " + (Registers ? "page-locks" : "allocates") +
+      " pinned memory that '" + Name + "' " +
+      (Registers ? "unregisters" : "releases") + " before it returns, and '" +
+      Name +
+      "' is called in every iteration of a loop; page-locking "
+      "costs a system call per call and stalls the pipeline: " +
+      (Registers ? "register the buffer once" : "allocate the buffer once") +
+      " outside the loop and pass it in";
+  F.Notes.push_back({Release->getBeginLoc(),
+                     std::string(Registers ? "unregistered" : "released") +
+                         " here, on every call"});
+  F.Notes.push_back(
+      {InLoop->getBeginLoc(), "'" + Name + "' is called here, in a loop"});
+  report(std::move(F), Ctx);
+}
 
 void PinnedAllocInLoopCheck::run(const MatchFinder::MatchResult &R) {
   const auto *Call = R.Nodes.getNodeAs<CallExpr>("pin");
@@ -167,8 +259,10 @@ void PinnedAllocInLoopCheck::run(const MatchFinder::MatchResult &R) {
       (Api->Kind == ApiKind::Allocate && Api->Memory != MemoryKind::Pinned))
     return;
   const Stmt *Loop = enclosingLoop(Call, Function, Parents, *R.Context);
-  if (!Loop)
+  if (!Loop) {
+    checkPinnedPerCall(Call, *Api, Function, *R.Context);
     return;
+  }
   const HostAccessFinder &FunctionBuffers =
       *Buffers.get(Function, [](const FunctionDecl *FD) {
         return std::make_unique<HostAccessFinder>(FD);

@@ -1,10 +1,11 @@
 //===- PinnedAllocInLoopCheck.h - pinned-alloc-in-loop ----------*- C++ -*-===//
 //
 // Pinned memory allocated or registered inside a loop whose iterations also
-// release it or issue async transfers. Page-locking is a system call that
-// maps and pins every page (often milliseconds for megabytes) and can stall
-// other work; a loop that pins per iteration pays it every time. Allocate
-// once, before the loop, and reuse the buffer.
+// release it or issue async transfers, or by a function that releases it
+// before it returns and is called in a loop. Page-locking is a system call
+// that maps and pins every page (often milliseconds for megabytes) and can
+// stall other work; a loop that pins per iteration pays it every time.
+// Allocate once, before the loop, and reuse the buffer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,12 +15,15 @@
 #include "analysis/code/CopyIssuers.h"
 #include "analysis/code/FunctionCache.h"
 #include "analysis/dataflow/BodyParents.h"
+#include "analysis/dataflow/LoopCalls.h"
 #include "analysis/pending/HostAccess.h"
 #include "cuda-async-lint/Check.h"
 
 #include <memory>
 
 namespace cuda_async_lint {
+
+struct ApiSpec;
 
 class PinnedAllocInLoopCheck : public Check {
 public:
@@ -34,12 +38,20 @@ private:
     Loops.clear();
     Issuers.clear();
     Parents.clear();
+    Callers.clear();
   }
+  /// A pinning call outside any loop of its function: reported when the
+  /// function releases what it pinned before it returns, whatever the path,
+  /// and is called in a loop.
+  void checkPinnedPerCall(const clang::CallExpr *Call, const ApiSpec &Api,
+                          const clang::FunctionDecl *Function,
+                          clang::ASTContext &Ctx);
 
   FunctionCache<std::unique_ptr<HostAccessFinder>> Buffers;
   BodyParents Parents;
   /// What each loop does per iteration, found once per loop.
   CopyIssuers Issuers;
+  LoopCalls Callers;
   class LoopWork;
   llvm::DenseMap<const clang::Stmt *, std::unique_ptr<LoopWork>> Loops;
 };

@@ -290,3 +290,145 @@ void perDeviceSetUp(float **perDevice, float *d, int devices,
   }
   cudaFreeHost(reference);
 }
+
+// ---------------------------------------------------------------------------
+// A helper that pins a buffer of its own and releases it before it returns
+// pins at every call; called in a loop, at every iteration (nccl-tests'
+// CheckData pins its error counters at each check of each size).
+
+int checkData(const float *d, int n) {
+  long *wrong = nullptr;
+  CUDA_CHECK(cudaHostAlloc((void **)&wrong, sizeof(long), cudaHostAllocMapped));
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'cudaHostAlloc' allocates pinned memory that 'checkData' releases before it returns, and 'checkData' is called in every iteration of a loop; page-locking costs a system call per call and stalls the pipeline: allocate the buffer once outside the loop and pass it in [cuda-async-pinned-alloc-in-loop]
+  // CHECK-MESSAGES: :[[@LINE+3]]:3: note: released here, on every call
+  // CHECK-MESSAGES: :[[@LINE+9]]:11: note: 'checkData' is called here, in a loop
+  int result = *wrong == 0;
+  cudaFreeHost(wrong);
+  return result;
+}
+
+int benchEachSize(const float *d, int sizes) {
+  int ok = 1;
+  for (int size = 1; size <= sizes; size *= 2)
+    ok &= checkData(d, size);
+  return ok;
+}
+
+void registerPerCall(float *h, int n, float *d, cudaStream_t s) {
+  cudaHostRegister(h, n, cudaHostRegisterDefault);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaHostRegister' page-locks pinned memory that 'registerPerCall' unregisters before it returns, and 'registerPerCall' is called in every iteration of a loop; page-locking costs a system call per call and stalls the pipeline: register the buffer once outside the loop and pass it in
+  // CHECK-MESSAGES: :[[@LINE+4]]:14: note: unregistered here, on every call
+  // CHECK-MESSAGES: :[[@LINE+9]]:5: note: 'registerPerCall' is called here, in a loop
+  cudaMemcpyAsync(d, h, n, cudaMemcpyHostToDevice, s);
+  cudaStreamSynchronize(s);
+  CUDA_CHECK(cudaHostUnregister(h));
+}
+
+void uploadEachBatch(float **batches, int n, float *d, cudaStream_t s) {
+  int i = 0;
+  while (i < n) {
+    registerPerCall(batches[i], 1024, d, s);
+    ++i;
+  }
+}
+
+void pinThroughPointer(float **out) {
+  cudaMallocHost(out, 1024);
+  cudaFreeHost(*out);
+}
+
+// A member pinned and released by a method called in a loop.
+struct Cache {
+  float *pinned = nullptr;
+  void refresh() {
+    cudaMallocHost(&pinned, 1024);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMallocHost' allocates pinned memory that 'refresh' releases before it returns, and 'refresh' is called in every iteration of a loop
+    // CHECK-MESSAGES: :[[@LINE+2]]:5: note: released here, on every call
+    // CHECK-MESSAGES: :[[@LINE+7]]:5: note: 'refresh' is called here, in a loop
+    cudaFreeHost(pinned);
+  }
+};
+
+void refreshAll(Cache *caches, float **outs, int n) {
+  for (int i = 0; i < n; ++i) {
+    caches[i].refresh();
+    pinThroughPointer(&outs[i]);
+  }
+}
+
+// Not reported: the helper is called outside any loop (or in a
+// 'do { } while (0)'); it keeps what it pinned for its caller, releasing
+// it on one path only; it pins through a pointer it was given (whose
+// target is not known); or nothing calls it.
+int checkOnce(const float *d) {
+  long *wrong;
+  cudaMallocHost(&wrong, sizeof(long));
+  int result = *wrong == 0;
+  cudaFreeHost(wrong);
+  return result;
+}
+
+int runOnce(const float *d) {
+  int ok = checkOnce(d);
+  do {
+    ok &= checkOnce(d);
+  } while (0);
+  return ok;
+}
+
+// Released only where the check fails (the condition's branch), or only
+// where the copy was made.
+void releaseOnError(float *d, cudaStream_t s) {
+  float *h;
+  cudaMallocHost(&h, 1024);
+  if (cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s) != cudaSuccess)
+    cudaFreeHost(h);
+  bool copied =
+      cudaStreamQuery(s) == cudaSuccess && cudaFreeHost(h) == cudaSuccess;
+  (void)copied;
+}
+
+void uploadsUntilDone(float *d, cudaStream_t s, int n) {
+  for (int i = 0; i < n; ++i)
+    releaseOnError(d, s);
+}
+
+float *pinnedStaging(size_t n) {
+  float *h = nullptr;
+  if (cudaMallocHost(&h, n) != cudaSuccess) {
+    cudaFreeHost(h);
+    return nullptr;
+  }
+  return h;
+}
+
+void stagingPerDevice(float **staging, int devices) {
+  for (int dev = 0; dev < devices; ++dev)
+    staging[dev] = pinnedStaging(1024);
+}
+
+// multi-gpu-programming-models: the single-GPU reference run, once, in the
+// first iteration of the loop over devices.
+double singleGpu(int n) {
+  float *norm;
+  cudaMallocHost(&norm, sizeof(float));
+  double result = *norm;
+  cudaFreeHost(norm);
+  return result;
+}
+
+double referenceOnFirstDevice(int devices) {
+  double serial = 0;
+  for (int dev = 0; dev < devices; ++dev) {
+    cudaSetDevice(dev);
+    if (0 == dev)
+      serial = singleGpu(1024);
+  }
+  return serial;
+}
+
+void pinsUnused() {
+  float *h;
+  cudaMallocHost(&h, 1024);
+  cudaFreeHost(h);
+}
