@@ -14,6 +14,13 @@
 # its Jacobi solvers that drive one GPU per OpenMP thread
 # (multi_threaded_copy, multi_threaded_copy_overlap, multi_threaded_p2p)
 # or all GPUs from one thread (single_threaded_copy), named mgpm_DIR.
+# NCCL_TESTS, if set: of NVIDIA/nccl-tests (commit a0b82b2), built by its
+# Makefile against NCCL_HOME (a directory with include/nccl.h and
+# lib/libnccl.so), its all_reduce_perf, broadcast_perf and sendrecv_perf
+# run on one GPU (-b 8 -e 64M -f 4 -g 1), named nccl_NAME.
+# LLMC, if set: of karpathy/llm.c (commit f1e2ace), the dev/cuda benchmarks
+# matmul_forward, attention_forward, layernorm_forward (kernel 1),
+# adamw and global_norm, on cuBLAS and cuBLASLt, named llmc_NAME.
 # INJECTION: libcuda-async-trace-injection.so (scripts/gpu-trace.sh builds
 # it). Each program runs at most T seconds (60), once untraced and once
 # traced with CUDA_ASYNC_TRACE_RACES=$RACES (1; "full" for whole copies). Finish the traces where LLVM
@@ -68,20 +75,54 @@ if [ -n "${MGPM:-}" ]; then
       -DUSE_NVTX -ldl -std=c++17 -lineinfo
   done
 fi
+NCCL_PERF=(all_reduce_perf broadcast_perf sendrecv_perf)
+if [ -n "${NCCL_TESTS:-}" ] && [[ -z ${ONLY:-} || nccl_ =~ $ONLY ]]; then
+  NCCL_TESTS=$(cd "$NCCL_TESTS" && pwd) &&
+    NCCL_HOME=$(cd "${NCCL_HOME:?set NCCL_HOME with NCCL_TESTS}" && pwd) ||
+    exit 2
+  make -C "$NCCL_TESTS" -j 8 NCCL_HOME="$NCCL_HOME" BUILDDIR="$W/nccl-tests" \
+    NVCC_GENCODE="-gencode=arch=compute_90,code=sm_90" \
+    > "$W/raw/nccl-tests.build.log" 2>&1 ||
+    { echo "BUILD FAIL nccl-tests"; tail -5 "$W/raw/nccl-tests.build.log"; }
+  for t in "${NCCL_PERF[@]}"; do
+    [ -x "$W/nccl-tests/$t" ] && cp "$W/nccl-tests/$t" "$W/bin/nccl_$t"
+  done
+  export LD_LIBRARY_PATH="$NCCL_HOME/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+fi
+if [ -n "${LLMC:-}" ]; then
+  LLMC=$(cd "$LLMC" && pwd) || exit 2
+  for p in matmul_forward attention_forward layernorm_forward adamw \
+           global_norm; do
+    build "llmc_$p" "$LLMC/dev/cuda/$p.cu" --use_fast_math -Xcompiler \
+      -fopenmp -lcublas -lcublasLt
+  done
+fi
 wait
+
+# Each program's arguments: the defaults, but for these.
+args() {
+  case $1 in
+  nccl_*) echo "-b 8 -e 64M -f 4 -g 1" ;;
+  llmc_matmul_forward | llmc_attention_forward | llmc_layernorm_forward)
+    echo 1 ;;
+  esac
+}
 
 # Each program runs untraced, then traced: the log's last lines say the
 # exit status and both wall times (what tracing cost the user).
 now() { date +%s.%N; }
-for p in $(ls "$W/bin"); do
+for f in "$W"/bin/*; do
+  p=$(basename "$f")
+  read -ra ARGS <<< "$(args "$p")"
   echo "== $p"
   start=$(now)
-  ( cd "$W/bin" && timeout -s KILL "${T:-60}" ./"$p" ) > "$W/raw/$p.untraced.log" 2>&1
+  ( cd "$W/bin" && timeout -s KILL "${T:-60}" ./"$p" "${ARGS[@]}" ) \
+    > "$W/raw/$p.untraced.log" 2>&1
   plain=$(echo "$(now) - $start" | awk '{printf "%.2f", $1 - $3}')
   start=$(now)
   ( cd "$W/bin" && CUDA_INJECTION64_PATH=$INJ CUDA_ASYNC_TRACE_RACES=${RACES:-1} \
       CUDA_ASYNC_TRACE_OUTPUT=$W/raw/$p.%p.raw.json \
-      timeout -s KILL "${T:-60}" ./"$p" ) > "$W/raw/$p.log" 2>&1
+      timeout -s KILL "${T:-60}" ./"$p" "${ARGS[@]}" ) > "$W/raw/$p.log" 2>&1
   status=$?
   traced=$(echo "$(now) - $start" | awk '{printf "%.2f", $1 - $3}')
   echo "exit $status" >> "$W/raw/$p.log"
