@@ -136,13 +136,15 @@ const ApiSpec *lookupApi(llvm::StringRef Name) {
   return It == Index.end() ? nullptr : It->second;
 }
 
-const ApiSpec *lookupCatalogApi(const clang::FunctionDecl *FD) {
+bool isGlobalOrStdFunction(const clang::FunctionDecl *FD) {
   if (!FD || !FD->getIdentifier())
-    return nullptr;
+    return false;
   const clang::DeclContext *DC = FD->getDeclContext()->getRedeclContext();
-  if (!DC->isTranslationUnit() && !DC->isStdNamespace())
-    return nullptr;
-  return lookupApi(FD->getName());
+  return DC->isTranslationUnit() || DC->isStdNamespace();
+}
+
+const ApiSpec *lookupCatalogApi(const clang::FunctionDecl *FD) {
+  return isGlobalOrStdFunction(FD) ? lookupApi(FD->getName()) : nullptr;
 }
 
 const ApiSpec *lookupApi(const clang::FunctionDecl *FD) {
@@ -208,6 +210,21 @@ std::optional<CudaErrorCode> cudaErrorCode(const clang::Expr *E) {
   default:
     return std::nullopt;
   }
+}
+
+std::optional<ResultTest> resultTest(const clang::Expr *Cond) {
+  if (const auto *UO = llvm::dyn_cast<clang::UnaryOperator>(Cond);
+      UO && UO->getOpcode() == clang::UO_LNot)
+    return ResultTest{UO->getSubExpr(), CudaErrorCode::Success, true};
+  const auto *BO = llvm::dyn_cast<clang::BinaryOperator>(Cond);
+  if (!BO || !BO->isEqualityOp())
+    return ResultTest{Cond, CudaErrorCode::Success, false};
+  bool Equal = BO->getOpcode() == clang::BO_EQ;
+  if (std::optional<CudaErrorCode> Code = cudaErrorCode(BO->getRHS()))
+    return ResultTest{BO->getLHS(), *Code, Equal};
+  if (std::optional<CudaErrorCode> Code = cudaErrorCode(BO->getLHS()))
+    return ResultTest{BO->getRHS(), *Code, Equal};
+  return std::nullopt;
 }
 
 const clang::Expr *releasedPointer(const clang::CallExpr *Call,

@@ -80,9 +80,14 @@ const ApiSpec *lookupApi(llvm::StringRef Name);
 /// hipMemcpyAsync_spt).
 bool isPerThreadSpelling(llvm::StringRef Name);
 
+/// Whether \p FD is named and declared where the C and C++ libraries' and
+/// CUDA's functions are: at global scope or in namespace std. A user's own
+/// 'mylib::free' is not the C library's.
+bool isGlobalOrStdFunction(const clang::FunctionDecl *FD);
+
 /// The catalogued API \p FD declares, or null. Only functions at global
-/// scope or in namespace std count: a user's own 'mylib::free' is not the C
-/// library's. A project's own APIs (ProjectApis.h) are not looked up.
+/// scope or in namespace std count (isGlobalOrStdFunction). A project's own
+/// APIs (ProjectApis.h) are not looked up.
 const ApiSpec *lookupCatalogApi(const clang::FunctionDecl *FD);
 
 /// The API \p FD declares, or null: a project's own (ProjectApis.h), else a
@@ -118,6 +123,19 @@ enum class CudaErrorCode { Success = 0, NotReady = 600 };
 /// The error code enumerator \p E names (cudaSuccess, CUDA_SUCCESS,
 /// cudaErrorNotReady, CUDA_ERROR_NOT_READY, ...), if it names one of them.
 std::optional<CudaErrorCode> cudaErrorCode(const clang::Expr *E);
+
+/// A branch condition that compares a result with an error code: 'r' and
+/// '!r' (with cudaSuccess: 'r' is true when r failed), 'r == C', 'r != C',
+/// 'C == r'.
+struct ResultTest {
+  const clang::Expr *Result;
+  CudaErrorCode Code;
+  /// Whether the condition is true when Result equals Code.
+  bool TrueIfEqual;
+};
+/// The comparison \p Cond makes; std::nullopt for an equality that names
+/// no error code cudaErrorCode knows.
+std::optional<ResultTest> resultTest(const clang::Expr *Cond);
 
 /// The pointer \p Call releases, if it calls a releaser (free, cudaFreeHost,
 /// cudaFree, ...) or realloc, which releases its 'ptr' argument.

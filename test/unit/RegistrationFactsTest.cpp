@@ -22,28 +22,19 @@ struct MapFacts {
   std::map<const void *, RegistrationFact> Facts;
   const std::set<const void *> *MadeHere;
 
-  static RegistrationFact joinFacts(const RegistrationFact &A,
-                                    const RegistrationFact &B) {
-    if (A.R != B.R)
-      return {Registration::Maybe, nullptr};
-    if (A.R == Registration::No)
-      return {Registration::No, nullptr, A.Fresh && B.Fresh};
-    if (A.By && B.By && A.By != B.By)
-      return std::less<const clang::CallExpr *>()(A.By, B.By) ? A : B;
-    return A.By ? A : B;
-  }
-
   void join(const MapFacts &Other) {
     const RegistrationFact Missing;
     for (auto &[Key, F] : Facts)
       if (!Other.Facts.count(Key) && !MadeHere->count(Key))
-        F = joinFacts(F, Missing);
+        F = RegistrationFact::join(F, Missing);
     for (const auto &[Key, F] : Other.Facts) {
       auto It = Facts.find(Key);
       if (It == Facts.end())
-        Facts.insert({Key, MadeHere->count(Key) ? F : joinFacts(Missing, F)});
+        Facts.insert({Key, MadeHere->count(Key)
+                               ? F
+                               : RegistrationFact::join(Missing, F)});
       else
-        It->second = joinFacts(It->second, F);
+        It->second = RegistrationFact::join(It->second, F);
     }
   }
 };

@@ -1,6 +1,7 @@
 //===- StdLibrary.cpp -----------------------------------------------------===//
 
 #include "StdLibrary.h"
+#include "api/CudaApiCatalog.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -123,10 +124,7 @@ static constexpr LibraryAccess LibraryAccesses[] = {
 };
 
 const LibraryAccess *libraryAccess(const clang::FunctionDecl *FD) {
-  if (!FD || !FD->getIdentifier())
-    return nullptr;
-  const clang::DeclContext *DC = FD->getDeclContext()->getRedeclContext();
-  if (!DC->isTranslationUnit() && !DC->isStdNamespace())
+  if (!isGlobalOrStdFunction(FD))
     return nullptr;
   for (const LibraryAccess &L : LibraryAccesses)
     if (FD->getName() == L.Name)

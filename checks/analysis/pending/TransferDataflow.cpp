@@ -123,26 +123,14 @@ void TransferDataflow::counterEdge(const Expr *Cond, unsigned SuccIndex,
 
 void TransferDataflow::pollingEdge(const Expr *Cond, unsigned SuccIndex,
                                    State &S) const {
-  const Expr *Query = Cond;
-  unsigned DoneEdge = 1; // 'if (cudaStreamQuery(s))': nonzero, not done.
-  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
-      UO && UO->getOpcode() == UO_LNot) {
-    Query = UO->getSubExpr();
-    DoneEdge = 0;
-  } else if (const auto *BO = dyn_cast<BinaryOperator>(Cond);
-             BO && BO->isEqualityOp()) {
-    Query = BO->getLHS();
-    std::optional<CudaErrorCode> Code = cudaErrorCode(BO->getRHS());
-    if (!Code) {
-      Query = BO->getRHS();
-      Code = cudaErrorCode(BO->getLHS());
-    }
-    if (!Code)
-      return;
-    bool Equal = BO->getOpcode() == BO_EQ;
-    bool DoneOnTrue = (*Code == CudaErrorCode::Success) == Equal;
-    DoneEdge = DoneOnTrue ? 0 : 1;
-  }
+  std::optional<ResultTest> Test = resultTest(Cond);
+  if (!Test)
+    return;
+  // 'if (cudaStreamQuery(s))': nonzero, not done; the done edge is where
+  // the query returned cudaSuccess.
+  bool DoneOnTrue = (Test->Code == CudaErrorCode::Success) == Test->TrueIfEqual;
+  unsigned DoneEdge = DoneOnTrue ? 0 : 1;
+  const Expr *Query = Test->Result;
   const auto *Call = dyn_cast<CallExpr>(Query->IgnoreParenImpCasts());
   const ApiSpec *Api = lookupApi(Call);
   if (!Api || SuccIndex != DoneEdge)

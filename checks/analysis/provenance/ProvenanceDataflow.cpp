@@ -120,23 +120,13 @@ bool ProvenanceDataflow::transferEdge(const CFGBlock &From, unsigned SuccIndex,
   const Expr *Cond = branchCondition(From);
   if (!Cond)
     return true;
-  unsigned FailureEdge = 0; // The true branch, for 'if (result)'.
-  const Expr *Result = Cond;
-  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
-      UO && UO->getOpcode() == UO_LNot) {
-    Result = UO->getSubExpr();
-    FailureEdge = 1;
-  } else if (const auto *BO = dyn_cast<BinaryOperator>(Cond);
-             BO && BO->isEqualityOp()) {
-    const Expr *Other = BO->getRHS();
-    Result = BO->getLHS();
-    if (cudaErrorCode(Other) != CudaErrorCode::Success) {
-      std::swap(Result, Other);
-      if (cudaErrorCode(Other) != CudaErrorCode::Success)
-        return true;
-    }
-    FailureEdge = BO->getOpcode() == BO_NE ? 0 : 1;
-  }
+  // The edge where the result is not cudaSuccess: the true branch of
+  // 'if (result)'.
+  std::optional<ResultTest> Test = resultTest(Cond);
+  if (!Test || Test->Code != CudaErrorCode::Success)
+    return true;
+  unsigned FailureEdge = Test->TrueIfEqual ? 1 : 0;
+  const Expr *Result = Test->Result;
   const CallExpr *Register = registerResult(Result, RegisterResults);
   if (!Register || SuccIndex != FailureEdge)
     return true;

@@ -77,9 +77,8 @@ void RegistrationFacts::forEach(
     Visit(Key, Fact);
 }
 
-/// Joins two registration facts; a missing one counts as No.
-static RegistrationFact joinFacts(const RegistrationFact &A,
-                                  const RegistrationFact &B) {
+RegistrationFact RegistrationFact::join(const RegistrationFact &A,
+                                        const RegistrationFact &B) {
   if (A.R != B.R)
     return {Registration::Maybe, nullptr};
   if (A.R == Registration::No)
@@ -111,9 +110,9 @@ void RegistrationFacts::join(const RegistrationFacts &Other) {
   for (auto &[Key, F] : Keyed) {
     std::optional<unsigned> N = Number(Key);
     if (const RegistrationFact *Theirs = Other.find(Key))
-      F = joinFacts(F, *Theirs);
+      F = RegistrationFact::join(F, *Theirs);
     else if (!N)
-      F = joinFacts(F, Missing);
+      F = RegistrationFact::join(F, Missing);
     if (N)
       Fresh.reset(*N);
   }
@@ -122,10 +121,11 @@ void RegistrationFacts::join(const RegistrationFacts &Other) {
       continue;
     std::optional<unsigned> N = Number(Key);
     if (!N) {
-      Keyed.emplace(Key, joinFacts(Missing, F));
+      Keyed.emplace(Key, RegistrationFact::join(Missing, F));
       continue;
     }
-    Keyed.emplace(Key, Fresh.test(*N) ? joinFacts(FreshFact, F) : F);
+    Keyed.emplace(Key,
+                  Fresh.test(*N) ? RegistrationFact::join(FreshFact, F) : F);
     Fresh.reset(*N);
   }
 }

@@ -41,6 +41,9 @@ struct RegistrationFact {
 
   /// The fact of an allocation just made.
   static RegistrationFact fresh() { return {Registration::No, nullptr, true}; }
+  /// Where two paths meet; a missing fact counts as No.
+  static RegistrationFact join(const RegistrationFact &A,
+                               const RegistrationFact &B);
 
   bool operator==(const RegistrationFact &O) const {
     return R == O.R && By == O.By && Fresh == O.Fresh;
