@@ -197,27 +197,29 @@ bool runsOnEveryPath(const Stmt *S, const FunctionDecl *FD,
 
 } // namespace
 
-void PinnedAllocInLoopCheck::checkPinnedPerCall(const CallExpr *Call,
-                                                const ApiSpec &Api,
-                                                const FunctionDecl *Function,
-                                                ASTContext &Ctx) {
-  // Released on every path before the function returns, what it pinned
-  // does not outlive the call, whoever's it is (a local's, a member's, the
-  // pointer a register call was given).
-  const HostAccessFinder &FunctionBuffers =
-      *Buffers.get(Function, [](const FunctionDecl *FD) {
-        return std::make_unique<HostAccessFinder>(FD);
-      });
-  const ValueDecl *Pinned = pinnedBuffer(Call, Api, FunctionBuffers);
-  // A lambda is called by whatever holds it: not followed.
-  if (!Pinned || !Function->getBody() || isLambdaCallOperator(Function))
-    return;
-  std::unique_ptr<LoopWork> &Work = Loops[Function->getBody()];
+const PinnedAllocInLoopCheck::LoopWork &
+PinnedAllocInLoopCheck::work(const Stmt *S,
+                             const HostAccessFinder &FunctionBuffers) {
+  std::unique_ptr<LoopWork> &Work = Loops[S];
   if (!Work) {
     Work = std::make_unique<LoopWork>(FunctionBuffers, Issuers);
-    Work->TraverseStmt(Function->getBody());
+    Work->TraverseStmt(const_cast<Stmt *>(S));
   }
-  const Expr *Release = Work->Releases.lookup(Pinned);
+  return *Work;
+}
+
+void PinnedAllocInLoopCheck::checkPinnedPerCall(
+    const CallExpr *Call, const ApiSpec &Api, const FunctionDecl *Function,
+    const ValueDecl *Pinned, const HostAccessFinder &FunctionBuffers,
+    ASTContext &Ctx) {
+  // Released on every path before the function returns, what it pinned
+  // does not outlive the call, whoever's it is (a local's, a member's, the
+  // pointer a register call was given). A lambda is called by whatever
+  // holds it: not followed.
+  if (!Pinned || !Function->getBody() || isLambdaCallOperator(Function))
+    return;
+  const Expr *Release =
+      work(Function->getBody(), FunctionBuffers).Releases.lookup(Pinned);
   if (!Release || !runsOnEveryPath(Release, Function, Parents))
     return;
   // A call in one iteration only (under 'if (dev == 0)') pins once.
@@ -258,23 +260,20 @@ void PinnedAllocInLoopCheck::run(const MatchFinder::MatchResult &R) {
   if (!Api || Function->isDependentContext() ||
       (Api->Kind == ApiKind::Allocate && Api->Memory != MemoryKind::Pinned))
     return;
-  const Stmt *Loop = enclosingLoop(Call, Function, Parents, *R.Context);
-  if (!Loop) {
-    checkPinnedPerCall(Call, *Api, Function, *R.Context);
-    return;
-  }
   const HostAccessFinder &FunctionBuffers =
       *Buffers.get(Function, [](const FunctionDecl *FD) {
         return std::make_unique<HostAccessFinder>(FD);
       });
   const ValueDecl *Pinned = pinnedBuffer(Call, *Api, FunctionBuffers);
-  std::unique_ptr<LoopWork> &Work = Loops[Loop];
-  if (!Work) {
-    Work = std::make_unique<LoopWork>(FunctionBuffers, Issuers);
-    Work->TraverseStmt(const_cast<Stmt *>(Loop));
+  const Stmt *Loop = enclosingLoop(Call, Function, Parents, *R.Context);
+  if (!Loop) {
+    checkPinnedPerCall(Call, *Api, Function, Pinned, FunctionBuffers,
+                       *R.Context);
+    return;
   }
-  const Expr *Release = Pinned ? Work->Releases.lookup(Pinned) : nullptr;
-  const CallExpr *Transfer = Work->Transfer;
+  const LoopWork &Work = work(Loop, FunctionBuffers);
+  const Expr *Release = Pinned ? Work.Releases.lookup(Pinned) : nullptr;
+  const CallExpr *Transfer = Work.Transfer;
   // A set-up loop that pins a fixed set of buffers and does nothing else
   // with them is how pinned memory should be allocated; so is one that
   // pins one buffer per device or stream, or pins in its first iteration

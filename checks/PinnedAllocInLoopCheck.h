@@ -45,15 +45,20 @@ private:
   /// and is called in a loop.
   void checkPinnedPerCall(const clang::CallExpr *Call, const ApiSpec &Api,
                           const clang::FunctionDecl *Function,
+                          const clang::ValueDecl *Pinned,
+                          const HostAccessFinder &FunctionBuffers,
                           clang::ASTContext &Ctx);
 
   FunctionCache<std::unique_ptr<HostAccessFinder>> Buffers;
   BodyParents Parents;
-  /// What each loop does per iteration, found once per loop.
+  /// Which functions of the unit issue copies.
   CopyIssuers Issuers;
-  LoopCalls Callers;
+  LoopCalls Callers{Parents};
   class LoopWork;
+  /// What each loop (or function body) does, by the statement.
   llvm::DenseMap<const clang::Stmt *, std::unique_ptr<LoopWork>> Loops;
+  const LoopWork &work(const clang::Stmt *S,
+                       const HostAccessFinder &FunctionBuffers);
 };
 
 } // namespace cuda_async_lint

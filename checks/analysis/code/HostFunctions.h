@@ -35,6 +35,14 @@ public:
     return Enclosing.lookup(S);
   }
 
+  /// Calls \p F with each call of host code and its enclosing function, in
+  /// no particular order.
+  template <typename Fn> void forEachCall(Fn F) const {
+    for (const auto &[S, FD] : Enclosing)
+      if (const auto *Call = llvm::dyn_cast<clang::CallExpr>(S))
+        F(Call, FD);
+  }
+
   explicit HostFunctions(clang::ASTContext &Ctx);
 
 private:

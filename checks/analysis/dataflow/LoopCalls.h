@@ -3,8 +3,9 @@
 // A helper that pins a buffer and releases it before it returns costs a
 // page-locking per call; called in a loop, per iteration (nccl-tests'
 // CheckData, pinning its error counters at every check). Which loops call
-// a function is asked of the unit's user code once per function: its calls
-// are gathered on the first question, and each caller's loops found then.
+// a function is asked of the unit's host code once per function: the
+// calls HostFunctions indexed are sorted by callee on the first question,
+// and each caller's loops found then.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +22,9 @@ namespace cuda_async_lint {
 
 class LoopCalls {
 public:
+  /// \p Parents: the caller's map of each function's statements, shared.
+  explicit LoopCalls(BodyParents &Parents) : Parents(Parents) {}
+
   /// A call written inside a loop that repeats (Loops.h's enclosingLoop),
   /// in a host function of the user's code.
   struct InLoop {
@@ -38,18 +42,16 @@ public:
     Answers.clear();
   }
 
-  /// Each direct call in host code and the function that makes it, by the
-  /// callee's canonical declaration.
-  using CallSites =
-      llvm::DenseMap<const clang::FunctionDecl *,
-                     std::vector<std::pair<const clang::CallExpr *,
-                                           const clang::FunctionDecl *>>>;
-
 private:
-  CallSites Calls;
+  /// Each direct call in the user's host code and the function that makes
+  /// it, by the callee's canonical declaration.
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 std::vector<std::pair<const clang::CallExpr *,
+                                       const clang::FunctionDecl *>>>
+      Calls;
   bool Gathered = false;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<InLoop>> Answers;
-  BodyParents Parents;
+  BodyParents &Parents;
 };
 
 } // namespace cuda_async_lint
