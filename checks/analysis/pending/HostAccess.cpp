@@ -137,12 +137,16 @@ std::optional<BufferRef> HostAccessFinder::bufferOf(const Expr *E) const {
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     return memberBuffer(ME);
+  // A pointer loaded from an element of an array of pointers: the memory
+  // it points to, one load past the array's own.
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
     std::optional<BufferRef> Array = lvalueBuffer(ASE->getBase());
     if (!Array)
       Array = bufferOf(ASE->getBase());
-    if (Array)
+    if (Array) {
       collectDeps(ASE->getIdx(), Array->Deps);
+      Array->Loads += ASE->getType()->isPointerType();
+    }
     return Array;
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
@@ -155,9 +159,17 @@ std::optional<BufferRef> HostAccessFinder::bufferOf(const Expr *E) const {
       collectDeps(LeftIsPointer ? BO->getRHS() : BO->getLHS(), B->Deps);
     return B;
   }
-  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_AddrOf)
       return lvalueBuffer(UO->getSubExpr());
+    // '*pp' read as a pointer: what the pointer stored there points to.
+    if (UO->getOpcode() == UO_Deref && UO->getType()->isPointerType()) {
+      std::optional<BufferRef> Slot = lvalueBuffer(UO);
+      if (Slot)
+        ++Slot->Loads;
+      return Slot;
+    }
+  }
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
     if (MD && MD->getIdentifier() && isContainerAccessor(MD->getName()))

@@ -39,14 +39,21 @@ struct BufferRef {
   /// is some earlier slice: not the one they name now ('h + i * n' again),
   /// but any other part of the buffer ('h', 'h[0]', 'h + j * n').
   std::set<const clang::VarDecl *> Stale = {};
+  /// Pointers loaded on the way from Base to the memory: 0 for what Base
+  /// points to (or is, for an array or container), 1 for what a pointer
+  /// stored there points to ('staging[i]' of 'float **staging', read as a
+  /// pointer). The slots of an array of pointers are not the buffers they
+  /// point to: a copy into 'staging[i]' leaves the read of 'staging[i]'
+  /// itself alone.
+  unsigned Loads = 0;
 
   bool operator<(const BufferRef &O) const {
-    return std::tie(Base, Deps, Stale, Object) <
-           std::tie(O.Base, O.Deps, O.Stale, O.Object);
+    return std::tie(Base, Deps, Stale, Object, Loads) <
+           std::tie(O.Base, O.Deps, O.Stale, O.Object, O.Loads);
   }
   bool operator==(const BufferRef &O) const {
     return Base == O.Base && Deps == O.Deps && Stale == O.Stale &&
-           Object == O.Object;
+           Object == O.Object && Loads == O.Loads;
   }
 };
 

@@ -184,6 +184,18 @@ void TransferDataflow::transfer(const CFGElement &E, Disjunct &D,
     Accesses.reassignedMembers(St, Reassigned);
     for (const BufferRef &B : Reassigned)
       forgetMember(D, B.Base, B.Object);
+    // So does a slot of an array of pointers ('staging[i] = other').
+    if (const auto *BO = dyn_cast<BinaryOperator>(St);
+        BO && BO->isAssignmentOp() &&
+        BO->getLHS()->getType()->isPointerType() &&
+        !isa<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+      if (std::optional<BufferRef> Slot = Accesses.bufferOf(BO->getLHS());
+          Slot && Slot->Loads > 0)
+        eraseIf(D.Pending, [&](const PendingTransfer &P) {
+          return P.Buffer.Base == Slot->Base &&
+                 P.Buffer.Object == Slot->Object &&
+                 P.Buffer.Loads == Slot->Loads && P.Buffer.Deps == Slot->Deps;
+        });
   }
 
   if (St)
@@ -243,6 +255,7 @@ void TransferDataflow::access(const HostAccess &A, Disjunct &D,
     const PendingTransfer &P = *It;
     bool SameBuffer =
         P.Buffer.Base == A.Buffer.Base && P.Buffer.Object == A.Buffer.Object &&
+        P.Buffer.Loads == A.Buffer.Loads &&
         (A.Whole() ||
          (std::includes(A.Buffer.Deps.begin(), A.Buffer.Deps.end(),
                         P.Buffer.Deps.begin(), P.Buffer.Deps.end()) &&
