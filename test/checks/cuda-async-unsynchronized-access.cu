@@ -963,3 +963,72 @@ void doubleBufferedHalves(float *d, size_t n, size_t half, cudaStream_t s) {
   }
   cudaFreeHost(space);
 }
+
+// ---------------------------------------------------------------------------
+// A wait loop over devices: every iteration makes a device current and
+// synchronizes it, so the loop waits for every device's work. A program
+// with no device issued nothing: the loop is taken to run at least once.
+
+float waitForEveryDevice(float *d0, float *d1, float *h0, float *h1, size_t n,
+                         cudaStream_t s0, cudaStream_t s1, int devices) {
+  cudaSetDevice(0);
+  cudaMemcpyAsync(h0, d0, n, cudaMemcpyDeviceToHost, s0);
+  cudaSetDevice(1);
+  cudaMemcpyAsync(h1, d1, n, cudaMemcpyDeviceToHost, s1);
+  for (int i = 0; i < devices; i++) {
+    cudaSetDevice(i);
+    cudaDeviceSynchronize();
+  }
+  return h0[0] + h1[0];
+}
+
+#define CHECKED(call)                                                          \
+  do {                                                                         \
+    cudaError_t err = (call);                                                  \
+    if (err != cudaSuccess)                                                    \
+      abort();                                                                 \
+  } while (0)
+
+void waitForAllDevices(int devices) {
+  for (int i = 0; i < devices; i++) {
+    CHECKED(cudaSetDevice(i));
+    CHECKED(cudaDeviceSynchronize());
+  }
+}
+
+float waitThroughAHelper(float *d, float *h, size_t n, cudaStream_t s,
+                         int devices) {
+  cudaMemcpyAsync(h, d, n, cudaMemcpyDeviceToHost, s);
+  waitForAllDevices(devices);
+  return h[0];
+}
+
+// A loop that synchronizes only some devices, or may skip the wait, does
+// not wait for them all.
+float waitForTheFirstDeviceOnly(float *d, float *h, size_t n, cudaStream_t s,
+                                int devices) {
+  cudaMemcpyAsync(h, d, n, cudaMemcpyDeviceToHost, s);
+  for (int i = 0; i < devices; i++) {
+    if (i == 0)
+      cudaDeviceSynchronize();
+  }
+  return h[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'h[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-7]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-8]]:52: note: on stream 's', not synchronized before the access
+}
+
+float waitUnlessSkipped(float *d, float *h, size_t n, cudaStream_t s,
+                        const bool *skip, int devices) {
+  cudaMemcpyAsync(h, d, n, cudaMemcpyDeviceToHost, s);
+  for (int i = 0; i < devices; i++) {
+    if (skip[i])
+      continue;
+    cudaSetDevice(i);
+    cudaDeviceSynchronize();
+  }
+  return h[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'h[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-9]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-10]]:52: note: on stream 's', not synchronized before the access
+}

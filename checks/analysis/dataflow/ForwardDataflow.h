@@ -20,6 +20,7 @@
 #ifndef CUDA_ASYNC_LINT_ANALYSIS_DATAFLOW_FORWARDDATAFLOW_H
 #define CUDA_ASYNC_LINT_ANALYSIS_DATAFLOW_FORWARDDATAFLOW_H
 
+#include "clang/AST/ExprCXX.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -174,6 +175,44 @@ solveAndReplay(const clang::CFG &Cfg, const Analysis &A, Result &R) {
       A.replay(E, S, R);
   }
   return In;
+}
+
+/// Whether block \p B ends in a throw or a call that does not return
+/// (abort(), exit()): its edge to the exit is no return to the caller.
+inline bool leavesAbnormally(const clang::CFGBlock &B) {
+  for (auto It = B.rbegin(); It != B.rend(); ++It)
+    if (std::optional<clang::CFGStmt> S = It->getAs<clang::CFGStmt>()) {
+      if (llvm::isa<clang::CXXThrowExpr>(S->getStmt()))
+        return true;
+      const auto *Call = llvm::dyn_cast<clang::CallExpr>(S->getStmt());
+      const clang::FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+      return FD && FD->isNoReturn();
+    }
+  return false;
+}
+
+/// The state in which the function returns to its caller: the join of the
+/// exit's predecessors' out-states (from the in-states \p In of
+/// solveForward), less those that leave by an exception or a call that does
+/// not return (a failed check aborts; its caller does not go on).
+template <typename Analysis>
+std::optional<typename Analysis::State>
+returnState(const clang::CFG &Cfg, const Analysis &A,
+            const std::vector<std::optional<typename Analysis::State>> &In) {
+  std::optional<typename Analysis::State> Exit;
+  for (const clang::CFGBlock::AdjacentBlock &Pred : Cfg.getExit().preds()) {
+    const clang::CFGBlock *P = Pred.getReachableBlock();
+    if (!P || !In[P->getBlockID()] || leavesAbnormally(*P))
+      continue;
+    typename Analysis::State S = *In[P->getBlockID()];
+    for (const clang::CFGElement &E : *P)
+      A.transfer(E, S);
+    if (!Exit)
+      Exit = std::move(S);
+    else
+      A.join(*Exit, S);
+  }
+  return Exit;
 }
 
 /// The must-join of facts kept per key as one value (a handle's stream, the

@@ -51,43 +51,6 @@ bool namesWhole(const Expr *E, const ParmVarDecl *P) {
   return DRE && DRE->getDecl() == P;
 }
 
-/// Whether block \p B ends in a throw or a call that does not return
-/// (abort(), exit()): its edge to the exit is no return to the caller.
-bool leavesAbnormally(const CFGBlock &B) {
-  for (auto It = B.rbegin(); It != B.rend(); ++It)
-    if (std::optional<CFGStmt> S = It->getAs<CFGStmt>()) {
-      if (isa<CXXThrowExpr>(S->getStmt()))
-        return true;
-      const auto *Call = dyn_cast<CallExpr>(S->getStmt());
-      const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
-      return FD && FD->isNoReturn();
-    }
-  return false;
-}
-
-/// The state in which the function returns to its caller: the join of the
-/// exit's predecessors', less those that leave by an exception or a call
-/// that does not return (a failed check right after an issued copy aborts;
-/// its caller does not go on).
-std::optional<PendingState>
-returnState(const CFG &Cfg, const TransferDataflow &Dataflow,
-            const std::vector<std::optional<PendingState>> &In) {
-  std::optional<PendingState> Exit;
-  for (const CFGBlock::AdjacentBlock &Pred : Cfg.getExit().preds()) {
-    const CFGBlock *P = Pred.getReachableBlock();
-    if (!P || !In[P->getBlockID()] || leavesAbnormally(*P))
-      continue;
-    PendingState S = *In[P->getBlockID()];
-    for (const CFGElement &E : *P)
-      Dataflow.transfer(E, S);
-    if (!Exit)
-      Exit = std::move(S);
-    else
-      Dataflow.join(*Exit, S);
-  }
-  return Exit;
-}
-
 } // namespace
 
 const std::vector<ParameterTransfer> &

@@ -13,6 +13,7 @@
 #include "HostAccess.h"
 #include "PendingState.h"
 #include "analysis/provenance/ProvenanceAnalysis.h"
+#include "analysis/sync/DeviceWaitLoops.h"
 #include "clang/Analysis/CFG.h"
 #include <set>
 #include <vector>
@@ -148,6 +149,7 @@ private:
   std::set<const clang::VarDecl *> LoopCounters;
   std::set<const clang::ValueDecl *> NonBlocking;
   BranchFacts Branches;
+  DeviceWaitLoops WaitLoops;
   /// Compiled with --default-stream per-thread: 0 is the per-thread stream.
   bool PerThread;
 

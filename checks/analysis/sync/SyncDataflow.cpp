@@ -1,6 +1,7 @@
 //===- SyncDataflow.cpp - What a function always synchronizes -------------===//
 
 #include "SyncDataflow.h"
+#include "DeviceWaitLoops.h"
 #include "analysis/code/ObjectReferences.h"
 #include "analysis/dataflow/ForwardDataflow.h"
 #include "api/CudaApiCatalog.h"
@@ -50,7 +51,13 @@ public:
     intersectInto(Into.StreamMembers, From.StreamMembers);
     intersectInto(Into.EventMembers, From.EventMembers);
   }
-  bool transferEdge(const CFGBlock &, unsigned, State &) const { return true; }
+  bool transferEdge(const CFGBlock &From, unsigned SuccIndex, State &S) const {
+    // A loop that waits for the device in every iteration runs at least
+    // once (DeviceWaitLoops.h).
+    if (WaitLoops.leaves(From, SuccIndex, CallSyncsOf))
+      S.Device = true;
+    return true;
+  }
 
   void transfer(const CFGElement &E, State &S) const {
     std::optional<CFGStmt> CS = E.getAs<CFGStmt>();
@@ -102,6 +109,7 @@ public:
 
 private:
   CallSyncsQuery CallSyncsOf;
+  DeviceWaitLoops WaitLoops;
 };
 
 } // namespace
@@ -113,8 +121,9 @@ SyncSummary summarizeSyncs(const FunctionDecl *Def, ASTContext &Ctx,
           buildAnalysisCFG(Def, Ctx, /*Lifetimes=*/true)) {
     SyncDataflow Dataflow(CallSyncsOf);
     std::vector<std::optional<SyncState>> In = solveForward(*Cfg, Dataflow);
-    if (const std::optional<SyncState> &Exit =
-            In[Cfg->getExit().getBlockID()]) {
+    // Only the paths that return count: an aborting check of a failed call
+    // before the wait leaves the caller nothing to go on with.
+    if (const std::optional<SyncState> Exit = returnState(*Cfg, Dataflow, In)) {
       Summary.Device = Exit->Device;
       for (unsigned I = 0; I < Def->getNumParams(); ++I) {
         if (Exit->Streams.count(Def->getParamDecl(I)))
