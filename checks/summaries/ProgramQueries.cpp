@@ -23,6 +23,7 @@ constexpr KindName KindNames[] = {
     {ProgramQuestion::Kind::OutParam, "out-param", true, true, false},
     {ProgramQuestion::Kind::CallEffect, "call-effect", true, false, true},
     {ProgramQuestion::Kind::Syncs, "syncs", true, false, true},
+    {ProgramQuestion::Kind::HostUse, "host-use", true, true, false},
     {ProgramQuestion::Kind::Field, "field", true, false, false},
     {ProgramQuestion::Kind::Argument, "argument", true, true, false},
     {ProgramQuestion::Kind::Parameter, "parameter", true, true, false},
@@ -177,6 +178,12 @@ std::string answerAbout(const FunctionFacts *F, const ProgramQuestion &Q) {
     if (std::optional<SyncShape> Shape = SyncShape::parse(Q.Shape))
       return describeAnswer(callSyncs(F ? &F->Sync : nullptr, *Shape));
     return "malformed";
+  case Kind::HostUse:
+    if (!F)
+      return "unknown";
+    if (F->HostWritesParams.count(Q.Index))
+      return "write";
+    return F->HostTouchesParams.count(Q.Index) ? "read" : "none";
   default:
     llvm_unreachable("a question about a function");
   }
@@ -197,6 +204,7 @@ std::string answer(const ProgramSummaries *Program, llvm::StringRef Unit,
   case Kind::OutParam:
   case Kind::CallEffect:
   case Kind::Syncs:
+  case Kind::HostUse:
     return answerAbout(Program ? Program->function(Q.Key, Unit) : nullptr, Q);
   case Kind::Field:
     return describeAnswer(Program ? Program->field(Q.Key, Unit)

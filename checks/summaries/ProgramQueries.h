@@ -47,6 +47,9 @@ struct ProgramQuestion {
     CallEffect,
     /// What a call of function Key of Shape (SyncSummary.h) synchronizes.
     Syncs,
+    /// What function Key does on the host to what parameter Index points
+    /// to (ParameterHostUses.h).
+    HostUse,
     Field, ///< What the units store into field Key.
     /// What field Key holds by the other units' stores alone: Field, unknown
     /// if none stores into it. Asked where this unit stores nothing, so

@@ -176,6 +176,8 @@ llvm::Error ProgramSummaries::addUnit(Object U) {
       };
       Indices("syncsStreamParams", Facts.Sync.StreamParams);
       Indices("syncsEventParams", Facts.Sync.EventParams);
+      Indices("hostTouchesParams", Facts.HostTouchesParams);
+      Indices("hostWritesParams", Facts.HostWritesParams);
       Facts.TakesCallSites = F->getBoolean("takesCallSites").value_or(false);
       Result->Functions.try_emplace(*Usr, std::move(Facts));
     }

@@ -34,7 +34,7 @@ namespace cuda_async_lint {
 
 /// The store's format name and version: a reader refuses other versions.
 inline constexpr const char *SummaryFormat = "cuda-async-lint-summaries";
-inline constexpr unsigned SummaryVersion = 1;
+inline constexpr unsigned SummaryVersion = 2;
 
 /// How the store spells a registration: "yes", "no", "maybe".
 llvm::StringRef registrationName(Registration R);
@@ -48,6 +48,10 @@ struct FunctionFacts {
   /// Its pointer parameters may take what every call site of the program
   /// passes (summaries/Summarize.h, takesProgramCallSites).
   bool TakesCallSites = false;
+  /// The pointer parameters through which it may touch memory on the host
+  /// (read or write), and those through which it may write it
+  /// (pending/ParameterHostUses.h).
+  std::set<unsigned> HostTouchesParams, HostWritesParams;
 };
 
 class ProgramSummaries {

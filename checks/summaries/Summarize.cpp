@@ -1,6 +1,7 @@
 //===- Summarize.cpp ------------------------------------------------------===//
 
 #include "Summarize.h"
+#include "../analysis/pending/ParameterHostUses.h"
 #include "../analysis/pending/PendingTransfers.h"
 #include "../analysis/provenance/ProvenanceAnalysis.h"
 #include "../api/CudaApiCatalog.h"
@@ -163,6 +164,7 @@ Object summarizeTranslationUnit(ASTContext &Ctx) {
       ProvenanceAnalysis::forTranslationUnit(Ctx);
   Provenance->summarizeForProgram();
   SyncSummaries Syncs(Ctx);
+  ParameterHostUses HostUses(Ctx);
 
   Definitions Defs(SM);
   Defs.TraverseDecl(Ctx.getTranslationUnitDecl());
@@ -201,6 +203,21 @@ Object summarizeTranslationUnit(ASTContext &Ctx) {
               takesProgramCallSites(FD) && !branchesOnFlagParameter(FD)}};
     if (!Exit.empty())
       F["exitRegistration"] = std::move(Exit);
+    // What it does on the host to what its pointer parameters point to.
+    Array Touches, Writes;
+    for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+      if (!FD->getParamDecl(I)->getType()->isPointerType())
+        continue;
+      HostUse Use = HostUses.bodyUse(FD, I);
+      if (Use != HostUse::None)
+        Touches.push_back(I);
+      if (Use == HostUse::Write)
+        Writes.push_back(I);
+    }
+    if (!Touches.empty())
+      F["hostTouchesParams"] = std::move(Touches);
+    if (!Writes.empty())
+      F["hostWritesParams"] = std::move(Writes);
     if (const SyncSummary *Sync = Syncs.summary(FD)) {
       if (Sync->Device)
         F["syncsDevice"] = true;

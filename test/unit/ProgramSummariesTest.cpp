@@ -279,16 +279,16 @@ TEST_F(ProgramSummariesTest, StoresThatCannotBeRead) {
   EXPECT_EQ(Error("{"), "s.json: not JSON: [1:1, byte=1]: Expected object key");
   EXPECT_EQ(Error("{}"), "s.json: not a summary store written by "
                          "cuda-async-lint (--emit-summaries)");
-  EXPECT_EQ(Error(R"({"format": "cuda-async-lint-summaries", "version": 2})"),
-            "s.json: summary store version 2; this cuda-async-lint reads "
-            "version 1: summarize again");
+  EXPECT_EQ(Error(R"({"format": "cuda-async-lint-summaries", "version": 3})"),
+            "s.json: summary store version 3; this cuda-async-lint reads "
+            "version 2: summarize again");
   EXPECT_EQ(
-      Error(R"({"format": "cuda-async-lint-summaries", "version": 1,
+      Error(R"({"format": "cuda-async-lint-summaries", "version": 2,
                 "units": [{"file": "/a.cpp", "functions": [{"usr": "c:@F@f",
                 "returns": {"kind": "pageable", "origins": [{}]}}]}]})"),
       "s.json: the summary of '/a.cpp': an origin lacks its file, line or "
       "column");
-  EXPECT_EQ(Error(R"({"format": "cuda-async-lint-summaries", "version": 1,
+  EXPECT_EQ(Error(R"({"format": "cuda-async-lint-summaries", "version": 2,
                       "units": [], "shard": {"index": 3, "count": 2}})"),
             "s.json: its shard is not 'index' of 'count'");
 }

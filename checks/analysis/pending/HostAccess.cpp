@@ -1,13 +1,14 @@
 //===- HostAccess.cpp -----------------------------------------------------===//
 
 #include "HostAccess.h"
-#include "analysis/code/ParameterUses.h"
+#include "ParameterHostUses.h"
 #include "analysis/code/StdLibrary.h"
 #include "api/CudaApiCatalog.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -87,6 +88,13 @@ unsigned firstParamArg(const CallExpr *Call, const FunctionDecl *FD) {
   return isa<CXXOperatorCallExpr>(Call) && isa_and_nonnull<CXXMethodDecl>(FD)
              ? 1
              : 0;
+}
+
+/// A function of the user's code: not the CUDA runtime's or a library's,
+/// whose declarations are in system headers.
+bool isUserFunction(const FunctionDecl *FD) {
+  const SourceManager &SM = FD->getASTContext().getSourceManager();
+  return !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()));
 }
 
 } // namespace
@@ -276,8 +284,9 @@ void HostAccessFinder::callAccesses(
         if (std::optional<BufferRef> B = lvalueBuffer(Object))
           Out.push_back({Call, std::move(*B), AccessKind::Write, Object});
   }
-  // Anything else: by the parameter types. A pointer or reference to
-  // non-const may be written through; to const, read.
+  // Anything else: what the callee does with it (ParameterHostUses.h); a
+  // library's function by its parameter types, a pointer or reference to
+  // non-const written through, to const read.
   const auto *Proto = FD ? FD->getType()->getAs<FunctionProtoType>() : nullptr;
   unsigned Offset = firstParamArg(Call, FD);
   for (unsigned I = Offset; I < Call->getNumArgs(); ++I) {
@@ -287,22 +296,21 @@ void HostAccessFinder::callAccesses(
       Param = Proto->getParamType(I - Offset);
     if (Arg->getType()->isPointerType() ||
         (!Param.isNull() && Param->isPointerType())) {
-      // A function of this unit that only hands it to the GPU.
-      if (FD) {
-        auto [It, New] = TouchesOnHost.try_emplace(
-            {FD->getCanonicalDecl(), I - Offset}, true);
-        if (New)
-          It->second = mayTouchOnHost(FD, I - Offset);
-        if (!It->second)
-          continue;
-      }
       bool Const = !Param.isNull() && Param->isPointerType()
                        ? Param->getPointeeType().isConstQualified()
                        : Arg->getType()->getPointeeType().isConstQualified();
-      // Variadic arguments (printf) are read.
-      if (Param.isNull())
-        Const = true;
-      Add(Arg, Const ? AccessKind::Read : AccessKind::Write);
+      // Variadic arguments (printf) are read; so is what a call through a
+      // pointer is given: nothing is known of its body.
+      if (Const || Param.isNull() || !FD)
+        Add(Arg, AccessKind::Read);
+      else
+        Add(Arg, AccessKind::Write);
+      // A function of the user's: its body decides (resolve()).
+      if (FD && !Param.isNull() && isUserFunction(FD) && !Out.empty() &&
+          Out.back().Spelled == Arg && Out.back().At == Call) {
+        Out.back().Callee = FD;
+        Out.back().Param = I - Offset;
+      }
       continue;
     }
     if (std::optional<BufferRef> B = lvalueBuffer(Arg)) {
@@ -414,6 +422,20 @@ void HostAccessFinder::reassignedMembers(
     if (bindsArgumentForWriting(FD, I - Offset))
       Add(Arg);
   }
+}
+
+bool HostAccessFinder::resolve(HostAccess &A) const {
+  if (!A.Callee)
+    return true;
+  if (!Uses)
+    Uses = ParameterHostUses::forTranslationUnit(A.Callee->getASTContext());
+  HostUse Bound = A.Kind == AccessKind::Read ? HostUse::Read : HostUse::Write;
+  HostUse Use = std::min(Uses->use(A.Callee, A.Param), Bound);
+  if (Use == HostUse::None)
+    return false;
+  A.Kind = Use == HostUse::Read ? AccessKind::Read : AccessKind::Write;
+  A.Callee = nullptr;
+  return true;
 }
 
 const VarDecl *HostAccessFinder::writtenVariable(const Stmt *S) {

@@ -20,10 +20,13 @@
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include <memory>
 #include <optional>
 #include <set>
 
 namespace cuda_async_lint {
+
+class ParameterHostUses;
 
 struct BufferRef {
   /// The variable, array, container or field the address derives from.
@@ -75,6 +78,12 @@ struct HostAccess {
   /// For an access a member function call makes ('p.sum()' reading the
   /// member 'h'): the access inside that function, for a note.
   const clang::Expr *Within = nullptr;
+  /// For a buffer handed to a function of the user's code: that function
+  /// and the parameter it binds. What the function does with it decides
+  /// whether this is an access at all (HostAccessFinder::resolve); Kind is
+  /// what the parameter's type allows.
+  const clang::FunctionDecl *Callee = nullptr;
+  unsigned Param = 0;
   /// Release or lifetime end: the whole buffer, whatever slice was copied.
   bool Whole() const {
     return Kind == AccessKind::Release || Kind == AccessKind::EndOfLifetime;
@@ -93,6 +102,13 @@ public:
   /// not host accesses; blocking copies are.
   void accessesOf(const clang::CFGElement &E,
                   llvm::SmallVectorImpl<HostAccess> &Out) const;
+
+  /// What the callee of an access handing the buffer to a user function
+  /// does with it (ParameterHostUses.h): false if it does not touch it on
+  /// the host, else \p A's Kind made what it does. Asked only of accesses
+  /// that meet a transfer in flight: the answer may be a question to the
+  /// program's other units.
+  bool resolve(HostAccess &A) const;
 
   /// The expression a local pointer (or stream, or event) variable is only
   /// ever initialized with, if it is never written otherwise.
@@ -125,10 +141,9 @@ private:
   /// Loop variables of range-based for loops.
   llvm::DenseMap<const clang::VarDecl *, const clang::CXXForRangeStmt *>
       RangeLoops;
-  /// mayTouchOnHost per callee and parameter: the dataflows ask at every
-  /// element of every pass, and it reads the callee's body.
-  mutable llvm::DenseMap<std::pair<const clang::FunctionDecl *, unsigned>, bool>
-      TouchesOnHost;
+  /// What callees do to their parameters' memory (ParameterHostUses.h),
+  /// the unit's, from the first call that asks.
+  mutable std::shared_ptr<ParameterHostUses> Uses;
 };
 
 } // namespace cuda_async_lint

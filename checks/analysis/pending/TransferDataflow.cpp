@@ -258,8 +258,13 @@ void TransferDataflow::renameWritten(TransferSet &Transfers,
   Transfers.insert(Moved.begin(), Moved.end());
 }
 
-void TransferDataflow::access(const HostAccess &A, Disjunct &D,
+void TransferDataflow::access(const HostAccess &Given, Disjunct &D,
                               std::vector<TransferHazard> *Hazards) const {
+  // A buffer handed to a function of the user's: what the function does
+  // with it, asked once it meets a transfer (HostAccessFinder::resolve).
+  std::optional<HostAccess> Resolved;
+  const HostAccess &A = Given.Callee ? Resolved.emplace(Given) : Given;
+  bool Touches = true, Asked = !Given.Callee;
   for (auto It = D.Pending.begin(); It != D.Pending.end();) {
     const PendingTransfer &P = *It;
     bool SameBuffer =
@@ -272,6 +277,11 @@ void TransferDataflow::access(const HostAccess &A, Disjunct &D,
           llvm::none_of(P.Buffer.Stale, [&](const clang::VarDecl *V) {
             return A.Buffer.Deps.count(V);
           })));
+    if (SameBuffer && !Asked) {
+      Touches = Accesses.resolve(*Resolved);
+      Asked = true;
+    }
+    SameBuffer &= Touches;
     // Reading a buffer the device only reads is fine.
     bool Conflict =
         SameBuffer && (P.DeviceWrites || A.Kind != AccessKind::Read);
