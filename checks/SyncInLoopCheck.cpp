@@ -2,7 +2,9 @@
 
 #include "SyncInLoopCheck.h"
 #include "analysis/code/HostFunctions.h"
+#include "analysis/code/ObjectReferences.h"
 #include "analysis/dataflow/Loops.h"
+#include "analysis/serialization/CallsThatWait.h"
 #include "analysis/serialization/IterationOverlap.h"
 #include "analysis/serialization/IterationResults.h"
 #include "api/AsyncOperation.h"
@@ -31,6 +33,13 @@ void SyncInLoopCheck::registerMatchers(MatchFinder &Finder) {
                      apiCall(ApiKind::Copy, ApiMode::Blocking)),
                inHostFunction(functionDecl().bind("function")))
           .bind("sync"),
+      this);
+  // Calls of the unit's functions that wait for the work they issue.
+  Finder.addMatcher(
+      callExpr(unless(cxxOperatorCallExpr()),
+               callee(functionDecl(unless(isExpansionInSystemHeader()))),
+               inHostFunction(functionDecl().bind("function")))
+          .bind("call"),
       this);
 }
 
@@ -136,9 +145,59 @@ SyncInLoopCheck::loopFacts(const Stmt *Loop, bool PerThread,
   return It->second;
 }
 
+void SyncInLoopCheck::runOnCall(const CallExpr *Call,
+                                const FunctionDecl *Function,
+                                const MatchFinder::MatchResult &R) {
+  if (Function->isDependentContext() || !Function->getBody() ||
+      isDeviceOnly(Function) || lookupApi(Call))
+    return;
+  const Stmt *Loop = enclosingLoop(Call, Function, Parents, *R.Context);
+  if (!Loop)
+    return;
+  if (!Syncs)
+    Syncs = SyncSummaries::forTranslationUnit(*R.Context);
+  std::optional<CallWait> Wait = callWaitsForItsWork(Call, *Syncs);
+  // Each iteration's call works on another stream, and waits for it.
+  if (!Wait || !chosenPerIteration(Wait->Chooser, Loop) ||
+      leavesTheLoop(Call, Loop, Function, Parents, *R.Context))
+    return;
+  // A loop that goes on by what the call gives back ('converged =
+  // solver.step()' read by the loop's condition) needs it each time.
+  const LoopFacts &Shape =
+      loopFacts(Loop, usesPerThreadDefaultStream(Function), *R.Context);
+  for (const Stmt *S = Parents.parent(Function, Call); S && S != Loop;
+       S = Parents.parent(Function, S)) {
+    const VarDecl *Assigned = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp())
+      Assigned = declRefVar(BO->getLHS());
+    else if (const auto *DS = dyn_cast<DeclStmt>(S); DS && DS->isSingleDecl())
+      Assigned = dyn_cast<VarDecl>(DS->getSingleDecl());
+    if (Assigned && Shape.ControlVars.count(Assigned))
+      return;
+  }
+  const ApiSpec *Api = lookupApi(Wait->Wait);
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  Finding F;
+  F.Loc = Call->getBeginLoc();
+  F.Message = "'" + Callee->getNameAsString() + "' waits for the work it " +
+              "issues ('" + Api->Name.str() +
+              "') in every iteration of the loop, so the iterations cannot "
+              "overlap; move the wait after the loop, or wait for the "
+              "previous iteration's work (double buffering)";
+  F.Notes.push_back({Wait->Wait->getBeginLoc(), "it waits here"});
+  F.Notes.push_back(
+      {Wait->Work->getBeginLoc(), "for this asynchronous operation"});
+  report(std::move(F), *R.Context);
+}
+
 void SyncInLoopCheck::run(const MatchFinder::MatchResult &R) {
-  const auto *Sync = R.Nodes.getNodeAs<CallExpr>("sync");
   const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
+  if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("call")) {
+    runOnCall(Call, Function, R);
+    return;
+  }
+  const auto *Sync = R.Nodes.getNodeAs<CallExpr>("sync");
   if (Function->isDependentContext() || !Function->getBody() ||
       isDeviceOnly(Function) || !isHostSynchronization(Sync, *R.Context))
     return;
@@ -160,9 +219,10 @@ void SyncInLoopCheck::run(const MatchFinder::MatchResult &R) {
   // exits: a wait after it is an epoch-level barrier, not reported.)
   std::vector<const AsyncOperation *> Waited;
   for (; Loop; Loop = enclosingLoop(Loop, Function, Parents, *R.Context)) {
-    for (const AsyncOperation &Op : Waits->second)
-      if (isWrittenWithin(Op.Call, loopBody(Loop), SM))
-        Waited.push_back(&Op);
+    for (const WaitedOperation &W : Waits->second)
+      if (isWrittenWithin(W.Op.Call, loopBody(Loop), SM) &&
+          W.currentIn(Loop, SM))
+        Waited.push_back(&W.Op);
     if (!Waited.empty())
       break;
   }

@@ -15,10 +15,13 @@
 #include "analysis/dataflow/BodyParents.h"
 #include "analysis/serialization/IterationWork.h"
 #include "cuda-async-lint/Check.h"
+#include <memory>
 #include <optional>
 #include <set>
 
 namespace cuda_async_lint {
+
+class SyncSummaries;
 
 class SyncInLoopCheck : public Check {
 public:
@@ -27,11 +30,16 @@ public:
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
 
 private:
+  /// A call in a loop of a function that waits for the work it issues on
+  /// the stream of each iteration (CallsThatWait.h).
+  void runOnCall(const clang::CallExpr *Call,
+                 const clang::FunctionDecl *Function,
+                 const clang::ast_matchers::MatchFinder::MatchResult &R);
   struct FunctionFacts {
     /// Compiled with the per-thread default stream.
     bool PerThread = false;
     /// What each synchronization waits for of its iteration's work.
-    std::map<const clang::CallExpr *, std::vector<AsyncOperation>> Waits;
+    std::map<const clang::CallExpr *, std::vector<WaitedOperation>> Waits;
   };
   FunctionFacts factsOf(const clang::FunctionDecl *FD, clang::ASTContext &Ctx);
   /// What a loop's every wait shares, computed once per loop.
@@ -48,6 +56,7 @@ private:
     Loops.clear();
     Creations.reset();
     Parents.clear();
+    Syncs.reset();
   }
 
   FunctionCache<FunctionFacts> Cache;
@@ -55,6 +64,8 @@ private:
   std::map<const clang::Stmt *, LoopFacts> Loops;
   /// How the unit creates its streams, scanned at the first wait in a loop.
   std::optional<StreamCreations> Creations;
+  /// What the unit's functions synchronize, from the first call in a loop.
+  std::shared_ptr<SyncSummaries> Syncs;
 };
 
 } // namespace cuda_async_lint

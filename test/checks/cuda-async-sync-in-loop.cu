@@ -7,6 +7,7 @@
 // RUN: %tidy --checks='-*,cuda-async-sync-in-loop' %s -- %cuda_args -DCUDA_API_PER_THREAD_DEFAULT_STREAM=1 | %check_messages %s
 
 #include <cuda.h>
+#include <vector>
 
 __global__ void process(float *x) {}
 
@@ -79,7 +80,7 @@ void blockingCopyEachIteration(float *d, float *h, float *out, int n,
     process<<<1, 256>>>(d);
     cudaMemcpy(out, d, 1024, cudaMemcpyDeviceToHost);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpy' inside the loop waits for work issued earlier in the same iteration
-    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: it waits for this asynchronous operation
+    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
   }
 }
 
@@ -245,14 +246,57 @@ void eventRingSameSlot(float *d, NormBuffer *bufs, int n,
   }
 }
 
-// An epoch-level sync after an inner issuing loop.
-void epochSync(float *d, float *h, int epochs, int n, cudaStream_t *streams) {
+// An epoch-level sync after an inner loop of batches on one stream.
+void epochSync(float *d, float *h, int epochs, int n, cudaStream_t stream) {
   for (int e = 0; e < epochs; ++e) {
+    for (int i = 0; i < n; ++i) {
+      cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, stream);
+      process<<<1, 256, 0, stream>>>(d);
+    }
+    cudaDeviceSynchronize();
+  }
+}
+
+// A wait at the end of each step of a loop whose step fans its work out
+// over streams: the steps cannot overlap.
+void fannedOutSteps(float *d, float *h, int steps, int n,
+                    cudaStream_t *streams) {
+  for (int e = 0; e < steps; ++e) {
     for (int i = 0; i < n; ++i) {
       cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, streams[i]);
       process<<<1, 256, 0, streams[i]>>>(d);
     }
     cudaDeviceSynchronize();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaDeviceSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-5]]:7: note: it waits for this asynchronous operation
+  }
+}
+
+// The waits written out, one per stream (stream 0's wait is the first).
+void fannedOutStepsWaitedOneByOne(float *d, float *h, int steps,
+                                  cudaStream_t *s) {
+  for (int e = 0; e < steps; ++e) {
+    for (int k = 0; k < 3; ++k) {
+      cudaMemcpyAsync(d + k, h + k, 4, cudaMemcpyHostToDevice, s[k]);
+      process<<<1, 256, 0, s[k]>>>(d + k);
+    }
+    cudaStreamSynchronize(s[0]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-5]]:7: note: it waits for this asynchronous operation
+    cudaStreamSynchronize(s[1]);
+    cudaStreamSynchronize(s[2]);
+  }
+}
+
+// A convergence loop needs each step's result before it goes on.
+void fannedOutUntilConverged(float *d, float *h, float tol, cudaStream_t *s) {
+  float residual = 1.0f;
+  while (residual > tol) {
+    for (int k = 0; k < 3; ++k)
+      process<<<1, 256, 0, s[k]>>>(d + k);
+    cudaMemcpyAsync(h, d, 4, cudaMemcpyDeviceToHost, s[0]);
+    cudaDeviceSynchronize();
+    residual = h[0];
   }
 }
 
@@ -517,9 +561,8 @@ void gatherLoopAfterDirectWork(float *d, float *e, int batches,
   }
 }
 
-// simpleStreams' copies made blocking after the launch loop: like the epoch
-// sync above, work an inner loop issued is done with when it exits (left out
-// on purpose: docs/checks/cuda-async-sync-in-loop.md).
+// simpleStreams' copies made blocking after the launch loop, which fans
+// out over streams: each rep waits for its own work.
 void blockingCopiesAfterLaunchLoop(float *h, float *d, int reps, int n) {
   cudaStream_t st[4];
   for (int i = 0; i < 4; ++i)
@@ -529,5 +572,129 @@ void blockingCopiesAfterLaunchLoop(float *h, float *d, int reps, int n) {
       process<<<1, 256, 0, st[i]>>>(d + i * n);
     for (int i = 0; i < 4; ++i)
       cudaMemcpy(h + i * n, d + i * n, n * 4, cudaMemcpyDeviceToHost);
+    // LEGACY: :[[@LINE-1]]:7: warning: 'cudaMemcpy' inside the loop waits for work issued earlier in the same iteration
+    // LEGACY: :[[@LINE-4]]:7: note: it waits for this asynchronous operation
+  }
+}
+
+// ---------------------------------------------------------------------------
+// A wait inside a function called once per iteration: each call issues its
+// work on the stream of its iteration and waits for it before it returns.
+
+struct StreamedOp {
+  cudaStream_t stream;
+  float *h, *d;
+  void init() { cudaStreamCreate(&stream); }
+  void run() {
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, stream);
+    process<<<1, 256, 0, stream>>>(d);
+    cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, stream);
+    cudaStreamSynchronize(stream);
+  }
+  void issue() {
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, stream);
+    process<<<1, 256, 0, stream>>>(d);
+  }
+};
+
+void runEachOp(StreamedOp *ops, int n) {
+  for (int i = 0; i < n; ++i)
+    ops[i].run();
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'run' waits for the work it issues ('cudaStreamSynchronize') in every iteration of the loop, so the iterations cannot overlap; move the wait after the loop, or wait for the previous iteration's work (double buffering) [cuda-async-sync-in-loop]
+  // CHECK-MESSAGES: :[[@LINE-12]]:5: note: it waits here
+  // CHECK-MESSAGES: :[[@LINE-16]]:5: note: for this asynchronous operation
+}
+
+void runEachOpOfARange(std::vector<StreamedOp> &ops) {
+  for (StreamedOp &op : ops)
+    op.run();
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'run' waits for the work it issues ('cudaStreamSynchronize') in every iteration of the loop
+  // CHECK-MESSAGES: :[[@LINE-20]]:5: note: it waits here
+  // CHECK-MESSAGES: :[[@LINE-24]]:5: note: for this asynchronous operation
+}
+
+// Issued by the loop, waited for after it: not reported.
+void issueEachOpThenWait(StreamedOp *ops, int n) {
+  for (int i = 0; i < n; ++i)
+    ops[i].issue();
+  cudaDeviceSynchronize();
+}
+
+// The same object every iteration: one stream, nothing to overlap.
+void runOneOpAgain(StreamedOp &op, int n) {
+  for (int i = 0; i < n; ++i)
+    op.run();
+}
+
+// A class whose objects share a stream they are given: not known to be
+// one stream per object.
+struct SharedStreamOp {
+  cudaStream_t stream;
+  float *h, *d;
+  void run() {
+    cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, stream);
+    cudaStreamSynchronize(stream);
+  }
+};
+void runSharedStreamOps(SharedStreamOp *ops, int n) {
+  for (int i = 0; i < n; ++i)
+    ops[i].run();
+}
+
+// A free function given the stream of its iteration.
+static void stageOne(float *d, float *h, cudaStream_t s) {
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  process<<<1, 256, 0, s>>>(d);
+  cudaStreamSynchronize(s);
+}
+void stageEach(float **d, float **h, cudaStream_t *s, int n) {
+  for (int i = 0; i < n; ++i)
+    stageOne(d[i], h[i], s[i]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'stageOne' waits for the work it issues ('cudaStreamSynchronize') in every iteration of the loop
+  // CHECK-MESSAGES: :[[@LINE-6]]:3: note: it waits here
+  // CHECK-MESSAGES: :[[@LINE-9]]:3: note: for this asynchronous operation
+}
+
+// The same stream each iteration: not reported.
+void stageEachOnOneStream(float **d, float **h, cudaStream_t s, int n) {
+  for (int i = 0; i < n; ++i)
+    stageOne(d[i], h[i], s);
+}
+
+// The loop goes on by what the call returns: it needs each result.
+static bool stepConverged(float *d, float *h, cudaStream_t s) {
+  cudaMemcpyAsync(h, d, 4, cudaMemcpyDeviceToHost, s);
+  cudaStreamSynchronize(s);
+  return h[0] < 1e-6f;
+}
+void stepUntilConverged(float **d, float **h, cudaStream_t *s) {
+  bool converged = false;
+  for (int i = 0; !converged; ++i)
+    converged = stepConverged(d[i % 2], h[i % 2], s[i % 2]);
+}
+
+// ---------------------------------------------------------------------------
+// A blocking copy of the buffer the iteration's kernel writes waits for
+// that kernel, whatever the streams are (created elsewhere here).
+
+void blockingCopyOfTheKernelsOutput(float **h, float **d, float **out,
+                                    cudaStream_t *s, int n) {
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d[i], h[i], 1024, cudaMemcpyHostToDevice, s[i]);
+    process<<<1, 256, 0, s[i]>>>(d[i]);
+    cudaMemcpy(out[i], d[i], 1024, cudaMemcpyDeviceToHost);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpy' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+// A blocking copy of another buffer: the streams, made elsewhere, may not
+// wait for it.
+void blockingCopyOfAnotherBuffer(float **h, float **d, float **other,
+                                 float **out, cudaStream_t *s, int n) {
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d[i], h[i], 1024, cudaMemcpyHostToDevice, s[i]);
+    process<<<1, 256, 0, s[i]>>>(d[i]);
+    cudaMemcpy(out[i], other[i], 1024, cudaMemcpyDeviceToHost);
   }
 }

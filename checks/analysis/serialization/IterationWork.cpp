@@ -1,6 +1,7 @@
 //===- IterationWork.cpp --------------------------------------------------===//
 
 #include "IterationWork.h"
+#include "IterationOverlap.h"
 #include "analysis/dataflow/ForwardDataflow.h"
 #include "analysis/dataflow/Loops.h"
 #include "api/StreamRef.h"
@@ -13,7 +14,24 @@ namespace cuda_async_lint {
 
 namespace {
 
-using OpSet = std::set<AsyncOperation>;
+/// Operations in flight, each with the loop it was aged through
+/// (WaitedOperation::AgedThrough).
+using AgedOps = std::map<AsyncOperation, const Stmt *>;
+
+/// Whether loop \p Inner is written within loop \p Outer.
+bool within(const Stmt *Inner, const Stmt *Outer, const SourceManager &SM) {
+  return SM.isPointWithin(SM.getExpansionLoc(Inner->getBeginLoc()),
+                          SM.getExpansionLoc(Outer->getBeginLoc()),
+                          SM.getExpansionLoc(Outer->getEndLoc()));
+}
+
+/// The less aged of two loops an operation was aged through on two paths
+/// (null, none, is least): on some path it is that recent.
+const Stmt *lessAged(const Stmt *A, const Stmt *B, const SourceManager &SM) {
+  if (!A || !B)
+    return nullptr;
+  return within(A, B, SM) ? A : B;
+}
 
 /// An event as recorded or waited for: the variable or field it is, and,
 /// for an element of an array of events ('done[i % 2]',
@@ -42,9 +60,9 @@ EventKey eventKey(const Expr *E, const ASTContext &Ctx) {
 }
 
 struct WorkState {
-  OpSet Pending;
+  AgedOps Pending;
   /// Per event recorded on every path: the operations it covers.
-  std::map<EventKey, OpSet> EventCovers;
+  std::map<EventKey, AgedOps> EventCovers;
   /// Library handles bound to the same stream on every path.
   HandleStreams Bound;
   /// A stream capture is under way on some path: work issued now is
@@ -67,26 +85,67 @@ public:
   State entryState() const { return {}; }
 
   void join(State &Into, const State &From) const {
-    Into.Pending.insert(From.Pending.begin(), From.Pending.end());
-    intersectSetMaps(Into.EventCovers, From.EventCovers);
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const auto &[Op, Aged] : From.Pending) {
+      auto [It, New] = Into.Pending.try_emplace(Op, Aged);
+      if (!New)
+        It->second = lessAged(It->second, Aged, SM);
+    }
+    // An event covers, on every path, what it covers on both.
+    for (auto It = Into.EventCovers.begin(); It != Into.EventCovers.end();) {
+      auto Other = From.EventCovers.find(It->first);
+      if (Other == From.EventCovers.end()) {
+        It = Into.EventCovers.erase(It);
+        continue;
+      }
+      AgedOps &Ops = It->second;
+      for (auto Op = Ops.begin(); Op != Ops.end();) {
+        auto Same = Other->second.find(Op->first);
+        if (Same == Other->second.end()) {
+          Op = Ops.erase(Op);
+          continue;
+        }
+        Op->second = lessAged(Op->second, Same->second, SM);
+        ++Op;
+      }
+      ++It;
+    }
     Into.Capturing |= From.Capturing;
     intersectEqualMaps(Into.Bound, From.Bound);
   }
 
   /// The back edge of a loop: its body's operations now belong to the
-  /// previous iteration.
+  /// previous iteration. Those of a loop that fans work out over streams
+  /// stay the enclosing loop's current work; any other loop's are done
+  /// with (an epoch of batches on one stream, waited for after it, is a
+  /// barrier per epoch, not a wait per step).
   bool transferEdge(const CFGBlock &From, unsigned, State &S) const {
     const Stmt *Loop = From.getLoopTarget();
     if (!Loop)
       return true;
+    const SourceManager &SM = Ctx.getSourceManager();
     auto InLoop = [&](const AsyncOperation &Op) {
-      return isWrittenWithin(Op.Call, Loop, Ctx.getSourceManager());
+      return isWrittenWithin(Op.Call, Loop, SM);
     };
-    for (auto It = S.Pending.begin(); It != S.Pending.end();)
-      It = InLoop(*It) ? S.Pending.erase(It) : std::next(It);
+    bool FansOut = fansOut(Loop);
+    auto Age = [&](AgedOps &Ops) {
+      for (auto It = Ops.begin(); It != Ops.end();) {
+        if (!InLoop(It->first)) {
+          ++It;
+          continue;
+        }
+        if (!FansOut) {
+          It = Ops.erase(It);
+          continue;
+        }
+        if (!It->second || within(It->second, Loop, SM))
+          It->second = Loop;
+        ++It;
+      }
+    };
+    Age(S.Pending);
     for (auto &[Event, Ops] : S.EventCovers)
-      for (auto It = Ops.begin(); It != Ops.end();)
-        It = InLoop(*It) ? Ops.erase(It) : std::next(It);
+      Age(Ops);
     return true;
   }
 
@@ -94,14 +153,22 @@ public:
 
   void
   replay(const CFGElement &E, State &S,
-         std::map<const CallExpr *, std::vector<AsyncOperation>> &Out) const {
+         std::map<const CallExpr *, std::vector<WaitedOperation>> &Out) const {
     step(E, S, &Out);
   }
 
 private:
+  /// Whether \p Loop's iterations each issue on another stream (cached).
+  bool fansOut(const Stmt *Loop) const {
+    auto [It, New] = FansOut.try_emplace(Loop, false);
+    if (New)
+      It->second = iterationsCanOverlap(Loop, PerThread, Ctx);
+    return It->second;
+  }
+
   void
   step(const CFGElement &E, State &S,
-       std::map<const CallExpr *, std::vector<AsyncOperation>> *Out) const {
+       std::map<const CallExpr *, std::vector<WaitedOperation>> *Out) const {
     std::optional<CFGStmt> CS = E.getAs<CFGStmt>();
     if (!CS)
       return;
@@ -111,7 +178,7 @@ private:
     if (std::optional<AsyncOperation> Op =
             streamWork(CS->getStmt(), Ctx, &S.Bound)) {
       if (!S.Capturing)
-        S.Pending.insert(*Op);
+        S.Pending.insert_or_assign(*Op, nullptr);
       return;
     }
     const ApiSpec *Api = lookupApi(Call);
@@ -125,43 +192,73 @@ private:
     if (Api->Kind == ApiKind::EventRecord) {
       EventKey Event = eventKey(Api->arg(Call, ArgRole::Event), Ctx);
       StreamRef Stream = streamRef(Api->arg(Call, ArgRole::Stream));
-      OpSet Covered;
-      for (const AsyncOperation &Op : S.Pending)
+      AgedOps Covered;
+      for (const auto &[Op, Aged] : S.Pending)
         if (streamRef(Op.Stream) == Stream)
-          Covered.insert(Op);
+          Covered.insert({Op, Aged});
       S.EventCovers[Event] = std::move(Covered);
       return;
     }
     if (!isHostSynchronization(Call, Ctx))
       return;
-    OpSet Waited;
+    AgedOps Waited;
     if (Api->Kind == ApiKind::EventSync) {
       auto It =
           S.EventCovers.find(eventKey(Api->arg(Call, ArgRole::Event), Ctx));
       if (It != S.EventCovers.end())
         Waited = It->second;
     } else {
-      for (const AsyncOperation &Op : S.Pending)
+      for (const auto &[Op, Aged] : S.Pending)
         if (syncCovers(Call, *Api, Op, PerThread, Created))
-          Waited.insert(Op);
+          Waited.insert({Op, Aged});
     }
     if (Out && !Waited.empty()) {
-      std::vector<AsyncOperation> &Ops = (*Out)[Call];
-      Ops.assign(Waited.begin(), Waited.end());
+      std::vector<WaitedOperation> &Ops = (*Out)[Call];
+      for (const auto &[Op, Aged] : Waited)
+        Ops.push_back({Op, Aged});
       const SourceManager &SM = Ctx.getSourceManager();
-      llvm::sort(Ops, [&](const AsyncOperation &A, const AsyncOperation &B) {
-        return SM.isBeforeInTranslationUnit(A.Call->getBeginLoc(),
-                                            B.Call->getBeginLoc());
+      llvm::sort(Ops, [&](const WaitedOperation &A, const WaitedOperation &B) {
+        return SM.isBeforeInTranslationUnit(A.Op.Call->getBeginLoc(),
+                                            B.Op.Call->getBeginLoc());
       });
     }
-    for (const AsyncOperation &Op : Waited)
+    for (const auto &[Op, Aged] : Waited)
       S.Pending.erase(Op);
   }
 
   ASTContext &Ctx;
   bool PerThread;
   const StreamCreations &Created;
+  mutable llvm::DenseMap<const Stmt *, bool> FansOut;
 };
+
+/// Whether the blocking copy \p Copy moves the device buffer an argument of
+/// \p Op names, written alike ('d[i]', 'd + i * n'): the operand of a
+/// kernel, or a side of an asynchronous copy.
+bool copiesOperandOf(const CallExpr *Copy, const ApiSpec &Api,
+                     const AsyncOperation &Op) {
+  const FunctionDecl *FD = Copy->getDirectCallee();
+  if (!FD || Api.Kind != ApiKind::Copy)
+    return false;
+  const ASTContext &Ctx = FD->getASTContext();
+  std::optional<CopyDirection> Dir = copyDirection(Copy, Api, Ctx);
+  const Expr *Device = nullptr;
+  if (Dir == CopyDirection::DeviceToHost)
+    Device = Api.arg(Copy, ArgRole::Src);
+  else if (Dir == CopyDirection::HostToDevice)
+    Device = Api.arg(Copy, ArgRole::Dst);
+  if (!Device)
+    return false;
+  auto Profile = [&](const Expr *E) {
+    llvm::FoldingSetNodeID ID;
+    E->IgnoreParenCasts()->Profile(ID, Ctx, /*Canonical=*/true);
+    return ID;
+  };
+  llvm::FoldingSetNodeID Buffer = Profile(Device);
+  return llvm::any_of(Op.Call->arguments(), [&](const Expr *Arg) {
+    return Arg->getType()->isPointerType() && Profile(Arg) == Buffer;
+  });
+}
 
 } // namespace
 
@@ -189,6 +286,11 @@ bool syncCovers(const CallExpr *Sync, const ApiSpec &Api,
     // Blocking copies run on the default stream. In legacy builds that
     // waits for every blocking stream: those this unit creates without
     // cudaStreamNonBlocking (a stream created elsewhere may be one).
+    // Whatever the stream, a copy of the device buffer the operation
+    // writes or reads waits for it, or the program races (the copy of a
+    // kernel's output right after it).
+    if (copiesOperandOf(Sync, Api, Op))
+      return true;
     if (PerThread)
       return OpOnPerThread;
     return (OpStream.K == K::Legacy && !OpOnPerThread) ||
@@ -223,10 +325,15 @@ bool isHostSynchronization(const CallExpr *Call, const ASTContext &Ctx) {
   }
 }
 
-std::map<const CallExpr *, std::vector<AsyncOperation>>
+bool WaitedOperation::currentIn(const Stmt *Loop,
+                                const SourceManager &SM) const {
+  return !AgedThrough || (AgedThrough != Loop && within(AgedThrough, Loop, SM));
+}
+
+std::map<const CallExpr *, std::vector<WaitedOperation>>
 iterationWaits(const FunctionDecl *FD, ASTContext &Ctx, bool PerThread,
                const StreamCreations &Created) {
-  std::map<const CallExpr *, std::vector<AsyncOperation>> Waits;
+  std::map<const CallExpr *, std::vector<WaitedOperation>> Waits;
   std::unique_ptr<CFG> Cfg = buildAnalysisCFG(FD, Ctx);
   if (!Cfg)
     return Waits;

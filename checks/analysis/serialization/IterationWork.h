@@ -9,8 +9,16 @@
 // belong to the previous one, and waiting for them is double buffering, not
 // a per-iteration wait.
 //
-// For each synchronization, the operations issued earlier in the same
-// iteration that it waits for: cuda-async-sync-in-loop's question.
+// A loop that fans work out over several streams (a stream per iteration:
+// 'for (k...) launch(s[k])') is different: its iterations are parts of one
+// step of the loop around it. Its back edge ages its operations for itself
+// only; for the enclosing loop they are still the current iteration's, and
+// a wait for them there ('sync(s[0]); sync(s[1]); sync(s[2]);' after the
+// fan-out) waits for that iteration's work.
+//
+// For each synchronization, the operations issued earlier that it waits
+// for, each with the loop it was aged through: cuda-async-sync-in-loop's
+// question.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,9 +50,22 @@ bool syncCovers(const clang::CallExpr *Sync, const ApiSpec &Api,
 bool isHostSynchronization(const clang::CallExpr *Call,
                            const clang::ASTContext &Ctx);
 
-/// The operations of the current iteration each synchronization of \p FD
-/// waits for, in issue order.
-std::map<const clang::CallExpr *, std::vector<AsyncOperation>>
+/// An operation a synchronization waits for, and the outermost loop whose
+/// back edge it crossed since it was issued (null: none): it is the
+/// current iteration's work of the loops that contain that loop, not of
+/// that loop or the loops in it.
+struct WaitedOperation {
+  AsyncOperation Op;
+  const clang::Stmt *AgedThrough = nullptr;
+
+  /// Whether it is the current iteration's work of \p Loop, a loop that
+  /// contains its call.
+  bool currentIn(const clang::Stmt *Loop, const clang::SourceManager &SM) const;
+};
+
+/// The operations each synchronization of \p FD waits for that the current
+/// iteration of some loop issued, in issue order.
+std::map<const clang::CallExpr *, std::vector<WaitedOperation>>
 iterationWaits(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
                bool PerThread, const StreamCreations &Created);
 
