@@ -86,6 +86,10 @@ config.substitutions.append(("%inputs",
 if config.cuda_path and os.path.exists(
         os.path.join(config.cuda_path, "include", "cuda_runtime.h")):
     config.available_features.add("cuda-toolkit")
+# tools/api-scan, the toolkit headers' function lister (docs/api-catalog.md).
+if os.path.exists(config.api_scan):
+    config.available_features.add("api-scan")
+    config.substitutions.append(("%api_scan", config.api_scan))
 # The reference SARIF validator, installed from npm by scripts/install-deps.sh.
 sarif_multitool = os.path.join(config.source_root, "tools", "sarif",
                                "node_modules", ".bin", "sarif-multitool")

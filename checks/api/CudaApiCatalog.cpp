@@ -47,8 +47,10 @@ static std::optional<GpuPlatform> platformOf(ApiFamily F) {
   switch (F) {
   case ApiFamily::Runtime:
   case ApiFamily::Driver:
+  case ApiFamily::CudaLibrary:
     return GpuPlatform::Cuda;
   case ApiFamily::Hip:
+  case ApiFamily::HipLibrary:
     return GpuPlatform::Hip;
   case ApiFamily::Libc:
     return std::nullopt;
@@ -93,7 +95,9 @@ static std::vector<ApiSpec> buildCatalog() {
   CUDA_CALL(Name, Family, KernelLaunch, Roles)                                 \
   Apis.back().ConfiguresLaunch = true;
 #define CUDA_API_CATALOG_WITH_HIP
+#define CUDA_API_CATALOG_WITH_LIBRARIES
 #include "CudaApis.def"
+#undef CUDA_API_CATALOG_WITH_LIBRARIES
 #undef CUDA_API_CATALOG_WITH_HIP
   return Apis;
 }
@@ -129,7 +133,7 @@ const ApiSpec *lookupApi(llvm::StringRef Name) {
   static const llvm::StringMap<const ApiSpec *> Index = [] {
     llvm::StringMap<const ApiSpec *> M;
     for (const ApiSpec &S : allApis())
-      M[S.Name] = &S;
+      M.try_emplace(S.Name, &S); // The first row of a name (C's).
     return M;
   }();
   auto It = Index.find(baseName(Name));
@@ -143,8 +147,31 @@ bool isGlobalOrStdFunction(const clang::FunctionDecl *FD) {
   return DC->isTranslationUnit() || DC->isStdNamespace();
 }
 
+/// The rows after the first of a name (CudaRuntimeOverloads.def), each
+/// for the functions of that name with as many parameters as it has roles.
+static const ApiSpec *overloadOf(const ApiSpec *First, unsigned NumParams) {
+  static const llvm::StringMap<std::vector<const ApiSpec *>> Overloads = [] {
+    llvm::StringMap<std::vector<const ApiSpec *>> M;
+    llvm::StringMap<bool> Seen;
+    for (const ApiSpec &S : allApis())
+      if (!Seen.try_emplace(S.Name, true).second)
+        M[S.Name].push_back(&S);
+    return M;
+  }();
+  auto It = Overloads.find(First->Name);
+  if (It == Overloads.end() || First->Roles.size() == NumParams)
+    return First;
+  for (const ApiSpec *S : It->second)
+    if (S->Roles.size() == NumParams)
+      return S;
+  return First;
+}
+
 const ApiSpec *lookupCatalogApi(const clang::FunctionDecl *FD) {
-  return isGlobalOrStdFunction(FD) ? lookupApi(FD->getName()) : nullptr;
+  if (!isGlobalOrStdFunction(FD))
+    return nullptr;
+  const ApiSpec *Spec = lookupApi(FD->getName());
+  return Spec ? overloadOf(Spec, FD->getNumParams()) : nullptr;
 }
 
 const ApiSpec *lookupApi(const clang::FunctionDecl *FD) {

@@ -31,8 +31,9 @@ class VarDecl;
 
 namespace cuda_async_lint {
 
-/// CUDA's runtime and driver APIs, AMD's HIP runtime, the C library.
-enum class ApiFamily { Runtime, Driver, Hip, Libc };
+/// CUDA's runtime and driver APIs, AMD's HIP runtime, GPU libraries of
+/// either (cuBLAS, hipBLAS), the C library.
+enum class ApiFamily { Runtime, Driver, Hip, CudaLibrary, HipLibrary, Libc };
 
 /// Whether the call returns before the work is done.
 enum class ApiMode { Async, Blocking };
