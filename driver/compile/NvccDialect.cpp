@@ -119,11 +119,72 @@ size_t matchingBracket(const Scanner &S, size_t Open) {
   return StringRef::npos;
 }
 
+/// The offset just past three \p C ('<' or '>') spelled with whitespace
+/// between them ('<< <', '< <<', '< < <'), as a formatter that does not
+/// know CUDA writes a launch's chevrons, starting at \p I; npos if the
+/// text there is not such a triple (unspaced, fewer, or a fourth \p C or
+/// an '=' right after it: a shift or a comparison).
+size_t spacedTriple(StringRef Text, size_t I, char C) {
+  unsigned Count = 0;
+  bool Spaced = false;
+  size_t J = I;
+  while (Count < 3 && J < Text.size()) {
+    if (Text[J] == C) {
+      ++Count;
+      ++J;
+      continue;
+    }
+    if (Count == 0 || !isSpace(Text[J]))
+      break;
+    size_t K = J;
+    while (K < Text.size() && isSpace(Text[K]))
+      ++K;
+    if (K == Text.size() || Text[K] != C)
+      break;
+    Spaced = true;
+    J = K;
+  }
+  if (Count != 3 || !Spaced)
+    return StringRef::npos;
+  if (J < Text.size() && (Text[J] == C || Text[J] == '='))
+    return StringRef::npos;
+  return J;
+}
+
+/// Writes the spaced triple of \p C between \p Begin and \p End into
+/// \p Out unspaced, its whitespace after it: '<< <' becomes '<<< ', the
+/// same length, every character after it where it was.
+void unspaceTriple(StringRef Text, size_t Begin, size_t End, char C,
+                   std::string &Out) {
+  std::string Space;
+  for (size_t I = Begin; I < End; ++I)
+    if (Text[I] != C)
+      Space += Text[I];
+  std::string Triple = std::string(3, C) + Space;
+  Out.replace(Begin, End - Begin, Triple);
+}
+
+/// True if the text before \p I, whitespace aside, is the keyword
+/// 'operator': 'operator<< <T>(...)' and 'operator< <T>' name a function
+/// template's specialization, valid C++ that is no launch.
+bool followsOperatorKeyword(StringRef Text, size_t I) {
+  while (I > 0 && isSpace(Text[I - 1]))
+    --I;
+  StringRef Before = Text.take_front(I);
+  if (!Before.ends_with("operator"))
+    return false;
+  return Before.size() == 8 || !isIdentifierChar(Before[Before.size() - 9]);
+}
+
 /// Rewrites in \p Out the braced arguments of the launch configuration
 /// that starts after the '<<<' ending at \p Begin; returns where scanning
-/// goes on.
-size_t rewriteLaunchConfiguration(const Scanner &S, size_t Begin,
-                                  std::string &Out, bool &Changed) {
+/// goes on, and sets \p Closed if the configuration's '>>>' was found.
+/// With \p SpacedClose (the launch opened with spaced chevrons), a closing
+/// '>> >' followed by '(' closes it too, and is written unspaced.
+size_t rewriteLaunchConfiguration(const Scanner &S, StringRef Text,
+                                  size_t Begin, std::string &Out, bool &Changed,
+                                  bool SpacedClose, bool &Closed) {
+  Closed = false;
   size_t I = Begin;
   bool ArgumentStart = true;
   while (I < S.size()) {
@@ -148,8 +209,18 @@ size_t rewriteLaunchConfiguration(const Scanner &S, size_t Begin,
       }
     }
     char C = S.at(I);
-    if (C == '>' && S.at(I + 1) == '>' && S.at(I + 2) == '>')
+    if (C == '>' && S.at(I + 1) == '>' && S.at(I + 2) == '>') {
+      Closed = true;
       return I + 3;
+    }
+    if (C == '>' && SpacedClose) {
+      size_t End = spacedTriple(Text, I, '>');
+      if (End != StringRef::npos && S.at(S.skipSpace(End)) == '(') {
+        unspaceTriple(Text, I, End, '>', Out);
+        Closed = true;
+        return End;
+      }
+    }
     if (C == ',') {
       ArgumentStart = true;
       ++I;
@@ -167,6 +238,21 @@ size_t rewriteLaunchConfiguration(const Scanner &S, size_t Begin,
     I = S.skipToken(I);
   }
   return I;
+}
+
+/// True if \p Text may hold '<' and '<' with only whitespace between: a
+/// cheap test before the scan, which most files (and headers) fail.
+bool mayHaveSpacedChevrons(StringRef Text) {
+  for (size_t I = Text.find('<'); I != StringRef::npos;
+       I = Text.find('<', I + 1)) {
+    size_t J = I + 1;
+    while (J < Text.size() && (Text[J] == ' ' || Text[J] == '\t' ||
+                               Text[J] == '\n' || Text[J] == '\r'))
+      ++J;
+    if (J > I + 1 && J < Text.size() && Text[J] == '<')
+      return true;
+  }
+  return false;
 }
 
 /// Blanks out 'extern "C"' in \p Out where the string literal at \p Quote
@@ -260,7 +346,8 @@ private:
 } // namespace
 
 std::optional<std::string> rewriteNvccSyntax(StringRef Text) {
-  if (!Text.contains("<<<") && !Text.contains("\"C\"_"))
+  if (!Text.contains("<<<") && !Text.contains("\"C\"_") &&
+      !mayHaveSpacedChevrons(Text))
     return std::nullopt;
   Scanner S(Text);
   std::string Out = Text.str();
@@ -279,7 +366,32 @@ std::optional<std::string> rewriteNvccSyntax(StringRef Text) {
     size_t Run = I;
     while (Run < Text.size() && Text[Run] == '<')
       ++Run;
-    I = Run - I == 3 ? rewriteLaunchConfiguration(S, Run, Out, Changed) : Run;
+    bool Closed = false;
+    if (Run - I == 3) {
+      I = rewriteLaunchConfiguration(S, Text, Run, Out, Changed,
+                                     /*SpacedClose=*/false, Closed);
+      continue;
+    }
+    // 'kernel << < grid, block >> > (args)': a launch whose chevrons a
+    // formatter spaced. No '<' can follow '<<' in C++ but after the
+    // keyword 'operator' (a specialization of operator<< or operator<).
+    size_t End = Run - I < 3 ? spacedTriple(Text, I, '<') : StringRef::npos;
+    if (End == StringRef::npos || followsOperatorKeyword(Text, I)) {
+      I = Run;
+      continue;
+    }
+    std::string Kept = Out;
+    bool ChangedBefore = Changed;
+    size_t Next = rewriteLaunchConfiguration(S, Text, End, Out, Changed,
+                                             /*SpacedClose=*/true, Closed);
+    if (Closed) {
+      unspaceTriple(Text, I, End, '<', Out);
+      Changed = true;
+    } else {
+      Out = std::move(Kept);
+      Changed = ChangedBefore;
+    }
+    I = Closed ? Next : Run;
   }
   if (!Changed)
     return std::nullopt;

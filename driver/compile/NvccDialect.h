@@ -10,7 +10,13 @@
 // the source's own (findings, notes and fix-its point into the real file),
 // and only the launch's dimension, which no check reads, changes value.
 //
-// The other is 'extern "C"__global__' without a space: C++11 lexes
+// The same goes for a launch whose chevrons a formatter that does not know
+// CUDA spaced, 'kernel << < grid, block >> > (args)': nvcc reads it, clang
+// does not, and it is read as 'kernel <<<  grid, block >>>  (args)'. A
+// '<< <' after the keyword 'operator' ('operator<< <T>(...)') is valid C++
+// and stays as it is, as do nested templates closed with spaces.
+//
+// Another is 'extern "C"__global__' without a space: C++11 lexes
 // '"C"__global__' as a string literal with a user-defined suffix, which
 // clang rejects where GCC (and so nvcc) warns and reads two tokens. There
 // 'extern "C"' is blanked out: a kernel's language linkage is nothing the
@@ -32,10 +38,11 @@
 namespace cuda_async_lint {
 
 /// \p Text with each braced launch configuration argument written as a
-/// parenthesized expression of the same length, and each 'extern "C"'
-/// glued to a CUDA function qualifier (__global__, __device__, __host__)
-/// blanked out, or nothing if it has neither. Comments, string and
-/// character literals are left alone.
+/// parenthesized expression of the same length, each launch's spaced
+/// chevrons written together, and each 'extern "C"' glued to a CUDA
+/// function qualifier (__global__, __device__, __host__) blanked out, or
+/// nothing if it has none of these. Comments, string and character
+/// literals are left alone.
 std::optional<std::string> rewriteNvccSyntax(llvm::StringRef Text);
 
 /// The real paths of the files a view rewrote: their bytes in memory are

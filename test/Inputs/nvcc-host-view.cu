@@ -63,3 +63,12 @@ double elapsed() {
 // nvcc (GCC's lexer) reads 'extern "C"__global__' as two tokens, with a
 // warning; C++11 would lex a user-defined literal.
 extern "C"__global__ void glued(float *x) { x[0] = 0.0f; }
+
+// A formatter that does not know CUDA spaces a launch's chevrons; nvcc
+// reads them. The finding after the launch on its line keeps its column.
+void spaced(float *d, cudaStream_t s) {
+  float *h = (float *)malloc(256 * sizeof(float));
+  scale << < 1, 256, 0, s >> > (d); cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  cudaStreamSynchronize(s);
+  free(h);
+}

@@ -55,6 +55,50 @@ TEST(NvccDialectTest, UnfinishedConfigurationsAreLeftAlone) {
   EXPECT_EQ(rewritten("<<<"), "<unchanged>");
 }
 
+TEST(NvccDialectTest, SpacedChevronsOfALaunchAreWrittenTogether) {
+  // A formatter that does not know CUDA spaces the chevrons; each is
+  // written unspaced, its whitespace after it: the same length, and every
+  // argument where it was.
+  llvm::StringRef In = "k << < grid, block >> > (a);";
+  std::string Out = rewritten(In);
+  EXPECT_EQ(Out, "k <<<  grid, block >>>  (a);");
+  EXPECT_EQ(Out.size(), In.size());
+  EXPECT_EQ(rewritten("k<< <g, b>> >(a);"), "k<<< g, b>>> (a);");
+  EXPECT_EQ(rewritten("k < << g, b > >> (a);"), "k <<<  g, b >>>  (a);");
+  EXPECT_EQ(rewritten("k < < < g, b > > > (a);"), "k <<<   g, b >>>   (a);");
+  // Across lines (the lines keep their number), with an unspaced close,
+  // and with a braced block size.
+  EXPECT_EQ(rewritten("k <<\n  < g, b >>\n  > (a);"),
+            "k <<<\n   g, b >>>\n   (a);");
+  EXPECT_EQ(rewritten("k << < g, b>>>(a);"), "k <<<  g, b>>>(a);");
+  EXPECT_EQ(rewritten("k << < g, {1, 2} >> > (a);"),
+            "k <<<  g, (1, 2) >>>  (a);");
+  // A shift and a template inside the configuration stay what they are.
+  EXPECT_EQ(rewritten("k << < n >> 1, A<B<int>> >::v >> > (a);"),
+            "k <<<  n >> 1, A<B<int>> >::v >>>  (a);");
+}
+
+TEST(NvccDialectTest, ValidCxxThatLooksLikeSpacedChevronsIsLeftAlone) {
+  // A specialization of operator<< or operator< is valid C++.
+  EXPECT_EQ(rewritten("os = operator<< <T>(os, x);"), "<unchanged>");
+  EXPECT_EQ(rewritten("friend ostream &operator<< <>(ostream &, X<T>);"),
+            "<unchanged>");
+  EXPECT_EQ(rewritten("bool b = operator< <int>(a, c);"), "<unchanged>");
+  EXPECT_EQ(rewritten("f(&X::operator << <char>);"), "<unchanged>");
+  // Nested templates closed with spaces, shifts, comparisons.
+  EXPECT_EQ(rewritten("std::vector<std::vector<int>> > v;"), "<unchanged>");
+  EXPECT_EQ(rewritten("std::vector<std::vector<std::vector<int> > > v;"),
+            "<unchanged>");
+  EXPECT_EQ(rewritten("std::cout << x << y; a <<= 2; b = c < d;"),
+            "<unchanged>");
+  // No closing chevrons followed by arguments: no launch.
+  EXPECT_EQ(rewritten("x << < y;"), "<unchanged>");
+  EXPECT_EQ(rewritten("x << < y >> > z;"), "<unchanged>");
+  // Comments and literals are not code.
+  EXPECT_EQ(rewritten("// k << < g, b >> > (a);\n"), "<unchanged>");
+  EXPECT_EQ(rewritten("s = \"k << < g, b >> > (a)\";"), "<unchanged>");
+}
+
 TEST(NvccDialectTest, TheFileSystemServesTheRewrittenTextAtTheSameSize) {
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Memory->addFile("/a.cu", 0,
