@@ -148,6 +148,10 @@ LintCompilationDatabase::commandsFor(llvm::StringRef File) const {
     if (!Clang)
       return Clang.takeError();
     C.CommandLine = std::move(*Clang);
+    // nvcc defines __NVCC__ for every file it compiles, C and C++ too: the
+    // host view adds what goes with it (makeHostViewAdjuster).
+    if (!C.CommandLine.empty())
+      C.CommandLine.insert(C.CommandLine.begin() + 1, "-D__NVCC__");
   }
   return Commands;
 }
@@ -333,13 +337,42 @@ cudaHostView(const CommandLineArguments &Args, bool IsCuda,
   return Back;
 }
 
+/// What nvcc defines for the code it compiles, CUDA, C and C++ files alike,
+/// that clang does not (nvcc --dryrun shows them on its host compiler's
+/// command line): the version of the toolkit of \p Version, and that
+/// nvcc's diagnostic pragmas and device atomic builtins are there. With
+/// \p WithNvcc, __NVCC__ too. (__CUDACC__ is clang's too in CUDA files;
+/// the host shim gives it nvcc's value. The macros that depend on nvcc's
+/// flags come with their translation: NvccFlags.)
+static std::vector<std::string>
+nvccMacros(const std::optional<CudaVersion> &Version, bool WithNvcc) {
+  std::vector<std::string> Out;
+  if (WithNvcc)
+    Out.push_back("-D__NVCC__");
+  if (Version) {
+    std::string Major = std::to_string(Version->Major);
+    std::string Minor = std::to_string(Version->Minor);
+    Out.push_back("-D__CUDACC_VER_MAJOR__=" + Major);
+    Out.push_back("-D__CUDACC_VER_MINOR__=" + Minor);
+    if (Version->Build)
+      Out.push_back("-D__CUDACC_VER_BUILD__=" +
+                    std::to_string(*Version->Build));
+    Out.push_back("-D__CUDA_API_VER_MAJOR__=" + Major);
+    Out.push_back("-D__CUDA_API_VER_MINOR__=" + Minor);
+  }
+  Out.push_back("-D__NVCC_DIAG_PRAGMA_SUPPORT__=1");
+  Out.push_back("-D__CUDACC_DEVICE_ATOMIC_BUILTINS__=1");
+  return Out;
+}
+
 ArgumentsAdjuster makeHostViewAdjuster(const GpuHeaders &Headers) {
   const CudaHeaders &Cuda = Headers.Cuda;
+  std::optional<CudaVersion> Version = cudaVersionOf(Cuda);
   std::string Cccl = cccIncludeDir(Cuda);
   llvm::SmallString<256> HostShim(Cuda.BundledDir);
   llvm::sys::path::append(HostShim, "cuda_async_lint_nvcc_host.h");
   std::string HipInclude = hipIncludeDir(Headers.Hip);
-  return [Cuda, Hip = Headers.Hip, Cccl, HipInclude,
+  return [Cuda, Hip = Headers.Hip, Cccl, HipInclude, Version,
           HostShim = std::string(HostShim)](const CommandLineArguments &In,
                                             llvm::StringRef File) {
     CommandLineArguments Args = dropUnknownArgs(In);
@@ -357,6 +390,14 @@ ArgumentsAdjuster makeHostViewAdjuster(const GpuHeaders &Headers) {
             ? hipHostView(Args, Hip)
             : cudaHostView(Args, Offload == SourceLanguage::Cuda, Cuda, Cccl,
                            HostShim, HipInclude);
+    // A CUDA file is read as nvcc reads it, and so is a C or C++ file that
+    // nvcc compiles (its command says -D__NVCC__: commandsFor); a command
+    // that undefines __NVCC__ says otherwise.
+    if (Offload != SourceLanguage::Hip && !hasArgPrefix(Args, "-U__NVCC__")) {
+      bool Nvcc = hasArgPrefix(Args, "-D__NVCC__");
+      if (Nvcc || Offload == SourceLanguage::Cuda)
+        llvm::append_range(Back, nvccMacros(Version, /*WithNvcc=*/!Nvcc));
+    }
     Args.insert(Args.begin() + 1, Front.begin(), Front.end());
     Args.insert(Args.begin() + 1 + Front.size(), Back.begin(), Back.end());
     return Args;

@@ -12,6 +12,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <string>
 
 namespace cuda_async_lint {
@@ -27,6 +28,21 @@ struct CudaHeaders {
   /// whichever declarations were chosen: the nvcc host shim lives there.
   std::string BundledDir;
 };
+
+/// The version nvcc reports to the code it compiles (__CUDACC_VER_MAJOR__,
+/// __CUDACC_VER_MINOR__, __CUDACC_VER_BUILD__).
+struct CudaVersion {
+  unsigned Major = 0;
+  unsigned Minor = 0;
+  /// nvcc's build number, where the toolkit records it.
+  std::optional<unsigned> Build;
+};
+
+/// The version of the CUDA declarations \p Cuda: the CUDA_VERSION of their
+/// cuda.h, and the build number of the toolkit's nvcc from its
+/// version.json (or a pip installation's dist-info). None if cuda.h does
+/// not say.
+std::optional<CudaVersion> cudaVersionOf(const CudaHeaders &Cuda);
 
 /// True if \p Root looks like a CUDA toolkit: it has include/cuda_runtime.h.
 bool isCudaToolkit(llvm::StringRef Root);

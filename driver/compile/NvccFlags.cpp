@@ -47,6 +47,13 @@ enum class Action {
   NoExceptions,
   /// '--compile' is '-c'.
   CompileOnly,
+  /// Device code generation that nvcc tells a CUDA file's code of, with a
+  /// macro: '-G' (__CUDACC_DEBUG__), '--extended-lambda'
+  /// (__CUDACC_EXTENDED_LAMBDA__), '--expt-relaxed-constexpr'
+  /// (__CUDACC_RELAXED_CONSTEXPR__).
+  DeviceDebug,
+  ExtendedLambda,
+  RelaxedConstexpr,
 };
 
 const llvm::StringMap<Action> &nvccOptions() {
@@ -76,18 +83,18 @@ const llvm::StringMap<Action> &nvccOptions() {
       {"--device-w", Action::Drop},
       {"-dlink", Action::Drop},
       {"--device-link", Action::Drop},
-      {"-G", Action::Drop},
-      {"--device-debug", Action::Drop},
+      {"-G", Action::DeviceDebug},
+      {"--device-debug", Action::DeviceDebug},
       {"-lineinfo", Action::Drop},
       {"--generate-line-info", Action::Drop},
       {"-use_fast_math", Action::Drop},
       {"--use_fast_math", Action::Drop},
-      {"-extended-lambda", Action::Drop},
-      {"--extended-lambda", Action::Drop},
-      {"-expt-extended-lambda", Action::Drop},
-      {"--expt-extended-lambda", Action::Drop},
-      {"-expt-relaxed-constexpr", Action::Drop},
-      {"--expt-relaxed-constexpr", Action::Drop},
+      {"-extended-lambda", Action::ExtendedLambda},
+      {"--extended-lambda", Action::ExtendedLambda},
+      {"-expt-extended-lambda", Action::ExtendedLambda},
+      {"--expt-extended-lambda", Action::ExtendedLambda},
+      {"-expt-relaxed-constexpr", Action::RelaxedConstexpr},
+      {"--expt-relaxed-constexpr", Action::RelaxedConstexpr},
       {"-restrict", Action::Drop},
       {"--restrict", Action::Drop},
       {"-static-global-template-stub", Action::DropWithValue},
@@ -324,7 +331,9 @@ const llvm::StringMap<Action> &nvccOptions() {
 
 bool takesValue(Action A) {
   return A != Action::Drop && A != Action::DeviceCompile &&
-         A != Action::NoExceptions && A != Action::CompileOnly;
+         A != Action::NoExceptions && A != Action::CompileOnly &&
+         A != Action::DeviceDebug && A != Action::ExtendedLambda &&
+         A != Action::RelaxedConstexpr;
 }
 
 /// nvcc's list-valued options take comma-separated values: each becomes
@@ -358,6 +367,10 @@ translateNvccCommand(const std::vector<std::string> &Args,
   llvm::BumpPtrAllocator Alloc;
   llvm::StringSaver Saver(Alloc);
   unsigned OptionsFilesRead = 0;
+  // What nvcc defines for a CUDA file's code by its flags: not for a C or
+  // C++ file it hands to the host compiler.
+  std::vector<std::string> CudaMacros;
+  bool Cuda = false;
 
   while (!Pending.empty()) {
     std::string Arg = std::move(Pending.back());
@@ -374,6 +387,8 @@ translateNvccCommand(const std::vector<std::string> &Args,
     }
     auto It = nvccOptions().find(Name);
     if (It == nvccOptions().end()) {
+      if (llvm::sys::path::extension(Arg) == ".cu")
+        Cuda = true;
       Out.push_back(Arg); // Shared with clang: -I, -D, -O2, -c, -o, ...
       continue;
     }
@@ -419,6 +434,7 @@ translateNvccCommand(const std::vector<std::string> &Args,
     case Action::Language:
       Out.push_back("-x");
       Out.push_back(Value == "cu" ? "cuda" : Value.str());
+      Cuda = Value == "cu";
       break;
     case Action::DefaultStream:
       // "--default-stream per-thread": the legacy default stream becomes
@@ -427,12 +443,24 @@ translateNvccCommand(const std::vector<std::string> &Args,
         Out.push_back("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1");
       break;
     case Action::RelocatableDeviceCode:
-      if (Value == "true")
+      if (Value == "true") {
         Out.push_back("-fgpu-rdc");
+        CudaMacros.push_back("-D__CUDACC_RDC__");
+      }
       break;
     case Action::DeviceCompile:
       Out.push_back("-fgpu-rdc");
       Out.push_back("-c");
+      CudaMacros.push_back("-D__CUDACC_RDC__");
+      break;
+    case Action::DeviceDebug:
+      CudaMacros.push_back("-D__CUDACC_DEBUG__");
+      break;
+    case Action::ExtendedLambda:
+      CudaMacros.push_back("-D__CUDACC_EXTENDED_LAMBDA__");
+      break;
+    case Action::RelaxedConstexpr:
+      CudaMacros.push_back("-D__CUDACC_RELAXED_CONSTEXPR__");
       break;
     case Action::NoExceptions:
       Out.push_back("-fno-exceptions");
@@ -460,6 +488,10 @@ translateNvccCommand(const std::vector<std::string> &Args,
     }
     }
   }
+  if (Cuda)
+    for (std::string &Macro : CudaMacros)
+      if (!llvm::is_contained(Out, Macro))
+        Out.push_back(std::move(Macro));
   return Out;
 }
 

@@ -25,16 +25,32 @@
  * nvcc defines __CUDACC__ as 1; clang's CUDA runtime wrapper defines it
  * empty, so a header that tests its value ('#if __CUDACC__', as CUDA 13's
  * nccl_device/utility.h does) is an error ("expected value in expression").
- * It is given nvcc's value here, after the wrapper's last definition.
+ * It is given nvcc's value here, after the wrapper's last definition, and
+ * defined so with the bundled declarations too, where no wrapper is.
+ *
+ * The tool defines what else nvcc defines on its host compiler's command
+ * line (__NVCC__, __CUDACC_VER_MAJOR__, ..., __CUDACC_EXTENDED_LAMBDA__
+ * with --extended-lambda: docs/nvcc-dialect.md). Headers that see __NVCC__
+ * and __CUDACC_EXTENDED_LAMBDA__ (libcu++'s <cuda/std/functional>) ask
+ * nvcc's front end, through its built-in traits, whether a type is an
+ * extended lambda's closure; clang has no such traits, and no closure type
+ * is one in the host code the tool reads: they answer false here.
  *
  *===---------------------------------------------------------------------===*/
 
 #ifndef CUDA_ASYNC_LINT_NVCC_HOST_H
 #define CUDA_ASYNC_LINT_NVCC_HOST_H
 
-#ifdef __CUDACC__
+#if defined(__CUDACC__) || defined(__CUDA__)
 #undef __CUDACC__
 #define __CUDACC__ 1
+#endif
+
+#if defined(__CUDACC_EXTENDED_LAMBDA__) &&                                     \
+    !defined(__nv_is_extended_device_lambda_closure_type)
+#define __nv_is_extended_device_lambda_closure_type(X) false
+#define __nv_is_extended_host_device_lambda_closure_type(X) false
+#define __nv_is_extended_device_lambda_with_preserved_return_type(X) false
 #endif
 
 #if defined(__cplusplus) && defined(__CUDA__) && !defined(__CUDA_ARCH__)

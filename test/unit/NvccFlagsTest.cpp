@@ -45,20 +45,43 @@ TEST(NvccFlags, DropsDeviceAndToolOptions) {
                  "-arch=sm_90", "-arch", "sm_90", "-ccbin", "g++-12",
                  "--expt-relaxed-constexpr", "--expt-extended-lambda",
                  "--use_fast_math", "-lineinfo", "-Xptxas", "-v", "a.cu"}),
-      (std::vector<std::string>{"clang++", "a.cu"}));
+      (std::vector<std::string>{"clang++", "a.cu",
+                                "-D__CUDACC_RELAXED_CONSTEXPR__",
+                                "-D__CUDACC_EXTENDED_LAMBDA__"}));
+}
+
+TEST(NvccFlags, FlagsNvccTellsACudaFileOfAreMacros) {
+  // nvcc --dryrun shows them on the host compiler's command line for a .cu
+  // file, and not for a C++ file it hands to the host compiler.
+  EXPECT_EQ(
+      translate({"nvcc", "-G", "--extended-lambda", "--expt-relaxed-constexpr",
+                 "-c", "a.cu"}),
+      (std::vector<std::string>{"clang++", "-c", "a.cu", "-D__CUDACC_DEBUG__",
+                                "-D__CUDACC_EXTENDED_LAMBDA__",
+                                "-D__CUDACC_RELAXED_CONSTEXPR__"}));
+  EXPECT_EQ(translate({"nvcc", "-G", "-x", "cu", "-c", "k.cpp"}),
+            (std::vector<std::string>{"clang++", "-x", "cuda", "-c", "k.cpp",
+                                      "-D__CUDACC_DEBUG__"}));
+  EXPECT_EQ(translate({"nvcc", "-G", "--extended-lambda", "-rdc=true", "-c",
+                       "host.cpp", "-o", "host.cu.o"}),
+            (std::vector<std::string>{"clang++", "-fgpu-rdc", "-c", "host.cpp",
+                                      "-o", "host.cu.o"}));
 }
 
 TEST(NvccFlags, RelocatableDeviceCodeIsGpuRdc) {
   // Dynamic parallelism (a launch inside a __global__ function) needs it.
+  // nvcc defines __CUDACC_RDC__ for the code.
   EXPECT_EQ(translate({"nvcc", "-rdc=true", "a.cu"}),
-            (std::vector<std::string>{"clang++", "-fgpu-rdc", "a.cu"}));
+            (std::vector<std::string>{"clang++", "-fgpu-rdc", "a.cu",
+                                      "-D__CUDACC_RDC__"}));
   EXPECT_EQ(translate({"nvcc", "--relocatable-device-code", "true", "a.cu"}),
-            (std::vector<std::string>{"clang++", "-fgpu-rdc", "a.cu"}));
+            (std::vector<std::string>{"clang++", "-fgpu-rdc", "a.cu",
+                                      "-D__CUDACC_RDC__"}));
   EXPECT_EQ(translate({"nvcc", "-rdc=false", "a.cu"}),
             (std::vector<std::string>{"clang++", "a.cu"}));
   EXPECT_EQ(translate({"nvcc", "-dc", "a.cu", "-o", "a.o"}),
             (std::vector<std::string>{"clang++", "-fgpu-rdc", "-c", "a.cu",
-                                      "-o", "a.o"}));
+                                      "-o", "a.o", "-D__CUDACC_RDC__"}));
 }
 
 TEST(NvccFlags, CMakeSystemIncludes) {
