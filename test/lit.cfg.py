@@ -112,6 +112,14 @@ except OSError:
     pass
 if config.nvcc and os.path.exists(config.nvcc):
     config.available_features.add("nvcc")
+# clang's diagnostic tables, which scripts/default-errors.py reads (Debian's
+# libclang-22-dev installs them with clang's headers).
+for include in config.clang_include_dirs.split(";"):
+    if os.path.exists(os.path.join(include, "clang", "Basic",
+                                   "DiagnosticSemaKinds.inc")):
+        config.available_features.add("clang-diagnostic-tables")
+        config.substitutions.append(("%clang_include", include))
+        break
 # ROCm's compiler driver (Debian's 'hipcc'), for a hipcc-built CMake project.
 if shutil.which("hipcc"):
     config.available_features.add("hipcc")

@@ -38,10 +38,10 @@ void sayFileOutcome(const Invocation &I, const FileResult &FR,
     errs() << "cuda-async-lint: error: cannot analyse '" << Failure->File
            << "': " << Failure->Reason
            << (Failure->Errors.empty() ? "\n" : ":\n") << Failure->Errors;
-  if (const std::optional<FailedFile> &Device = FR.DeviceCodeErrors)
-    errs() << "cuda-async-lint: warning: '" << Device->File
-           << "': " << DeviceCodeErrorsMessage << ":\n"
-           << Device->Errors;
+  if (const std::optional<FailedFile> &Tolerated = FR.ToleratedErrors)
+    errs() << "cuda-async-lint: warning: '" << Tolerated->File
+           << "': " << ToleratedErrorsMessage << ":\n"
+           << Tolerated->Errors;
   // What the analysis costs beside the parse, measured in the worker:
   // scripts/benchmark.py reads it per file.
   if (I.Verbose && FR.ParseMicroseconds)

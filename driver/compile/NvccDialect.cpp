@@ -307,8 +307,10 @@ private:
 class NvccDialectFileSystem : public vfs::ProxyFileSystem {
 public:
   NvccDialectFileSystem(IntrusiveRefCntPtr<vfs::FileSystem> Base,
-                        std::shared_ptr<RewrittenFiles> Rewritten)
-      : ProxyFileSystem(std::move(Base)), Rewritten(std::move(Rewritten)) {}
+                        std::shared_ptr<RewrittenFiles> Rewritten,
+                        BlankedSpans Blanks)
+      : ProxyFileSystem(std::move(Base)), Rewritten(std::move(Rewritten)),
+        Blanks(std::move(Blanks)) {}
 
   ErrorOr<std::unique_ptr<vfs::File>>
   openFileForRead(const Twine &Path) override {
@@ -327,6 +329,12 @@ public:
     if (!Buffer)
       return Buffer.getError();
     std::optional<std::string> Text = rewriteNvccSyntax((*Buffer)->getBuffer());
+    for (const BlankedFile &F : Blanks)
+      if (F.ID == Status->getUniqueID()) {
+        if (!Text)
+          Text = (*Buffer)->getBuffer().str();
+        blankSpans(*Text, F.Spans);
+      }
     std::unique_ptr<MemoryBuffer> Contents =
         Text ? MemoryBuffer::getMemBufferCopy(*Text,
                                               (*Buffer)->getBufferIdentifier())
@@ -341,6 +349,7 @@ public:
 
 private:
   std::shared_ptr<RewrittenFiles> Rewritten;
+  BlankedSpans Blanks;
 };
 
 } // namespace
@@ -398,11 +407,19 @@ std::optional<std::string> rewriteNvccSyntax(StringRef Text) {
   return Out;
 }
 
+void blankSpans(std::string &Text, const std::vector<BlankedSpan> &Spans) {
+  for (const BlankedSpan &S : Spans)
+    for (size_t I = S.Offset; I < S.Offset + S.Length && I < Text.size(); ++I)
+      if (Text[I] != '\n' && Text[I] != '\r')
+        Text[I] = ' ';
+}
+
 IntrusiveRefCntPtr<vfs::FileSystem>
 makeNvccDialectFileSystem(IntrusiveRefCntPtr<vfs::FileSystem> Base,
-                          std::shared_ptr<RewrittenFiles> Rewritten) {
-  return makeIntrusiveRefCnt<NvccDialectFileSystem>(std::move(Base),
-                                                    std::move(Rewritten));
+                          std::shared_ptr<RewrittenFiles> Rewritten,
+                          BlankedSpans Blanks) {
+  return makeIntrusiveRefCnt<NvccDialectFileSystem>(
+      std::move(Base), std::move(Rewritten), std::move(Blanks));
 }
 
 } // namespace cuda_async_lint

@@ -22,6 +22,12 @@
 // 'extern "C"' is blanked out: a kernel's language linkage is nothing the
 // checks read.
 //
+// Last, what a parse's errors show nvcc accepts and clang cannot read
+// (run/NvccAcceptedErrors: a '__device__' nvcc merges into a host
+// function's redeclaration, a primary template's own parameters written as
+// template arguments) is blanked for a second parse: spans of given files
+// read as spaces.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef CUDA_ASYNC_LINT_DRIVER_NVCCDIALECT_H
@@ -29,11 +35,13 @@
 
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem/UniqueID.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <memory>
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace cuda_async_lint {
 
@@ -45,15 +53,37 @@ namespace cuda_async_lint {
 /// literals are left alone.
 std::optional<std::string> rewriteNvccSyntax(llvm::StringRef Text);
 
+/// A span of a file that a parse reads as spaces.
+struct BlankedSpan {
+  unsigned Offset = 0;
+  unsigned Length = 0;
+};
+
+/// The spans of one file to read as spaces: the file is known by its
+/// unique ID on disk, or by its name (an editor's unsaved buffer).
+struct BlankedFile {
+  llvm::sys::fs::UniqueID ID;
+  std::string Name;
+  std::vector<BlankedSpan> Spans;
+};
+
+using BlankedSpans = std::vector<BlankedFile>;
+
+/// \p Text with \p Spans read as spaces; line breaks stay, so every line
+/// and column does.
+void blankSpans(std::string &Text, const std::vector<BlankedSpan> &Spans);
+
 /// The real paths of the files a view rewrote: their bytes in memory are
 /// not their bytes on disk, which what caches them must hash instead.
 using RewrittenFiles = std::set<std::string>;
 
-/// A view of \p Base whose files read as rewriteNvccSyntax makes them,
-/// adding the real path of each file it rewrites to \p Rewritten if given.
+/// A view of \p Base whose files read as rewriteNvccSyntax makes them, with
+/// \p Blanks' spans read as spaces, adding the real path of each file it
+/// rewrites to \p Rewritten if given.
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
 makeNvccDialectFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
-                          std::shared_ptr<RewrittenFiles> Rewritten = nullptr);
+                          std::shared_ptr<RewrittenFiles> Rewritten = nullptr,
+                          BlankedSpans Blanks = {});
 
 } // namespace cuda_async_lint
 

@@ -55,10 +55,31 @@ void writeJson(const Report &R, const OutputContext &Ctx,
     Errors.push_back({{"file", relativePath(Failure.File, Ctx.SourceRoot)},
                       {"reason", Failure.Reason},
                       {"message", Failure.Errors}});
+  // Each file analysed although clang rejects some of it, with clang's name
+  // of each diagnostic tolerated and how often. 'deviceCodeErrors', the
+  // name these had when only device code's were tolerated, lists the same
+  // files and messages for readers of the earlier reports.
+  json Tolerated = json::array();
   json DeviceCode = json::array();
-  for (const FailedFile &Device : R.DeviceCodeErrors)
-    DeviceCode.push_back({{"file", relativePath(Device.File, Ctx.SourceRoot)},
-                          {"message", Device.Errors}});
+  for (const FailedFile &T : R.ToleratedErrors) {
+    std::vector<std::pair<std::string, unsigned>> Counts;
+    for (const std::string &Name : T.Diagnostics) {
+      auto It =
+          llvm::find_if(Counts, [&](const auto &C) { return C.first == Name; });
+      if (It == Counts.end())
+        Counts.push_back({Name, 1});
+      else
+        ++It->second;
+    }
+    json Diagnostics = json::array();
+    for (const auto &[Name, Count] : Counts)
+      Diagnostics.push_back({{"name", Name}, {"count", Count}});
+    std::string Path = relativePath(T.File, Ctx.SourceRoot);
+    Tolerated.push_back({{"file", Path},
+                         {"message", T.Errors},
+                         {"diagnostics", std::move(Diagnostics)}});
+    DeviceCode.push_back({{"file", Path}, {"message", T.Errors}});
+  }
   json Excluded = json::array();
   for (const std::string &F : R.Excluded)
     Excluded.push_back(relativePath(F, Ctx.SourceRoot));
@@ -67,6 +88,7 @@ void writeJson(const Report &R, const OutputContext &Ctx,
       {"tool", {{"name", "cuda-async-lint"}, {"version", Ctx.ToolVersion}}},
       {"findings", std::move(Findings)},
       {"errors", std::move(Errors)},
+      {"toleratedErrors", std::move(Tolerated)},
       {"deviceCodeErrors", std::move(DeviceCode)},
       {"summary",
        {{"files", R.FilesAnalysed},

@@ -197,16 +197,18 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
           json::array({{{"physicalLocation",
                          {{"artifactLocation",
                            artifactLocation(Failure.File, Ctx)}}}}})}});
-  for (const FailedFile &Device : R.DeviceCodeErrors)
+  for (const FailedFile &Tolerated : R.ToleratedErrors)
     Notifications.push_back(
         {{"level", "warning"},
          {"message",
           {{"text",
-            std::string(DeviceCodeErrorsMessage) + ":\n" + Device.Errors}}},
+            std::string(ToleratedErrorsMessage) + ":\n" + Tolerated.Errors}}},
          {"locations",
           json::array({{{"physicalLocation",
                          {{"artifactLocation",
-                           artifactLocation(Device.File, Ctx)}}}}})}});
+                           artifactLocation(Tolerated.File, Ctx)}}}}})},
+         {"properties",
+          {{"toleratedDiagnostics", json(Tolerated.Diagnostics)}}}});
   if (Shown < R.Findings.size())
     Notifications.push_back(
         {{"level", "warning"},

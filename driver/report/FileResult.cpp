@@ -9,7 +9,7 @@ namespace {
 
 /// Bumped whenever a field changes; parent and worker are one executable,
 /// so a mismatch means the bytes are not ours.
-constexpr uint32_t FormatVersion = 6;
+constexpr uint32_t FormatVersion = 7;
 
 // One list of fields per type (defined below the reader and writer), read
 // and written by the same function.
@@ -149,11 +149,11 @@ template <class IO> void fields(IO &io, ResolvedFinding &F) {
       io(F.FailsGate);
 }
 template <class IO> void fields(IO &io, FailedFile &F) {
-  io(F.File), io(F.Errors), io(F.Reason);
+  io(F.File), io(F.Errors), io(F.Reason), io(F.Diagnostics);
 }
 template <class IO> void fields(IO &io, std::string &S) { io(S); }
 template <class IO> void fields(IO &io, FileResult &R) {
-  io(R.File), io(R.Findings), io(R.Failure), io(R.DeviceCodeErrors),
+  io(R.File), io(R.Findings), io(R.Failure), io(R.ToleratedErrors),
       io(R.ConfigurationWarnings), io(R.Summary), io(R.SummaryInputs),
       io(R.Queries), io(R.Inputs), io(R.ParseMicroseconds),
       io(R.AnalysisMicroseconds), io(R.Suppressed);

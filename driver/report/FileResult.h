@@ -24,7 +24,9 @@ struct FileResult {
   /// In clang-tidy's order (sortAndUnique).
   std::vector<ResolvedFinding> Findings;
   std::optional<FailedFile> Failure;
-  std::optional<FailedFile> DeviceCodeErrors;
+  /// What clang rejects in the file and nvcc accepts: the file was
+  /// analysed all the same (Report::ToleratedErrors).
+  std::optional<FailedFile> ToleratedErrors;
   /// The findings NOLINT comments suppressed, each as "file:offset:check".
   std::vector<std::string> Suppressed;
   /// What clang-tidy's option reading said of the file's configuration (an

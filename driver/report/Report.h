@@ -108,12 +108,16 @@ struct ResolvedFinding {
   std::optional<RuntimeEvidence> Runtime;
 };
 
-/// A file that could not be analysed: clang's first errors, rendered.
+/// A file that could not be analysed: clang's first errors, rendered. Or a
+/// file analysed although clang rejects some of it (Report::ToleratedErrors).
 struct FailedFile {
   std::string File;
   std::string Errors;
   /// Why, in a few words, for the "cannot analyse" line.
   std::string Reason = "it does not parse";
+  /// For a file analysed although clang rejects some of it: clang's name
+  /// of each diagnostic tolerated, once per occurrence.
+  std::vector<std::string> Diagnostics = {};
 };
 
 struct Report {
@@ -125,16 +129,18 @@ struct Report {
   std::vector<std::string> Excluded;
   /// Findings NOLINT comments suppressed, and findings --baseline left out.
   size_t Suppressed = 0, Baselined = 0;
-  /// Files analysed although clang found errors nvcc accepts, in device-only
-  /// code or GCC extensions of host code (NvccAcceptedErrors.h): the errors,
+  /// Files analysed although clang rejects some of their code that nvcc or
+  /// its host compiler accepts (run/NvccAcceptedErrors.h): in device-only
+  /// code, or host code gcc, g++ or nvcc's front end accepts. The errors,
   /// for the record.
-  std::vector<FailedFile> DeviceCodeErrors;
+  std::vector<FailedFile> ToleratedErrors;
 };
 
-/// What every output says of a file in Report::DeviceCodeErrors.
-inline constexpr const char *DeviceCodeErrorsMessage =
-    "clang rejects some code that nvcc may accept (in device code, or a GCC "
-    "extension in host code); the rest was analysed";
+/// What every output says of a file in Report::ToleratedErrors.
+inline constexpr const char *ToleratedErrorsMessage =
+    "clang rejects some code that nvcc or its host compiler accepts (in "
+    "device code, or host code gcc or nvcc's front end accepts); the rest "
+    "was analysed";
 
 /// Sorts findings as clang-tidy does (file, offset, check, message) and
 /// drops duplicates (a header included by several files, say).

@@ -18,6 +18,8 @@
 #include "summaries/ProgramSummaries.h"
 #include "summaries/Summarize.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Base64.h"
@@ -69,6 +71,11 @@ struct CheckRun {
   std::chrono::milliseconds ShortestKept{0};
   /// Every error is one nvcc accepts (NvccAcceptedErrors.h).
   bool OnlyErrorsNvccAccepts = false;
+  /// The parse may end early asking for another with what its errors show
+  /// to be nvcc's spellings blanked (NvccAcceptedErrors.h: Rewrite).
+  bool MayRewrite = false;
+  /// What the next parse is to read as blanks, if it ended so.
+  BlankedSpans Rewrites{};
   /// Findings in system headers are wanted: match them too.
   bool SystemHeaders = false;
   /// Record the files the parse read and their hashes, for a cache.
@@ -96,6 +103,13 @@ struct CheckRun {
 
   private:
     void Analyse(ASTContext &Ctx) {
+      // Errors that a parse of the files rewritten as nvcc reads them would
+      // not make: no analysis of this parse, another one.
+      if (Run.Errors.errors() != 0 && Run.MayRewrite) {
+        Run.Rewrites = nvccRewritesFor(Run.Errors, Ctx);
+        if (!Run.Rewrites.empty())
+          return;
+      }
       Run.OnlyErrorsNvccAccepts =
           Run.Errors.errors() != 0 &&
           onlyErrorsNvccAccepts(Run.Errors.locations(), Run.Errors.ids(), Ctx);
@@ -174,12 +188,61 @@ struct CheckRun {
     }
     CheckRun &Run;
   };
-  /// For tooling::newFrontendActionFactory.
   std::unique_ptr<ASTConsumer> newASTConsumer() {
     Started = std::chrono::steady_clock::now();
     return std::make_unique<Consumer>(*this);
   }
 };
+
+/// The parse of one CheckRun. Before it starts, what clang makes an error
+/// by default and the compiler of the file accepts is mapped below an
+/// error (NvccAcceptedErrors.h: Downgrade): clang then reads the construct
+/// as gcc does, and the collector reports it beside the findings.
+class CheckAction : public ASTFrontendAction {
+public:
+  explicit CheckAction(CheckRun &Run) : Run(Run) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    downgradeNvccAccepted(CI.getDiagnostics(), CI.getLangOpts());
+    return Run.newASTConsumer();
+  }
+
+private:
+  CheckRun &Run;
+};
+
+class CheckActionFactory : public tooling::FrontendActionFactory {
+public:
+  explicit CheckActionFactory(CheckRun &Run) : Run(Run) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<CheckAction>(Run);
+  }
+
+private:
+  CheckRun &Run;
+};
+
+/// Adds \p More to \p Blanks; true if any span is new.
+bool addBlanks(BlankedSpans &Blanks, BlankedSpans More) {
+  bool Added = false;
+  for (BlankedFile &F : More) {
+    auto It = llvm::find_if(Blanks,
+                            [&](const BlankedFile &B) { return B.ID == F.ID; });
+    if (It == Blanks.end()) {
+      Blanks.push_back(std::move(F));
+      Added = true;
+      continue;
+    }
+    for (const BlankedSpan &S : F.Spans)
+      if (llvm::none_of(It->Spans, [&](const BlankedSpan &T) {
+            return T.Offset == S.Offset && T.Length == S.Length;
+          })) {
+        It->Spans.push_back(S);
+        Added = true;
+      }
+  }
+  return Added;
+}
 
 /// Runs the action as clang's own driver runs the compiler: without freeing
 /// the AST, the preprocessor and their kin at the end (-disable-free, which
@@ -187,19 +250,18 @@ struct CheckRun {
 /// that exits right after it, so tearing them down would only cost time.
 class WorkerAction : public tooling::ToolAction {
 public:
-  explicit WorkerAction(std::unique_ptr<tooling::FrontendActionFactory> Inner)
-      : Inner(std::move(Inner)) {}
+  explicit WorkerAction(tooling::FrontendActionFactory &Inner) : Inner(Inner) {}
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
                      FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCH,
                      DiagnosticConsumer *Diagnostics) override {
     Invocation->getFrontendOpts().DisableFree = true;
-    return Inner->runInvocation(std::move(Invocation), Files, std::move(PCH),
-                                Diagnostics);
+    return Inner.runInvocation(std::move(Invocation), Files, std::move(PCH),
+                               Diagnostics);
   }
 
 private:
-  std::unique_ptr<tooling::FrontendActionFactory> Inner;
+  tooling::FrontendActionFactory &Inner;
 };
 
 } // namespace
@@ -261,41 +323,75 @@ FileResult analyzeUnit(const std::string &File, const AnalysisOptions &Options,
                   "the directory of its compile command, '" +
                       Command.Directory + "', does not exist");
 
-  ParseErrorCollector Errors;
   // Each translation unit gets its own view of the real file system: its
   // compile command's directory becomes that view's working directory, not
   // the process's, which the other threads (and the report's relative
   // paths) share. LLVM's AllTUsToolExecutor does the same. Files read
-  // through it as nvcc reads them (compile/NvccDialect).
+  // through it as nvcc reads them (compile/NvccDialect). A parse whose
+  // errors show spellings nvcc accepts and clang cannot read is parsed
+  // again with them blanked (NvccAcceptedErrors.h: Rewrite), at most twice;
+  // the errors they answered are reported beside the findings.
   auto Rewritten = std::make_shared<RewrittenFiles>();
-  tooling::ClangTool Tool(
-      *Options.Database, {File}, std::make_shared<PCHContainerOperations>(),
-      makeNvccDialectFileSystem(llvm::vfs::createPhysicalFileSystem(),
-                                Rewritten));
-  Tool.setDiagnosticConsumer(&Errors);
-  Tool.setPrintErrorMessage(false);
-  Tool.appendArgumentsAdjuster(Options.Adjuster);
-  // The configuration's ExtraArgsBefore and ExtraArgs (config/ExtraArgs.h).
-  if (tooling::ArgumentsAdjuster Extra = extraArgsAdjuster(Tidy.getOptions()))
-    Tool.appendArgumentsAdjuster(Extra);
-  // ClangTool keeps the texts by reference until it runs.
-  std::list<std::string> UnsavedTexts;
-  for (const auto &[Path, Text] : Options.Unsaved)
-    Tool.mapVirtualFile(Path, UnsavedTexts.emplace_back(
-                                  rewriteNvccSyntax(Text).value_or(Text)));
-  CheckRun Run{Finder, Errors};
-  Run.Rewritten = Rewritten;
-  Run.Work = Work;
-  Run.BeforeChecks = BeforeChecks;
-  Run.Park = Park;
-  Run.ShortestKept =
-      Options.ShortestParkedParse.value_or(ParkedParses::ShortestKept);
-  Run.SystemHeaders = SystemHeaders;
-  // Summaries go to the summary cache when there is one; findings only to
-  // a result cache.
-  Run.RecordInputs = Work != UnitWork::Check || Options.Results;
-  WorkerAction Action(tooling::newFrontendActionFactory(&Run));
-  int Status = Tool.run(&Action);
+  constexpr unsigned MaxParses = 3;
+  BlankedSpans Blanks;
+  std::string RewrittenText;
+  std::vector<std::string> RewrittenNames;
+  std::unique_ptr<ParseErrorCollector> ErrorsOwner;
+  std::unique_ptr<CheckRun> RunOwner;
+  int Status = 0;
+  // What the parses before the last took.
+  std::chrono::steady_clock::duration EarlierParses{0};
+  for (unsigned Parse = 1;; ++Parse) {
+    ErrorsOwner = std::make_unique<ParseErrorCollector>(isNvccDowngraded);
+    tooling::ClangTool Tool(
+        *Options.Database, {File}, std::make_shared<PCHContainerOperations>(),
+        makeNvccDialectFileSystem(llvm::vfs::createPhysicalFileSystem(),
+                                  Rewritten, Blanks));
+    Tool.setDiagnosticConsumer(ErrorsOwner.get());
+    Tool.setPrintErrorMessage(false);
+    Tool.appendArgumentsAdjuster(Options.Adjuster);
+    // The configuration's ExtraArgsBefore and ExtraArgs (config/ExtraArgs.h).
+    if (tooling::ArgumentsAdjuster Extra = extraArgsAdjuster(Tidy.getOptions()))
+      Tool.appendArgumentsAdjuster(Extra);
+    // ClangTool keeps the texts by reference until it runs.
+    std::list<std::string> UnsavedTexts;
+    for (const auto &[Path, Text] : Options.Unsaved) {
+      std::string &Mapped =
+          UnsavedTexts.emplace_back(rewriteNvccSyntax(Text).value_or(Text));
+      for (const BlankedFile &F : Blanks)
+        if (F.Name == Path)
+          blankSpans(Mapped, F.Spans);
+      Tool.mapVirtualFile(Path, Mapped);
+    }
+    RunOwner = std::make_unique<CheckRun>(CheckRun{Finder, *ErrorsOwner});
+    CheckRun &Run = *RunOwner;
+    Run.Rewritten = Rewritten;
+    Run.Work = Work;
+    Run.BeforeChecks = BeforeChecks;
+    Run.Park = Park;
+    Run.ShortestKept =
+        Options.ShortestParkedParse.value_or(ParkedParses::ShortestKept);
+    Run.SystemHeaders = SystemHeaders;
+    Run.MayRewrite = Parse < MaxParses;
+    // Summaries go to the summary cache when there is one; findings only
+    // to a result cache.
+    Run.RecordInputs = Work != UnitWork::Check || Options.Results;
+    CheckActionFactory Checks(Run);
+    WorkerAction Action(Checks);
+    Status = Tool.run(&Action);
+    if (Run.Rewrites.empty())
+      break;
+    EarlierParses += Run.Parsed - Run.Started;
+    for (const ParseDiagnostic &D : ErrorsOwner->diagnostics())
+      if (isNvccRewritten(D.ID)) {
+        RewrittenText += ErrorsOwner->textOf(D);
+        RewrittenNames.push_back(diagnosticName(D.ID));
+      }
+    if (!addBlanks(Blanks, std::move(Run.Rewrites)))
+      break;
+  }
+  ParseErrorCollector &Errors = *ErrorsOwner;
+  CheckRun &Run = *RunOwner;
 
   FileResult Result;
   Result.File = File;
@@ -306,16 +402,26 @@ FileResult analyzeUnit(const std::string &File, const AnalysisOptions &Options,
                            .count()
                      : 0;
   };
-  Result.ParseMicroseconds = Micros(Run.Started, Run.Parsed);
+  Result.ParseMicroseconds = Micros(Run.Started - EarlierParses, Run.Parsed);
   Result.AnalysisMicroseconds = Micros(Run.Parsed, Run.Analysed);
+  // What clang rejects and nvcc accepts, reported beside the findings.
+  auto Tolerated = [&] {
+    FailedFile Record{File, RewrittenText + Errors.allText()};
+    Record.Diagnostics = RewrittenNames;
+    for (const ParseDiagnostic &D : Errors.diagnostics())
+      Record.Diagnostics.push_back(diagnosticName(D.ID));
+    return Record;
+  };
   if (Errors.errors() != 0 && Run.OnlyErrorsNvccAccepts) {
-    Result.DeviceCodeErrors = FailedFile{File, Errors.text()};
-  } else if (Status != 0 || Errors.errors() != 0) {
+    Result.ToleratedErrors = Tolerated();
+  } else if (Status != 0 || Errors.errors() != 0 || !Run.Rewrites.empty()) {
     std::string Text = Errors.text();
     if (Text.empty())
       Text = "clang could not process the file\n";
     Result.Failure = FailedFile{File, std::move(Text)};
     return Result;
+  } else if (!Errors.diagnostics().empty() || !RewrittenText.empty()) {
+    Result.ToleratedErrors = Tolerated();
   }
   Result.Inputs = std::move(Run.Inputs);
   Result.SummaryInputs = std::move(Run.SummaryInputs);
@@ -528,8 +634,8 @@ void ReportBuilder::add(size_t I, FileResult Result) {
               std::back_inserter(R.Findings));
     if (FR.Failure)
       R.Failures.push_back(std::move(*FR.Failure));
-    if (FR.DeviceCodeErrors)
-      R.DeviceCodeErrors.push_back(std::move(*FR.DeviceCodeErrors));
+    if (FR.ToleratedErrors)
+      R.ToleratedErrors.push_back(std::move(*FR.ToleratedErrors));
     Results[NextReported] = FileResult(); // Free it; the slot stays set.
   }
 }

@@ -15,13 +15,18 @@ void BoundedStringStream::write_impl(const char *Ptr, size_t Size) {
   Written += Size;
 }
 
-ParseErrorCollector::ParseErrorCollector()
-    : OS(Text, MaxTextBytes), Printer(OS, Options) {
+ParseErrorCollector::ParseErrorCollector(
+    std::function<bool(unsigned)> IsDowngraded)
+    : OS(Text, MaxTextBytes), Printer(OS, Options),
+      IsDowngraded(std::move(IsDowngraded)) {
   // A source line wider than this is shown by the part around the caret
   // (clang's TextDiagnostic picks it), and a longer message is wrapped: a
   // line of tabs or a minified file would otherwise print a caret line of
   // tens of kilobytes of spaces.
   Options.MessageLength = MaxColumns;
+  // A diagnostic of a warning group says which ('[-Wnarrowing]'), as
+  // clang's own driver shows it: those the tool tolerates are mostly such.
+  Options.ShowOptionNames = true;
 }
 
 void ParseErrorCollector::BeginSourceFile(const LangOptions &LO,
@@ -34,18 +39,51 @@ void ParseErrorCollector::EndSourceFile() { Printer.EndSourceFile(); }
 void ParseErrorCollector::HandleDiagnostic(DiagnosticsEngine::Level Level,
                                            const Diagnostic &Info) {
   DiagnosticConsumer::HandleDiagnostic(Level, Info);
-  if (Level >= DiagnosticsEngine::Error) {
-    Locations.push_back(Info.hasSourceManager() ? Info.getLocation()
-                                                : SourceLocation());
-    IDs.push_back(Info.getID());
-    ShowingNotes = ++Errors <= MaxShown;
-    if (ShowingNotes)
-      Printer.HandleDiagnostic(Level, Info);
+  bool Error = Level >= DiagnosticsEngine::Error;
+  bool Downgraded = !Error && Level != DiagnosticsEngine::Note &&
+                    IsDowngraded && IsDowngraded(Info.getID());
+  if (Error || Downgraded) {
+    ParseDiagnostic D;
+    D.ID = Info.getID();
+    D.Loc = Info.hasSourceManager() ? Info.getLocation() : SourceLocation();
+    D.Ranges.assign(Info.getRanges().begin(), Info.getRanges().end());
+    D.Downgraded = Downgraded;
+    D.TextBegin = Text.size();
+    // A downgraded diagnostic reads as the error clang would have made of
+    // it: the report says clang rejects the code. Once the text is full,
+    // nothing more is rendered (a pathological rendering costs time).
+    if (!OS.truncated())
+      Printer.HandleDiagnostic(Error ? Level : DiagnosticsEngine::Error, Info);
+    D.TextEnd = Text.size();
+    Diagnostics.push_back(std::move(D));
+    Errors += Error;
+    ShowingNotes = true;
   } else if (Level == DiagnosticsEngine::Note && ShowingNotes) {
-    Printer.HandleDiagnostic(Level, Info);
+    if (!OS.truncated())
+      Printer.HandleDiagnostic(Level, Info);
+    ParseDiagnostic &Last = Diagnostics.back();
+    if (Info.hasSourceManager())
+      Last.NoteLocs.push_back(Info.getLocation());
+    Last.TextEnd = Text.size();
   } else if (Level != DiagnosticsEngine::Note) {
     ShowingNotes = false;
   }
+}
+
+std::vector<SourceLocation> ParseErrorCollector::locations() const {
+  std::vector<SourceLocation> Out;
+  for (const ParseDiagnostic &D : Diagnostics)
+    if (!D.Downgraded)
+      Out.push_back(D.Loc);
+  return Out;
+}
+
+std::vector<unsigned> ParseErrorCollector::ids() const {
+  std::vector<unsigned> Out;
+  for (const ParseDiagnostic &D : Diagnostics)
+    if (!D.Downgraded)
+      Out.push_back(D.ID);
+  return Out;
 }
 
 std::string capLines(llvm::StringRef Text, size_t MaxLineBytes) {
@@ -69,16 +107,42 @@ std::string capLines(llvm::StringRef Text, size_t MaxLineBytes) {
   return Out;
 }
 
-std::string ParseErrorCollector::text() {
+std::string ParseErrorCollector::render(bool ErrorsOnly) const {
+  std::string Shown;
+  unsigned Count = 0;
+  size_t ShownEnd = 0;
+  for (const ParseDiagnostic &D : Diagnostics) {
+    if (ErrorsOnly && D.Downgraded)
+      continue;
+    if (++Count > MaxShown)
+      continue;
+    Shown += llvm::StringRef(Text).slice(D.TextBegin, D.TextEnd).str();
+    ShownEnd = D.TextEnd;
+  }
   // What clang's selection and wrapping leave too long (one word wider than
   // MaxColumns, a wide character per column) is cut.
-  std::string Out = capLines(Text, MaxLineBytes);
-  if (OS.truncated())
+  std::string Out = capLines(Shown, MaxLineBytes);
+  // The bytes clang wrote past the limit are gone: say so where what is
+  // shown reached it.
+  if (OS.truncated() && ShownEnd >= Text.size())
     Out += "\n[the rest of clang's errors: more than " +
            std::to_string(MaxTextBytes / 1024) + " KiB, not shown]\n";
-  if (Errors > MaxShown)
-    Out += std::to_string(Errors - MaxShown) + " more error(s) not shown\n";
+  if (Count > MaxShown)
+    Out += std::to_string(Count - MaxShown) + " more error(s) not shown\n";
   return Out;
+}
+
+std::string ParseErrorCollector::textOf(const ParseDiagnostic &D) const {
+  return capLines(llvm::StringRef(Text).slice(D.TextBegin, D.TextEnd),
+                  MaxLineBytes);
+}
+
+std::string ParseErrorCollector::text() const {
+  return render(/*ErrorsOnly=*/true);
+}
+
+std::string ParseErrorCollector::allText() const {
+  return render(/*ErrorsOnly=*/false);
 }
 
 } // namespace cuda_async_lint

@@ -7,6 +7,7 @@
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "llvm/Support/raw_ostream.h"
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -34,8 +35,26 @@ private:
 /// character boundary) and ended with "[N bytes not shown]".
 std::string capLines(llvm::StringRef Text, size_t MaxLineBytes);
 
-/// Keeps clang's errors (the first few, rendered) and drops its warnings:
-/// the tool reports its own findings, not the compiler's.
+/// One diagnostic the collector kept: an error, or a diagnostic clang
+/// makes an error by default that was downgraded because nvcc's compilers
+/// accept it (NvccAcceptedErrors.h).
+struct ParseDiagnostic {
+  unsigned ID = 0;
+  /// Invalid for a diagnostic without a location ("too many errors").
+  clang::SourceLocation Loc;
+  /// The ranges it highlights, and where its notes point.
+  std::vector<clang::CharSourceRange> Ranges;
+  std::vector<clang::SourceLocation> NoteLocs;
+  /// Downgraded below an error before the parse: the parse went on as if
+  /// it were a warning.
+  bool Downgraded = false;
+  /// Its rendering with its notes, in the collector's text.
+  size_t TextBegin = 0, TextEnd = 0;
+};
+
+/// Keeps clang's errors, and the diagnostics downgraded from errors
+/// (rendered as the errors clang would have reported), and drops its
+/// warnings: the tool reports its own findings, not the compiler's.
 class ParseErrorCollector : public clang::DiagnosticConsumer {
 public:
   /// What a CI log can show: the first errors, in lines of at most
@@ -45,7 +64,10 @@ public:
   static constexpr size_t MaxLineBytes = 1024;
   static constexpr size_t MaxTextBytes = 16 * 1024;
 
-  ParseErrorCollector();
+  /// \p IsDowngraded tells the diagnostics below error that were
+  /// downgraded from one (none if null).
+  explicit ParseErrorCollector(
+      std::function<bool(unsigned)> IsDowngraded = nullptr);
 
   void BeginSourceFile(const clang::LangOptions &LO,
                        const clang::Preprocessor *PP) override;
@@ -54,24 +76,35 @@ public:
                         const clang::Diagnostic &Info) override;
 
   unsigned errors() const { return Errors; }
-  /// Where each error is (invalid for an error without a location).
-  const std::vector<clang::SourceLocation> &locations() const {
-    return Locations;
+  /// The errors and the downgraded diagnostics, in the order clang
+  /// reported them.
+  const std::vector<ParseDiagnostic> &diagnostics() const {
+    return Diagnostics;
   }
+  /// Where each error is (invalid for an error without a location).
+  std::vector<clang::SourceLocation> locations() const;
   /// Each error's diagnostic ID, in the order of locations().
-  const std::vector<unsigned> &ids() const { return IDs; }
+  std::vector<unsigned> ids() const;
   /// The rendered errors, and how many more there were.
-  std::string text();
+  std::string text() const;
+  /// The rendering of \p D, one of diagnostics(), with its notes.
+  std::string textOf(const ParseDiagnostic &D) const;
+  /// The rendered diagnostics, downgraded ones and errors alike (those of
+  /// a file analysed although clang rejects some of it), and how many
+  /// more there were.
+  std::string allText() const;
 
 private:
+  std::string render(bool ErrorsOnly) const;
+
   std::string Text;
   BoundedStringStream OS;
   clang::DiagnosticOptions Options;
   clang::TextDiagnosticPrinter Printer;
+  std::function<bool(unsigned)> IsDowngraded;
   unsigned Errors = 0;
   bool ShowingNotes = false;
-  std::vector<clang::SourceLocation> Locations;
-  std::vector<unsigned> IDs;
+  std::vector<ParseDiagnostic> Diagnostics;
 };
 
 } // namespace cuda_async_lint

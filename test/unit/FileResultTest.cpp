@@ -27,7 +27,10 @@ FileResult sample() {
   F.LineText = "  cudaMemcpyAsync(d, h, n, kind, s);";
   F.BuildDirectory = "/build";
   R.Findings = {F, F};
-  R.DeviceCodeErrors = FailedFile{"/src/b.cu", "b.cu:1:1: error: x\n", ""};
+  R.ToleratedErrors = FailedFile{"/src/b.cu",
+                                 "b.cu:1:1: error: x\n",
+                                 "",
+                                 {"err_shared_var_init", "err_x"}};
   R.File = "/src/caf\xe9.cu";
   R.ParseMicroseconds = 812345;
   R.AnalysisMicroseconds = 12345;
@@ -49,8 +52,10 @@ TEST(FileResultTest, RoundTripsEveryField) {
   EXPECT_EQ(F.Messages[0].Ranges[0].second, 5u);
   EXPECT_EQ(F.BuildDirectory, "/build");
   EXPECT_FALSE(Out->Failure);
-  ASSERT_TRUE(Out->DeviceCodeErrors);
-  EXPECT_EQ(Out->DeviceCodeErrors->Errors, "b.cu:1:1: error: x\n");
+  ASSERT_TRUE(Out->ToleratedErrors);
+  EXPECT_EQ(Out->ToleratedErrors->Errors, "b.cu:1:1: error: x\n");
+  EXPECT_EQ(Out->ToleratedErrors->Diagnostics,
+            (std::vector<std::string>{"err_shared_var_init", "err_x"}));
   EXPECT_EQ(Out->File, "/src/caf\xe9.cu");
   EXPECT_EQ(Out->ParseMicroseconds, 812345u);
   EXPECT_EQ(Out->AnalysisMicroseconds, 12345u);

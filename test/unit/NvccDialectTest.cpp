@@ -120,6 +120,26 @@ TEST(NvccDialectTest, TheFileSystemServesTheRewrittenTextAtTheSameSize) {
   EXPECT_EQ(*(*File)->getName(), "/a.cu");
 }
 
+TEST(NvccDialectTest, BlankedSpansReadAsSpacesTheirLineBreaksKept) {
+  std::string Text = "__host__ __device__\nvoid A::f<T>() {}";
+  blankSpans(Text, {{9, 10}, {29, 3}, {17, 5}});
+  EXPECT_EQ(Text, "__host__           \n  id A::f   () {}");
+  // Only the file the spans are of, known by its unique ID.
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  Memory->addFile("/a.cu", 0,
+                  llvm::MemoryBuffer::getMemBuffer("__device__ void f();"));
+  Memory->addFile("/b.cu", 0,
+                  llvm::MemoryBuffer::getMemBuffer("__device__ void f();"));
+  BlankedFile A{Memory->status("/a.cu")->getUniqueID(), "/a.cu", {{0, 10}}};
+  auto Rewritten = std::make_shared<RewrittenFiles>();
+  auto FS = makeNvccDialectFileSystem(Memory, Rewritten, {A});
+  EXPECT_EQ((*FS->getBufferForFile("/a.cu"))->getBuffer(),
+            "           void f();");
+  EXPECT_EQ((*FS->getBufferForFile("/b.cu"))->getBuffer(),
+            "__device__ void f();");
+  EXPECT_EQ(*Rewritten, RewrittenFiles{"/a.cu"});
+}
+
 } // namespace
 
 namespace {
