@@ -285,7 +285,11 @@ llvm::ArrayRef<NvccAcceptedDiagnostic> nvccAcceptedDiagnostics() {
 void downgradeNvccAccepted(DiagnosticsEngine &Diags, const LangOptions &LO) {
   unsigned Language = nvccLanguageOf(LO);
   for (const NvccAcceptedDiagnostic &D : nvccAcceptedDiagnostics())
-    if (D.How == NvccAcceptance::Downgrade && (D.Languages & Language))
+    // Only what would be an error: a command's -Wno-error=<group> or
+    // -Wno-<group> (then ignored with -w) has said otherwise already.
+    if (D.How == NvccAcceptance::Downgrade && (D.Languages & Language) &&
+        Diags.getDiagnosticLevel(D.ID, SourceLocation()) >=
+            DiagnosticsEngine::Error)
       Diags.setSeverity(D.ID, diag::Severity::Remark, SourceLocation());
 }
 

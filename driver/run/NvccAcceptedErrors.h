@@ -72,7 +72,8 @@ llvm::ArrayRef<NvccAcceptedDiagnostic> nvccAcceptedDiagnostics();
 
 /// Maps below an error each diagnostic that the compiler of \p LO's files
 /// accepts and clang makes an error by default (Downgrade), before the
-/// parse.
+/// parse; one the command already keeps from being an error
+/// (-Wno-error=<group>) stays as it is.
 void downgradeNvccAccepted(clang::DiagnosticsEngine &Diags,
                            const clang::LangOptions &LO);
 
