@@ -158,7 +158,7 @@ void SyncInLoopCheck::runOnCall(const CallExpr *Call,
     Syncs = SyncSummaries::forTranslationUnit(*R.Context);
   std::optional<CallWait> Wait = callWaitsForItsWork(Call, *Syncs);
   // Each iteration's call works on another stream, and waits for it.
-  if (!Wait || !chosenPerIteration(Wait->Chooser, Loop) ||
+  if (!Wait || !usesLoopCounter(Wait->Chooser, Loop) ||
       leavesTheLoop(Call, Loop, Function, Parents, *R.Context))
     return;
   // A loop that goes on by what the call gives back ('converged =

@@ -112,7 +112,21 @@ bool usesPerThreadDefaultStream(const FunctionDecl *FD) {
   PerThreadFinder Finder;
   if (FD && FD->getBody())
     Finder.TraverseStmt(FD->getBody());
-  return Finder.Found;
+  if (Finder.Found || !FD)
+    return Finder.Found;
+  // A function that makes no runtime call (only <<<...>>> launches) is
+  // compiled as its unit is: the headers declare cudaMemcpyAsync as
+  // cudaMemcpyAsync_ptsz under --default-stream per-thread (and
+  // CUDA_API_PER_THREAD_DEFAULT_STREAM). The device runtime declares a
+  // __device__ one in every mode.
+  ASTContext &Ctx = FD->getASTContext();
+  IdentifierInfo *Renamed = &Ctx.Idents.get("cudaMemcpyAsync_ptsz");
+  return llvm::any_of(
+      Ctx.getTranslationUnitDecl()->lookup(Renamed), [](const NamedDecl *D) {
+        const auto *Declared = dyn_cast<FunctionDecl>(D);
+        return Declared && (!Declared->hasAttr<CUDADeviceAttr>() ||
+                            Declared->hasAttr<CUDAHostAttr>());
+      });
 }
 
 std::string streamSpelling(const StreamRef &S, const Expr *Arg,

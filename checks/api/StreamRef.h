@@ -63,7 +63,8 @@ bool isPerThreadStream(const StreamRef &S, const clang::Expr *Arg,
 /// (CUDA_API_PER_THREAD_DEFAULT_STREAM): the CUDA headers then spell the
 /// stream-ordered calls it makes as their _ptsz/_ptds variants (ROCm's as
 /// _spt, for HIP_API_PER_THREAD_DEFAULT_STREAM or clang's
-/// -fgpu-default-stream=per-thread).
+/// -fgpu-default-stream=per-thread); a function that makes no such call, by
+/// its unit's declaration of cudaMemcpyAsync_ptsz.
 bool usesPerThreadDefaultStream(const clang::FunctionDecl *FD);
 
 /// How a message spells \p Arg: its source text, or "the legacy default

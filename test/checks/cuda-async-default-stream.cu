@@ -238,6 +238,19 @@ void exclusiveArms(float *d, float *h, int n, cudaStream_t s, bool streams) {
   }
 }
 
+// Unless the condition changes with the loop's counter: the legacy launch
+// of one iteration holds back the next iteration's launch on its stream.
+void armChosenByTheCounter(float **d, int n, cudaStream_t *s) {
+  for (int i = 0; i < n; ++i) {
+    if (i == 3)
+      kernel<<<1, 256>>>(d[i]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: kernel launch on the legacy default stream waits for all earlier work on the device, and the work issued after it on created streams waits for it, so they cannot overlap; issue it on a created stream (or cudaStreamPerThread), with an event where later work depends on it [cuda-async-default-stream]
+    // CHECK-MESSAGES: :[[@LINE+2]]:7: note: work on a created stream issued here waits for it
+    else
+      kernel<<<1, 256, 0, s[i]>>>(d[i]);
+  }
+}
+
 // Launches in device code (dynamic parallelism) are not host launches.
 __device__ void launchFromDevice(float *d) {}
 __global__ void parent(float *d, cudaStream_t s) {

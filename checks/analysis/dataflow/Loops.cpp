@@ -3,6 +3,7 @@
 #include "Loops.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include <set>
 
 using namespace clang;
 
@@ -41,6 +42,52 @@ const Stmt *loopBody(const Stmt *Loop) {
   if (const auto *Range = dyn_cast<CXXForRangeStmt>(Loop))
     return Range->getBody();
   return nullptr;
+}
+
+namespace {
+
+template <typename Fn> void forEachStmt(const Stmt *Root, Fn F) {
+  if (!Root || isa<LambdaExpr>(Root))
+    return;
+  F(Root);
+  for (const Stmt *Child : Root->children())
+    forEachStmt(Child, F);
+}
+
+/// The variables a loop's header declares or changes: its counters.
+std::set<const VarDecl *> headerVariables(const Stmt *Loop) {
+  std::set<const VarDecl *> Out;
+  auto Collect = [&](const Stmt *S) {
+    forEachStmt(S, [&](const Stmt *Node) {
+      if (const auto *DS = dyn_cast<DeclStmt>(Node))
+        for (const Decl *D : DS->decls())
+          if (const auto *VD = dyn_cast<VarDecl>(D))
+            Out.insert(VD);
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Node))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          Out.insert(VD);
+    });
+  };
+  if (const auto *For = dyn_cast<ForStmt>(Loop)) {
+    Collect(For->getInit());
+    Collect(For->getInc());
+  } else if (const auto *Range = dyn_cast<CXXForRangeStmt>(Loop)) {
+    Out.insert(Range->getLoopVariable());
+  }
+  return Out;
+}
+
+} // namespace
+
+bool usesLoopCounter(const Stmt *E, const Stmt *Loop) {
+  std::set<const VarDecl *> Counters = headerVariables(Loop);
+  bool Uses = false;
+  forEachStmt(E, [&](const Stmt *S) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Uses |= Counters.count(VD) > 0;
+  });
+  return Uses;
 }
 
 bool isWrittenWithin(const Stmt *Inner, const Stmt *Outer,

@@ -26,6 +26,11 @@ bool isRepeatingLoop(const clang::Stmt *S, clang::ASTContext &Ctx);
 /// The body of loop \p Loop.
 const clang::Stmt *loopBody(const clang::Stmt *Loop);
 
+/// Whether \p E uses a variable that \p Loop declares or changes in its
+/// header (a for loop's init and increment), or a range-based for loop's
+/// variable: it names another object, stream or branch in each iteration.
+bool usesLoopCounter(const clang::Stmt *E, const clang::Stmt *Loop);
+
 /// Whether \p Inner is written inside \p Outer (a loop, its body): their
 /// source ranges, where macros expand.
 bool isWrittenWithin(const clang::Stmt *Inner, const clang::Stmt *Outer,

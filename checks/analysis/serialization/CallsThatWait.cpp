@@ -90,40 +90,7 @@ workThenWait(const Stmt *Body, const CallerStream &Stream,
   return {Work, Wait};
 }
 
-/// Variables a loop's header declares or changes: its counters.
-void headerVariables(const Stmt *Loop, std::set<const VarDecl *> &Out) {
-  auto Collect = [&](const Stmt *S) {
-    forEachStmt(S, [&](const Stmt *Node) {
-      if (const auto *DS = dyn_cast<DeclStmt>(Node))
-        for (const Decl *D : DS->decls())
-          if (const auto *VD = dyn_cast<VarDecl>(D))
-            Out.insert(VD);
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(Node))
-        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-          Out.insert(VD);
-    });
-  };
-  if (const auto *For = dyn_cast<ForStmt>(Loop)) {
-    Collect(For->getInit());
-    Collect(For->getInc());
-  } else if (const auto *Range = dyn_cast<CXXForRangeStmt>(Loop)) {
-    Out.insert(Range->getLoopVariable());
-  }
-}
-
 } // namespace
-
-bool chosenPerIteration(const Expr *E, const Stmt *Loop) {
-  std::set<const VarDecl *> Counters;
-  headerVariables(Loop, Counters);
-  bool Uses = false;
-  forEachStmt(E, [&](const Stmt *S) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        Uses |= Counters.count(VD) > 0;
-  });
-  return Uses;
-}
 
 std::optional<CallWait> callWaitsForItsWork(const CallExpr *Call,
                                             SyncSummaries &Syncs) {

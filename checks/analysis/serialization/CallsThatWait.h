@@ -45,11 +45,6 @@ struct CallWait {
 std::optional<CallWait> callWaitsForItsWork(const clang::CallExpr *Call,
                                             SyncSummaries &Syncs);
 
-/// Whether \p E uses a variable that \p Loop declares or changes in its
-/// header, or a range-based for loop's variable: it names another object
-/// (or stream) in each iteration.
-bool chosenPerIteration(const clang::Expr *E, const clang::Stmt *Loop);
-
 } // namespace cuda_async_lint
 
 #endif // CUDA_ASYNC_LINT_ANALYSIS_SERIALIZATION_CALLSTHATWAIT_H

@@ -4,6 +4,7 @@
 #include "IterationWork.h"
 #include "analysis/dataflow/BodyParents.h"
 #include "analysis/dataflow/ForwardDataflow.h"
+#include "analysis/dataflow/Loops.h"
 #include "analysis/pending/PendingTransfers.h"
 #include "analysis/sync/NonBlockingStreams.h"
 #include "api/AsyncOperation.h"
@@ -76,9 +77,21 @@ private:
     return false;
   }
 
+  /// Whether the condition \p Cond of \p S uses the counter of a loop
+  /// around it ('if (i == 3)'): each iteration may take another arm, and
+  /// one iteration's legacy work holds back the next one's.
+  bool changesPerIteration(const Expr *Cond, const Stmt *S) const {
+    for (const Stmt *Loop = enclosingLoop(S, FD, Parents, Ctx); Loop;
+         Loop = enclosingLoop(Loop, FD, Parents, Ctx))
+      if (usesLoopCounter(Cond, Loop))
+        return true;
+    return false;
+  }
+
   /// True if \p A and \p B lie in the two arms of one if/else (or ?:):
   /// 'if (useStreams) launch on s; else launch on 0;' is one launch per
-  /// pass, whichever way a later pass goes.
+  /// pass, whichever way a later pass goes, unless the condition changes
+  /// with a loop's counter.
   bool inExclusiveBranches(const Stmt *A, const Stmt *B) const {
     llvm::DenseMap<const Stmt *, const Stmt *> ChildOnPathToA;
     const Stmt *Child = A;
@@ -95,9 +108,12 @@ private:
         const Stmt *ArmA = It->second, *ArmB = Child;
         if (const auto *If = dyn_cast<IfStmt>(Parent))
           return ArmA != ArmB && ArmA != If->getCond() &&
-                 ArmB != If->getCond() && If->getElse();
+                 ArmB != If->getCond() && If->getElse() &&
+                 !changesPerIteration(If->getCond(), If);
         if (const auto *CO = dyn_cast<ConditionalOperator>(Parent))
-          return ArmA != ArmB && ArmA != CO->getCond() && ArmB != CO->getCond();
+          return ArmA != ArmB && ArmA != CO->getCond() &&
+                 ArmB != CO->getCond() &&
+                 !changesPerIteration(CO->getCond(), CO);
         return false;
       }
       Child = Parent;
