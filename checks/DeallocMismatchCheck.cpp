@@ -85,13 +85,25 @@ void DeallocMismatchCheck::run(const MatchFinder::MatchResult &R) {
     return;
 
   // The releaser that fits every allocation the pointer may come from.
-  // Storage nobody allocated (stack, globals, containers) is another bug.
   std::string Right;
+  bool Unallocated = false;
   for (Origin O : P.Origins) {
     std::string Releaser = originReleaser(O);
-    if (Releaser.empty() || (!Right.empty() && Releaser != Right))
+    if (Releaser.empty()) {
+      Unallocated = true;
+      continue;
+    }
+    if (!Right.empty() && Releaser != Right)
       return;
     Right = Releaser;
+  }
+  // Storage nobody allocated (a stack or global array, a container's) given
+  // to CUDA's releaser on every path: the call fails
+  // (cudaErrorInvalidValue), and what the storage holds stays allocated.
+  if (Unallocated) {
+    if (Right.empty() && Site->Expects != MemoryKind::Pageable)
+      reportUnallocated(*Site, P, *R.Context);
+    return;
   }
 
   Finding F;
@@ -122,6 +134,33 @@ void DeallocMismatchCheck::run(const MatchFinder::MatchResult &R) {
     if (std::optional<FixIt> Fix = releaserFix(*Site, Right, *R.Context))
       F.Fixes.push_back(std::move(*Fix));
   report(std::move(F), *R.Context);
+}
+
+void DeallocMismatchCheck::reportUnallocated(const ReleaseSite &Site,
+                                             const HostProvenance &P,
+                                             ASTContext &Ctx) {
+  Finding F;
+  F.Loc = Site.At->getBeginLoc();
+  F.Message = "'" + Site.Releaser +
+              "' releases host memory that no allocator returned, and fails";
+  // 'int *d[2]; ... cudaFree(d);': the elements were meant.
+  const Expr *Ptr = Site.Ptr->IgnoreParenImpCasts();
+  if (Ptr->getType()->isArrayType() && Ptr->getType()
+                                           ->castAsArrayTypeUnsafe()
+                                           ->getElementType()
+                                           ->isPointerType())
+    F.Message += "; it is an array of pointers: release each element ('" +
+                 Site.Releaser + "(" +
+                 Lexer::getSourceText(
+                     CharSourceRange::getTokenRange(Ptr->getSourceRange()),
+                     Ctx.getSourceManager(), Ctx.getLangOpts())
+                     .str() +
+                 "[i])')";
+  for (Origin O : P.Origins) {
+    OriginNote Note = describeOrigin(O, *P.Kind, Ctx.getSourceManager(), F.Loc);
+    F.Notes.push_back({Note.Loc, Note.Message});
+  }
+  report(std::move(F), Ctx);
 }
 
 CUDA_ASYNC_LINT_CHECK_FACTORY(DeallocMismatchCheck)

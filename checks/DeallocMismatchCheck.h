@@ -12,6 +12,7 @@
 #define CUDA_ASYNC_LINT_DEALLOCMISMATCHCHECK_H
 
 #include "ProvenanceCheck.h"
+#include "api/ReleaseSite.h"
 
 namespace cuda_async_lint {
 
@@ -20,6 +21,11 @@ public:
   explicit DeallocMismatchCheck(DiagnosticSink &Sink);
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+
+private:
+  /// CUDA's releaser given storage no allocator returned.
+  void reportUnallocated(const ReleaseSite &Site, const HostProvenance &P,
+                         clang::ASTContext &Ctx);
 };
 
 } // namespace cuda_async_lint

@@ -470,3 +470,31 @@ template <typename T> void neverInstantiated() {
   cudaMallocHost(&p, sizeof(T));
   free(p);
 }
+
+// CUDA's releasers given storage no allocator returned fail
+// (cudaErrorInvalidValue): a local array of device pointers given whole,
+// where its elements were meant.
+void freeTheArrayOfDevicePointers(size_t n) {
+  int *d[2];
+  cudaMalloc(&d[0], n);
+  cudaMalloc(&d[1], n);
+  cudaFree(d);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaFree' releases host memory that no allocator returned, and fails; it is an array of pointers: release each element ('cudaFree(d[i])') [cuda-async-dealloc-mismatch]
+  // CHECK-MESSAGES: :[[@LINE-5]]:8: note: 'd' is a local variable: its storage is pageable memory
+}
+
+void freeHostAStackBuffer() {
+  float staging[64];
+  cudaFreeHost(staging);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaFreeHost' releases host memory that no allocator returned, and fails [cuda-async-dealloc-mismatch]
+  // CHECK-MESSAGES: :[[@LINE-3]]:9: note: 'staging' is a local variable: its storage is pageable memory
+}
+
+// Each element, as meant: device memory.
+void freeEachDevicePointer(size_t n) {
+  int *d[2];
+  cudaMalloc(&d[0], n);
+  cudaMalloc(&d[1], n);
+  for (int i = 0; i < 2; ++i)
+    cudaFree(d[i]);
+}

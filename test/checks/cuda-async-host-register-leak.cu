@@ -581,3 +581,37 @@ public:
   ~Reassigned() { free(count); }
   int *count;
 };
+
+// A cleanup label reached by the error paths (a failed allocation, a failed
+// registration: nothing to unregister there) and by the path that
+// registered: freed still registered.
+int cleanupAfterRegistering(size_t n, bool fail) {
+  float *p = NULL;
+  cudaError_t err;
+  if (fail)
+    goto cleanup;
+  p = (float *)malloc(n);
+  if (!p)
+    goto cleanup;
+  err = cudaHostRegister(p, n, cudaHostRegisterDefault);
+  if (err != cudaSuccess)
+    goto cleanup;
+cleanup:
+  free(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'free' releases memory that is still registered with the CUDA driver; call 'cudaHostUnregister' first [cuda-async-host-register-leak]
+  // CHECK-MESSAGES: :[[@LINE-6]]:9: note: registered here with 'cudaHostRegister'
+  return err;
+}
+
+// The path that registered unregisters before the label: nothing leaks.
+int cleanupAfterUnregistering(size_t n) {
+  float *p = (float *)malloc(n);
+  if (p == NULL)
+    goto cleanup;
+  if (cudaHostRegister(p, n, cudaHostRegisterDefault) != cudaSuccess)
+    goto cleanup;
+  cudaHostUnregister(p);
+cleanup:
+  free(p);
+  return 0;
+}

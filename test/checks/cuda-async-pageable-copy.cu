@@ -618,3 +618,25 @@ void readAfterUpload(float *d, cudaStream_t s) {
   cudaStreamSynchronize(s);
   free(h);
 }
+
+// GNU's checked allocators return malloc's memory, wherever the project
+// defines them.
+void *xmalloc(size_t n);
+void *xcalloc(size_t count, size_t size);
+void copyFromXcalloc(float *d, size_t n, cudaStream_t s) {
+  float *h = (float *)xcalloc(n, sizeof(float));
+  cudaMemcpyAsync(d, h, n * sizeof(float), cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable host memory is staged and synchronous{{.*}} [cuda-async-pageable-copy]
+  // CHECK-MESSAGES: :[[@LINE-3]]:23: note: pageable memory allocated here with 'xcalloc'
+  cudaStreamSynchronize(s);
+  free(h);
+}
+// A project's own allocator in a namespace is not GNU's.
+namespace pool {
+void *xmalloc(size_t n);
+}
+void copyFromPoolXmalloc(float *d, size_t n, cudaStream_t s) {
+  float *h = (float *)pool::xmalloc(n * sizeof(float));
+  cudaMemcpyAsync(d, h, n * sizeof(float), cudaMemcpyHostToDevice, s);
+  cudaStreamSynchronize(s);
+}

@@ -1,6 +1,7 @@
 //===- HostAccess.cpp -----------------------------------------------------===//
 
 #include "HostAccess.h"
+#include "LocalAliases.h"
 #include "ParameterHostUses.h"
 #include "analysis/code/StdLibrary.h"
 #include "api/CudaApiCatalog.h"
@@ -29,59 +30,6 @@ void collectDeps(const Stmt *S, std::set<const VarDecl *> &Deps) {
     collectDeps(Child, Deps);
 }
 
-const VarDecl *localVar(const Expr *E) {
-  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  return VD && VD->hasLocalStorage() ? VD : nullptr;
-}
-
-/// Pointers initialized once and never written again, and the loop
-/// variables of range-based for loops.
-class AliasFinder : public RecursiveASTVisitor<AliasFinder> {
-public:
-  llvm::DenseMap<const VarDecl *, const Expr *> Inits;
-  llvm::DenseSet<const VarDecl *> Written;
-  llvm::DenseMap<const VarDecl *, const CXXForRangeStmt *> RangeLoops;
-
-  bool VisitVarDecl(VarDecl *VD) {
-    if (VD->hasLocalStorage() && VD->getType()->isPointerType() &&
-        VD->getInit() && !isa<ParmVarDecl>(VD))
-      Inits[VD] = VD->getInit();
-    return true;
-  }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
-      if (const VarDecl *VD = localVar(BO->getLHS()))
-        Written.insert(VD);
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-      if (const VarDecl *VD = localVar(UO->getSubExpr()))
-        Written.insert(VD);
-    return true;
-  }
-  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
-    RangeLoops[S->getLoopVariable()] = S;
-    return true;
-  }
-  // Given by non-const reference ('std::swap(read, write)'): written.
-  bool VisitCallExpr(CallExpr *Call) {
-    const FunctionDecl *FD = Call->getDirectCallee();
-    if (!FD)
-      return true;
-    unsigned Offset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD);
-    for (unsigned I = Offset; I < Call->getNumArgs(); ++I) {
-      if (I - Offset >= FD->getNumParams())
-        break;
-      if (bindsArgumentForWriting(FD, I - Offset))
-        if (const VarDecl *VD = localVar(Call->getArg(I)))
-          Written.insert(VD);
-    }
-    return true;
-  }
-};
-
 /// The index of \p Call's argument that binds \p FD's first parameter: 1
 /// for a member operator call, whose argument 0 is the object.
 unsigned firstParamArg(const CallExpr *Call, const FunctionDecl *FD) {
@@ -100,12 +48,9 @@ bool isUserFunction(const FunctionDecl *FD) {
 } // namespace
 
 HostAccessFinder::HostAccessFinder(const FunctionDecl *FD) : Function(FD) {
-  AliasFinder Finder;
-  Finder.TraverseDecl(const_cast<FunctionDecl *>(FD));
-  for (const auto &[VD, Init] : Finder.Inits)
-    if (!Finder.Written.count(VD))
-      Aliases[VD] = Init;
-  RangeLoops = std::move(Finder.RangeLoops);
+  LocalAliases Found = findLocalAliases(FD);
+  Aliases = std::move(Found.Aliases);
+  RangeLoops = std::move(Found.RangeLoops);
 }
 
 BufferRef HostAccessFinder::memberBuffer(const MemberExpr *ME) const {

@@ -5,6 +5,7 @@
 #include "ProvenanceExpressions.h"
 #include "analysis/code/StdLibrary.h"
 #include "analysis/dataflow/ForwardDataflow.h"
+#include "analysis/dataflow/NullTests.h"
 #include "api/CudaApiCatalog.h"
 #include "api/ReleaseSite.h"
 #include "clang/AST/ExprCXX.h"
@@ -120,6 +121,15 @@ bool ProvenanceDataflow::transferEdge(const CFGBlock &From, unsigned SuccIndex,
   const Expr *Cond = branchCondition(From);
   if (!Cond)
     return true;
+  // The edge where an allocation's pointer is null ('if (!p) goto
+  // cleanup;'): it failed, there is nothing to register, and a cleanup
+  // label that edge reaches sees the other paths' registration.
+  if (std::optional<NullTest> Null = nullTest(Cond, Function->getASTContext());
+      Null && SuccIndex == Null->NullEdge) {
+    for (const void *Key : evaluator(S).registrationKeys(Null->Pointer))
+      S.Registered.unmake(Key);
+    return true;
+  }
   // The edge where the result is not cudaSuccess: the true branch of
   // 'if (result)'.
   std::optional<ResultTest> Test = resultTest(Cond);
@@ -130,10 +140,15 @@ bool ProvenanceDataflow::transferEdge(const CFGBlock &From, unsigned SuccIndex,
   const CallExpr *Register = registerResult(Result, RegisterResults);
   if (!Register || SuccIndex != FailureEdge)
     return true;
+  // Not registered there: for an allocation of this function's, as if it
+  // failed (the error path's cleanup sees the registered path's fact);
+  // for other memory, No.
   if (const Expr *Ptr = lookupApi(Register)->arg(Register, ArgRole::Ptr))
     for (const void *Key :
-         evaluator(S).registrationKeys(Ptr, &S.RegistrationAnswers))
+         evaluator(S).registrationKeys(Ptr, &S.RegistrationAnswers)) {
       S.Registered.set(Key, RegistrationFact{});
+      S.Registered.unmake(Key);
+    }
   return true;
 }
 

@@ -46,6 +46,14 @@ void RegistrationFacts::set(const void *Key, const RegistrationFact &Fact) {
   Keyed.insert_or_assign(Key, Fact);
 }
 
+void RegistrationFacts::unmake(const void *Key) {
+  std::optional<unsigned> N = Sites ? Sites->number(Key) : std::nullopt;
+  if (!N)
+    return;
+  Keyed.erase(Key);
+  Fresh.reset(*N);
+}
+
 void RegistrationFacts::yesToMaybe() {
   // Fresh facts are No: only keyed facts can be Yes.
   for (auto &[Key, Fact] : Keyed)

@@ -78,6 +78,11 @@ public:
   const RegistrationFact *find(const void *Key) const;
   bool contains(const void *Key) const { return find(Key); }
   void set(const void *Key, const RegistrationFact &Fact);
+  /// The allocation \p Key, one of this function's own, is as if not made
+  /// on this path (it failed: a null result, a failed registration), so
+  /// that where paths meet the others' fact stands. Other keys keep their
+  /// facts.
+  void unmake(const void *Key);
   /// Every fact registered Yes becomes Maybe: an unregistration of memory
   /// the analysis cannot name may have undone it.
   void yesToMaybe();

@@ -1,0 +1,81 @@
+//===- LocalAliases.cpp ---------------------------------------------------===//
+
+#include "LocalAliases.h"
+#include "analysis/code/StdLibrary.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace clang;
+
+namespace cuda_async_lint {
+
+const VarDecl *localVar(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && VD->hasLocalStorage() ? VD : nullptr;
+}
+
+namespace {
+
+/// Pointers initialized once and never written again, and the loop
+/// variables of range-based for loops.
+class AliasFinder : public RecursiveASTVisitor<AliasFinder> {
+public:
+  llvm::DenseMap<const VarDecl *, const Expr *> Inits;
+  llvm::DenseSet<const VarDecl *> Written;
+  llvm::DenseMap<const VarDecl *, const CXXForRangeStmt *> RangeLoops;
+
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->hasLocalStorage() && VD->getType()->isPointerType() &&
+        VD->getInit() && !isa<ParmVarDecl>(VD))
+      Inits[VD] = VD->getInit();
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      if (const VarDecl *VD = localVar(BO->getLHS()))
+        Written.insert(VD);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      if (const VarDecl *VD = localVar(UO->getSubExpr()))
+        Written.insert(VD);
+    return true;
+  }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
+    RangeLoops[S->getLoopVariable()] = S;
+    return true;
+  }
+  // Given by non-const reference ('std::swap(read, write)'): written.
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD)
+      return true;
+    unsigned Offset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD);
+    for (unsigned I = Offset; I < Call->getNumArgs(); ++I) {
+      if (I - Offset >= FD->getNumParams())
+        break;
+      if (bindsArgumentForWriting(FD, I - Offset))
+        if (const VarDecl *VD = localVar(Call->getArg(I)))
+          Written.insert(VD);
+    }
+    return true;
+  }
+};
+
+} // namespace
+
+LocalAliases findLocalAliases(const FunctionDecl *FD) {
+  AliasFinder Finder;
+  Finder.TraverseDecl(const_cast<FunctionDecl *>(FD));
+  LocalAliases Found;
+  for (const auto &[VD, Init] : Finder.Inits)
+    if (!Finder.Written.count(VD))
+      Found.Aliases[VD] = Init;
+  Found.RangeLoops = std::move(Finder.RangeLoops);
+  return Found;
+}
+
+} // namespace cuda_async_lint
