@@ -27,11 +27,19 @@ void legacyBetweenBatches(cublasHandle_t h, cudaStream_t *streams,
 
 // NCCL given the stream.
 void legacyBeforeAllReduce(ncclComm_t comm, cudaStream_t s, float *buf,
-                           size_t count) {
+                           float *sum, size_t count) {
   scale<<<1, 256>>>(buf);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: kernel launch on the legacy default stream
-  ncclAllReduce(buf, buf, count, ncclFloat, ncclSum, comm, s);
+  ncclAllReduce(sum, sum, count, ncclFloat, ncclSum, comm, s);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: work on a created stream issued here waits for it
+  cudaStreamSynchronize(s);
+}
+
+// The allreduce reads what the legacy kernel wrote: it must wait anyway.
+void legacyFeedsAllReduce(ncclComm_t comm, cudaStream_t s, float *buf,
+                          size_t count) {
+  scale<<<1, 256>>>(buf);
+  ncclAllReduce(buf, buf, count, ncclFloat, ncclSum, comm, s);
   cudaStreamSynchronize(s);
 }
 

@@ -62,18 +62,29 @@ void driverLaunchBetweenCreatedStreamWork(CUfunction f, CUdeviceptr d,
   cuMemcpyDtoHAsync(h, d, 64, s);
 }
 
-void betweenCreatedStreamWork(float *d, float *h) {
+void betweenCreatedStreamWork(float *d, float *e, float *h) {
   cudaStream_t s;
   cudaStreamCreate(&s);
   cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
   kernel<<<1, 256>>>(d);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: kernel launch on the legacy default stream waits for all earlier work
   // CHECK-MESSAGES: :[[@LINE+1]]:3: note: work on a created stream issued here waits for it
+  cudaMemcpyAsync(h, e, 1024, cudaMemcpyDeviceToHost, s);
+  cudaStreamSynchronize(s);
+}
+
+// A chain on one buffer: the copy back reads what the legacy kernel wrote
+// and must wait for it anyway; nothing could have overlapped.
+void dependentChain(float *d, float *h) {
+  cudaStream_t s;
+  cudaStreamCreate(&s);
+  cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
+  kernel<<<1, 256>>>(d);
   cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, s);
   cudaStreamSynchronize(s);
 }
 
-void besideStreamArray(float *d, float *h) {
+void besideStreamArray(float *d, float *e, float *h) {
   cudaStream_t streams[2];
   for (int i = 0; i < 2; ++i)
     cudaStreamCreate(&streams[i]);
@@ -81,19 +92,20 @@ void besideStreamArray(float *d, float *h) {
   cudaMemsetAsync(d, 0, 64, 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemsetAsync' on the legacy default stream waits for all earlier work
   // CHECK-MESSAGES: :[[@LINE+1]]:3: note: work on a created stream issued here waits for it
-  kernel<<<1, 32, 0, streams[1]>>>(d);
+  kernel<<<1, 32, 0, streams[1]>>>(e);
 }
 
 // cudaStreamLegacy is the legacy stream in every compile mode; in a
 // per-thread build, the per-thread stream (0) waits for it too.
-void explicitLegacyBetweenCreated(float *d, float *h, cudaStream_t s) {
+void explicitLegacyBetweenCreated(float *d, float *e, float *h,
+                                  cudaStream_t s) {
   cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);
   cudaMemcpyAsync(h, d, 1024, cudaMemcpyDeviceToHost, cudaStreamLegacy);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' on the legacy default stream waits for all earlier work
   // CHECK-MESSAGES: :[[@LINE+3]]:3: note: work on a created stream issued here waits for it
   // PER-THREAD: :[[@LINE-3]]:3: warning: 'cudaMemcpyAsync' on the legacy default stream waits for all earlier work
   // PER-THREAD: :[[@LINE+1]]:3: note: work on a created stream issued here waits for it
-  kernel<<<1, 256, 0, s>>>(d);
+  kernel<<<1, 256, 0, s>>>(e);
 }
 
 template <typename T> void templateLoop(T *d, T *h, int n, cudaStream_t s) {
@@ -255,4 +267,35 @@ void armChosenByTheCounter(float **d, int n, cudaStream_t *s) {
 __device__ void launchFromDevice(float *d) {}
 __global__ void parent(float *d, cudaStream_t s) {
   launchFromDevice(d);
+}
+
+// A legacy launch whose output the created-stream work after it, in the same
+// step, reads (a time loop seeding its field in step 0): that work must wait
+// for it anyway; the legacy stream's ordering is the dependency.
+__global__ void step2d(float *out, const float *in) {}
+void seedThenStep(float **u1, float **u2, cudaStream_t *halo,
+                  cudaStream_t *body, int ngpus, int nsteps) {
+  for (int t = 0; t < nsteps; ++t) {
+    if (t == 0)
+      kernel<<<1, 32>>>(u2[0]);
+    for (int i = 0; i < ngpus; ++i) {
+      step2d<<<1, 32, 0, halo[i]>>>(u1[i], u2[i]);
+      step2d<<<1, 32, 0, body[i]>>>(u1[i], u2[i]);
+    }
+    cudaDeviceSynchronize();
+  }
+}
+
+// The same seed, but the work after it reads other buffers: it could have
+// run beside the seed.
+void seedBesideIndependentWork(float *u, float *v, float *w, cudaStream_t s,
+                               int nsteps) {
+  for (int t = 0; t < nsteps; ++t) {
+    if (t == 0)
+      kernel<<<1, 32>>>(u);
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: kernel launch on the legacy default stream waits for all earlier work on the device, and the work issued after it on created streams waits for it, so they cannot overlap; issue it on a created stream (or cudaStreamPerThread), with an event where later work depends on it [cuda-async-default-stream]
+    // CHECK-MESSAGES: :[[@LINE+1]]:5: note: work on a created stream issued here waits for it
+    step2d<<<1, 32, 0, s>>>(v, w);
+    cudaDeviceSynchronize();
+  }
 }

@@ -698,3 +698,33 @@ void blockingCopyOfAnotherBuffer(float **h, float **d, float **other,
     cudaMemcpy(out[i], other[i], 1024, cudaMemcpyDeviceToHost);
   }
 }
+
+// Time stepping on two streams: each step reads what both streams wrote in
+// the step before (the loop exchanges the two fields its kernels take), so
+// the device sync is the streams' join, not a serialization.
+__global__ void stencil(float *out, const float *in) {}
+void timeSteps(float *u1, float *u2, cudaStream_t halo, cudaStream_t body,
+               int nsteps) {
+  for (int t = 0; t < nsteps; ++t) {
+    stencil<<<1, 32, 0, halo>>>(u1, u2);
+    stencil<<<1, 32, 0, body>>>(u1, u2);
+    cudaDeviceSynchronize();
+    float *tmp = u1;
+    u1 = u2;
+    u2 = tmp;
+  }
+}
+
+// Double buffering that exchanges its host buffers but hands each step only
+// one of them: the steps are independent, and the wait serializes them.
+void swapsButSerializes(float *d, float *cur, float *next, cudaStream_t *s,
+                        size_t bytes, int n) {
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, cur, bytes, cudaMemcpyHostToDevice, s[i % 2]);
+    process<<<1, 32, 0, s[i % 2]>>>(d);
+    cudaDeviceSynchronize();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaDeviceSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
+    std::swap(cur, next);
+  }
+}

@@ -1,6 +1,7 @@
 //===- ObjectReferences.cpp - Variables and objects in calls --------------===//
 
 #include "ObjectReferences.h"
+#include "api/CudaApiCatalog.h"
 
 using namespace clang;
 
@@ -51,6 +52,30 @@ const Decl *objectArgument(const Expr *Arg, const FunctionDecl *Caller) {
   if (T->isPointerType())
     T = T->getPointeeType();
   return T->isRecordType() ? VD : nullptr;
+}
+
+const VarDecl *baseVariable(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenCasts();
+    if (const Expr *Operand = addressOfOperand(E))
+      E = Operand;
+    else if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
+      E = Sub->getBase();
+    else if (const auto *Bin = dyn_cast<BinaryOperator>(E);
+             Bin && Bin->isAdditiveOp())
+      E = Bin->getLHS()->getType()->isPointerType() ? Bin->getLHS()
+                                                    : Bin->getRHS();
+    else if (const auto *Un = dyn_cast<UnaryOperator>(E);
+             Un && Un->getOpcode() == UO_Deref)
+      E = Un->getSubExpr();
+    else if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E))
+      E = Member->getImplicitObjectArgument();
+    else if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    else
+      return nullptr;
+  }
+  return nullptr;
 }
 
 } // namespace cuda_async_lint

@@ -16,6 +16,10 @@ namespace cuda_async_lint {
 
 const clang::VarDecl *declRefVar(const clang::Expr *E);
 
+/// The variable whose memory \p E points into: 'p', 'p + n', '&p[i]',
+/// '&x', 'p.data()' are all 'p' (or 'x').
+const clang::VarDecl *baseVariable(const clang::Expr *E);
+
 /// The member of the function's own object \p E names: 'stream' or
 /// 'this->stream' in a member function.
 const clang::FieldDecl *thisMember(const clang::Expr *E);

@@ -1,6 +1,8 @@
 //===- IterationResults.cpp -----------------------------------------------===//
 
 #include "IterationResults.h"
+#include "analysis/code/BufferSwaps.h"
+#include "analysis/code/ObjectReferences.h"
 #include "analysis/dataflow/Loops.h"
 #include "api/CudaApiCatalog.h"
 #include "api/HostCommunication.h"
@@ -12,32 +14,6 @@ using namespace clang;
 namespace cuda_async_lint {
 
 namespace {
-
-/// The variable whose memory \p E points into: 'p', 'p + n', '&p[i]',
-/// '&x', 'p.data()' are all 'p' (or 'x').
-const VarDecl *baseVariable(const Expr *E) {
-  while (E) {
-    E = E->IgnoreParenCasts();
-    if (const Expr *Operand = addressOfOperand(E))
-      E = Operand;
-    else if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
-      E = Sub->getBase();
-    else if (const auto *Bin = dyn_cast<BinaryOperator>(E);
-             Bin && Bin->isAdditiveOp())
-      E = Bin->getLHS()->getType()->isPointerType() ? Bin->getLHS()
-                                                    : Bin->getRHS();
-    else if (const auto *Un = dyn_cast<UnaryOperator>(E);
-             Un && Un->getOpcode() == UO_Deref)
-      E = Un->getSubExpr();
-    else if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E))
-      E = Member->getImplicitObjectArgument();
-    else if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      return dyn_cast<VarDecl>(DRE->getDecl());
-    else
-      return nullptr;
-  }
-  return nullptr;
-}
 
 /// Whether \p E reads any of \p Vars.
 bool mentions(const Stmt *E, const std::set<const VarDecl *> &Vars) {
@@ -124,6 +100,24 @@ bool communicatesAfter(const CallExpr *Call, const CallExpr *Sync,
   return false;
 }
 
+/// Whether the iteration exchanges two buffers that the waited work both
+/// takes ('step(u1, u2); ...; tmp = u1; u1 = u2; u2 = tmp;'): the next
+/// iteration's work reads what this one's wrote, on whichever stream, and
+/// the wait is the join between them, not a serialization.
+bool carriesWorkBetweenIterations(llvm::ArrayRef<const AsyncOperation *> Waited,
+                                  const Stmt *Loop) {
+  std::set<const VarDecl *> Taken;
+  for (const AsyncOperation *Op : Waited)
+    for (const Expr *Arg : Op->Call->arguments())
+      if (Arg->getType()->isPointerType())
+        if (const VarDecl *VD = baseVariable(Arg))
+          Taken.insert(VD);
+  return llvm::any_of(swappedVariables(loopBody(Loop)),
+                      [&](const SwappedPair &P) {
+                        return Taken.count(P.first) && Taken.count(P.second);
+                      });
+}
+
 } // namespace
 
 std::set<const VarDecl *>
@@ -163,6 +157,8 @@ bool iterationNeedsResult(const CallExpr *Sync,
                           const Stmt *Loop,
                           const std::set<const VarDecl *> &ControlVars,
                           const ASTContext &Ctx) {
+  if (carriesWorkBetweenIterations(Waited, Loop))
+    return true;
   std::set<const VarDecl *> Produced = producedVariables(Sync, Waited, Ctx);
   if (Produced.empty())
     return false;

@@ -12,6 +12,9 @@
 //  - host communication: after the wait, in the same iteration, the host
 //    hands a buffer the waited work produced to a call outside CUDA's stream
 //    order (MPI_Sendrecv of a halo a kernel just wrote).
+//  - time stepping: the iteration exchanges two buffers the waited work both
+//    takes ('tmp = u1; u1 = u2; u2 = tmp;'), so the next iteration's work
+//    reads what this one's wrote; on several streams the wait is their join.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,8 +40,8 @@ producedVariables(const clang::CallExpr *Sync,
 
 /// Whether the iteration of \p Loop needs the result of the work \p Sync
 /// waits for (\p Waited) before it goes on: \p ControlVars (what the loop's
-/// continuation reads) is derived from it in the loop's body, or the host
-/// communicates it after the wait.
+/// continuation reads) is derived from it in the loop's body, the host
+/// communicates it after the wait, or the next iteration's work reads it.
 bool iterationNeedsResult(const clang::CallExpr *Sync,
                           llvm::ArrayRef<const AsyncOperation *> Waited,
                           const clang::Stmt *Loop,

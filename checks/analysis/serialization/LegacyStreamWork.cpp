@@ -2,10 +2,13 @@
 
 #include "LegacyStreamWork.h"
 #include "IterationWork.h"
+#include "analysis/code/ObjectReferences.h"
 #include "analysis/dataflow/BodyParents.h"
 #include "analysis/dataflow/ForwardDataflow.h"
+#include "analysis/dataflow/LoopCounters.h"
 #include "analysis/dataflow/Loops.h"
 #include "analysis/pending/PendingTransfers.h"
+#include "analysis/sync/DeviceWaitLoops.h"
 #include "analysis/sync/NonBlockingStreams.h"
 #include "api/AsyncOperation.h"
 #include "api/CudaApiCatalog.h"
@@ -18,6 +21,32 @@ using namespace clang;
 namespace cuda_async_lint {
 
 namespace {
+
+/// Whether \p For starts its counter \p VD at 0 ('for (int t = 0; ...)').
+bool startsAtZero(const ForStmt *For, const VarDecl *VD) {
+  const Stmt *Init = For->getInit();
+  const Expr *Start = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(Init)) {
+    if (DS->isSingleDecl() && DS->getSingleDecl() == VD)
+      Start = VD->getInit();
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Init)) {
+    if (BO->getOpcode() == BO_Assign && declRefVar(BO->getLHS()) == VD)
+      Start = BO->getRHS();
+  }
+  const auto *Zero =
+      Start ? dyn_cast<IntegerLiteral>(Start->IgnoreParenImpCasts()) : nullptr;
+  return Zero && Zero->getValue() == 0;
+}
+
+/// The variables whose memory the pointer arguments of \p Call point into.
+std::set<const VarDecl *> pointerArguments(const CallExpr *Call) {
+  std::set<const VarDecl *> Vars;
+  for (const Expr *Arg : Call->arguments())
+    if (Arg->getType()->isPointerType())
+      if (const VarDecl *VD = baseVariable(Arg))
+        Vars.insert(VD);
+  return Vars;
+}
 
 struct LegacyState {
   /// Legacy-stream operations that may still be pending.
@@ -50,7 +79,17 @@ public:
     intersectSetMaps(Into.EventCovers, From.EventCovers);
     intersectEqualMaps(Into.Bound, From.Bound);
   }
-  bool transferEdge(const CFGBlock &, unsigned, State &) const { return true; }
+  bool transferEdge(const CFGBlock &From, unsigned SuccIndex, State &S) const {
+    // A loop that waits for the device in every iteration runs at least
+    // once (DeviceWaitLoops.h).
+    if (WaitLoops.leaves(From, SuccIndex,
+                         [&](const CallExpr *Call, const FunctionDecl *Callee,
+                             const SyncSummary *&Summary) {
+                           return Syncs.callSyncs(Call, Callee, Summary);
+                         }))
+      S.Pending.clear();
+    return true;
+  }
   void transfer(const CFGElement &E, State &S) const { step(E, S, nullptr); }
   void replay(const CFGElement &E, State &S, HoldMap &Held) const {
     step(E, S, &Held);
@@ -92,7 +131,8 @@ private:
   /// 'if (useStreams) launch on s; else launch on 0;' is one launch per
   /// pass, whichever way a later pass goes, unless the condition changes
   /// with a loop's counter.
-  bool inExclusiveBranches(const Stmt *A, const Stmt *B) const {
+  bool inExclusiveBranches(const Stmt *A, const Stmt *B,
+                           bool WithinOnePass = false) const {
     llvm::DenseMap<const Stmt *, const Stmt *> ChildOnPathToA;
     const Stmt *Child = A;
     for (const Stmt *Parent = Parents.parent(FD, A); Parent;
@@ -109,16 +149,58 @@ private:
         if (const auto *If = dyn_cast<IfStmt>(Parent))
           return ArmA != ArmB && ArmA != If->getCond() &&
                  ArmB != If->getCond() && If->getElse() &&
-                 !changesPerIteration(If->getCond(), If);
+                 (WithinOnePass || !changesPerIteration(If->getCond(), If));
         if (const auto *CO = dyn_cast<ConditionalOperator>(Parent))
           return ArmA != ArmB && ArmA != CO->getCond() &&
                  ArmB != CO->getCond() &&
-                 !changesPerIteration(CO->getCond(), CO);
+                 (WithinOnePass || !changesPerIteration(CO->getCond(), CO));
         return false;
       }
       Child = Parent;
     }
     return false;
+  }
+
+  /// Whether \p Op runs in the first iteration of \p Loop only: under
+  /// 'if (t == 0)' (no else) where t is the loop's counter, from 0.
+  bool firstIterationOnly(const Stmt *Op, const Stmt *Loop) const {
+    const auto *For = dyn_cast<ForStmt>(Loop);
+    if (!For)
+      return false;
+    const Stmt *Child = Op;
+    for (const Stmt *P = Parents.parent(FD, Op); P && P != Loop;
+         Child = P, P = Parents.parent(FD, P)) {
+      const auto *If = dyn_cast<IfStmt>(P);
+      if (!If || If->getThen() != Child || If->getElse())
+        continue;
+      auto Test = counterCondition(If->getCond(), Ctx);
+      if (Test && Test->second == CounterTest::FalseIffAdvanced &&
+          startsAtZero(For, Test->first))
+        return true;
+    }
+    return false;
+  }
+
+  /// Whether \p Later, issued after \p Legacy in the same pass, may read
+  /// what it wrote: it takes a buffer of the same variable ('seed(u[0])',
+  /// then 'step(u[i])' on a created stream), and \p Legacy runs once (in no
+  /// loop, or in a loop's first iteration only: a loop's next iteration
+  /// would issue it again behind the work it seems to feed). The work must
+  /// wait for it anyway; the legacy stream's ordering is the dependency.
+  bool mayDependOn(const CallExpr *Later, const CallExpr *Legacy) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (!SM.isBeforeInTranslationUnit(
+            SM.getExpansionLoc(Legacy->getEndLoc()),
+            SM.getExpansionLoc(Later->getBeginLoc())) ||
+        inExclusiveBranches(Legacy, Later, /*WithinOnePass=*/true))
+      return false;
+    for (const Stmt *Loop = enclosingLoop(Legacy, FD, Parents, Ctx); Loop;
+         Loop = enclosingLoop(Loop, FD, Parents, Ctx))
+      if (!firstIterationOnly(Legacy, Loop))
+        return false;
+    std::set<const VarDecl *> Written = pointerArguments(Legacy);
+    return llvm::any_of(pointerArguments(Later),
+                        [&](const VarDecl *VD) { return Written.count(VD); });
   }
 
   void step(const CFGElement &E, State &S, HoldMap *Held) const {
@@ -148,7 +230,8 @@ private:
       } else if (Held && isHeldBack(Stream, Op->Stream)) {
         const SourceManager &SM = Ctx.getSourceManager();
         for (const CallExpr *Legacy : S.Pending) {
-          if (inExclusiveBranches(Legacy, Op->Call))
+          if (inExclusiveBranches(Legacy, Op->Call) ||
+              mayDependOn(Op->Call, Legacy))
             continue;
           auto [It, New] = Held->insert({Legacy, Op->Call});
           if (!New && SM.isBeforeInTranslationUnit(Op->Call->getBeginLoc(),
@@ -218,6 +301,7 @@ private:
   /// FD's statements' parents, mapped at the first held-back operation.
   mutable BodyParents Parents;
   std::set<const ValueDecl *> NonBlocking;
+  DeviceWaitLoops WaitLoops;
 };
 
 } // namespace
