@@ -71,10 +71,13 @@ void PageableCopyCheck::checkHelperCall(const CallExpr *Call,
     if (PC.Param >= Call->getNumArgs() || Reported.count(PC.Param) || !Api ||
         belowMinimum(PC.Copy, *Api, MinCopySize, Ctx))
       continue;
+    // Reported at the copy already: every call passes pageable memory; or
+    // at the helper's own call that hands it on.
+    if (provenanceAt(PC.In, PC.Copy, PC.Side.Arg, Ctx).is(MemoryKind::Pageable))
+      continue;
     const FunctionDecl *HelperDef = nullptr;
-    Helper->hasBody(HelperDef);
-    // Reported at the copy already: every call passes pageable memory.
-    if (provenanceAt(HelperDef, PC.Copy, PC.Side.Arg, Ctx)
+    if (PC.Via && Helper->hasBody(HelperDef) &&
+        provenanceAt(HelperDef, PC.Via, PC.ViaArg, Ctx)
             .is(MemoryKind::Pageable))
       continue;
     const Expr *Arg = Call->getArg(PC.Param);

@@ -640,3 +640,39 @@ void copyFromPoolXmalloc(float *d, size_t n, cudaStream_t s) {
   cudaMemcpyAsync(d, h, n * sizeof(float), cudaMemcpyHostToDevice, s);
   cudaStreamSynchronize(s);
 }
+
+// A helper of external linkage (other units may pass pinned memory) that
+// copies its parameter chunk by chunk in a loop, through a local alias of
+// it: a caller's pageable buffer is staged chunk by chunk.
+void uploadInChunks(unsigned n, const unsigned *source, unsigned char *d,
+                    cudaStream_t s) {
+  const unsigned char *bytes = (const unsigned char *)source;
+  for (unsigned i = 0; i < n; i += 256)
+    cudaMemcpyAsync(d + i, bytes + i, 256, cudaMemcpyHostToDevice, s);
+  cudaStreamSynchronize(s);
+}
+// Another external helper that hands its parameter on.
+void loadAndUpload(unsigned *source, unsigned n, unsigned char *d,
+                   cudaStream_t s) {
+  uploadInChunks(n, source, d, s);
+}
+void callsChunkedUpload(unsigned char *d, cudaStream_t s) {
+  unsigned *data = (unsigned *)malloc(4096);
+  loadAndUpload(data, 4096, d, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'loadAndUpload' copies from this pageable host memory with 'cudaMemcpyAsync', which is then staged and synchronous; allocate the buffer with cudaMallocHost or cudaHostAlloc, or pin it with cudaHostRegister, to let it overlap [cuda-async-pageable-copy]
+  // CHECK-MESSAGES: :[[@LINE-3]]:32: note: pageable memory allocated here with 'malloc'
+  // CHECK-MESSAGES: :[[@LINE-13]]:5: note: the asynchronous copy
+  uploadInChunks(4096, data, d, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'uploadInChunks' copies from this pageable host memory with 'cudaMemcpyAsync', which is then staged and synchronous; allocate the buffer with cudaMallocHost or cudaHostAlloc, or pin it with cudaHostRegister, to let it overlap [cuda-async-pageable-copy]
+  // CHECK-MESSAGES: :[[@LINE-7]]:32: note: pageable memory allocated here with 'malloc'
+  // CHECK-MESSAGES: :[[@LINE-17]]:5: note: the asynchronous copy
+  free(data);
+}
+// Pinned memory handed through the same helpers: nothing to report.
+void callsChunkedUploadPinned(unsigned char *d, cudaStream_t s) {
+  unsigned *data;
+  cudaMallocHost((void **)&data, 4096);
+  loadAndUpload(data, 4096, d, s);
+  uploadInChunks(4096, data, d, s);
+  cudaFreeHost(data);
+}

@@ -25,12 +25,22 @@ struct ParameterCopy {
   const clang::CallExpr *Copy;
   /// The host side: the destination (device to host) or the source.
   HostSide Side;
+  /// The function whose body holds the copy: this one, or a function of
+  /// the unit it hands the parameter to ('loadData(p)' calls 'upload(p)').
+  const clang::FunctionDecl *In;
+  /// Where the function hands the parameter on, when \p In is another:
+  /// the call and its argument.
+  const clang::CallExpr *Via = nullptr;
+  const clang::Expr *ViaArg = nullptr;
 };
 
 /// The copies of \p FD (a function with a body in user code of this
-/// translation unit) on what its pointer parameters point to, written in
-/// its own body where they run on every call: not under a branch or a loop
-/// ('if (pinned) cudaMemcpyAsync(...)' may not copy at all).
+/// translation unit) on what its pointer parameters point to (directly, or
+/// through a local pointer initialized from one and never reassigned),
+/// written in its own body, or in the body of a function of the unit it
+/// hands the parameter to, where they run whenever the function copies at
+/// all: not under a branch ('if (pinned) cudaMemcpyAsync(...)' may not copy
+/// at all); a loop copying chunks of it copies whenever it runs.
 std::vector<ParameterCopy> parameterCopies(const clang::FunctionDecl *FD);
 
 } // namespace cuda_async_lint

@@ -1,7 +1,7 @@
 //===- HostAccess.cpp -----------------------------------------------------===//
 
 #include "HostAccess.h"
-#include "LocalAliases.h"
+#include "analysis/code/LocalAliases.h"
 #include "ParameterHostUses.h"
 #include "analysis/code/StdLibrary.h"
 #include "api/CudaApiCatalog.h"

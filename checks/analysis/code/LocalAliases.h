@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CUDA_ASYNC_LINT_ANALYSIS_PENDING_LOCALALIASES_H
-#define CUDA_ASYNC_LINT_ANALYSIS_PENDING_LOCALALIASES_H
+#ifndef CUDA_ASYNC_LINT_ANALYSIS_CODE_LOCALALIASES_H
+#define CUDA_ASYNC_LINT_ANALYSIS_CODE_LOCALALIASES_H
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/StmtCXX.h"

@@ -1,7 +1,7 @@
 //===- LocalAliases.cpp ---------------------------------------------------===//
 
 #include "LocalAliases.h"
-#include "analysis/code/StdLibrary.h"
+#include "StdLibrary.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
