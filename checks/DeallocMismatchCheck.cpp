@@ -7,6 +7,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
+#include <set>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -20,6 +21,8 @@ void DeallocMismatchCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(stmt(releaseSiteMatcher("release"),
                          inHostFunction(functionDecl().bind("function"))),
                     this);
+  // Calls of the unit's functions that release what they are given.
+  Finder.addMatcher(callOfUserFunction(), this);
 }
 
 /// True if a releaser expecting \p Expects must not be given \p Actual.
@@ -74,8 +77,75 @@ static bool releasesPinned(llvm::StringRef Name) {
          Api->Memory == MemoryKind::Pinned;
 }
 
+/// The releaser that fits every allocation \p P may come from (empty if
+/// none was allocated); none where they disagree. \p Unallocated: some
+/// origin is storage no allocator returned.
+static std::optional<std::string> fittingReleaser(const HostProvenance &P,
+                                                  bool &Unallocated) {
+  std::string Right;
+  Unallocated = false;
+  for (Origin O : P.Origins) {
+    std::string Releaser = originReleaser(O);
+    if (Releaser.empty()) {
+      Unallocated = true;
+      continue;
+    }
+    if (!Right.empty() && Releaser != Right)
+      return std::nullopt;
+    Right = Releaser;
+  }
+  return Right;
+}
+
+void DeallocMismatchCheck::checkHelperCall(const CallExpr *Call,
+                                           const FunctionDecl *Helper,
+                                           const FunctionDecl *Function,
+                                           ASTContext &Ctx) {
+  const FunctionDecl *HelperDef = nullptr;
+  if (!Helper->hasBody(HelperDef))
+    return;
+  std::set<unsigned> Reported;
+  for (const ParameterRelease &PR : HelperReleases.get(
+           Helper->getCanonicalDecl(),
+           [](const FunctionDecl *FD) { return parameterReleases(FD); })) {
+    if (PR.Param >= Call->getNumArgs() || Reported.count(PR.Param))
+      continue;
+    // Known at the release (every caller agrees): it is reported there.
+    if (provenanceAt(HelperDef, PR.Site.At, PR.Site.Ptr, Ctx).Kind)
+      continue;
+    const Expr *Arg = Call->getArg(PR.Param);
+    HostProvenance P = provenanceAt(Function, Call, Arg, Ctx);
+    if (!P.Kind || !isMismatch(PR.Site.Expects, *P.Kind) ||
+        P.is(MemoryKind::Registered))
+      continue;
+    bool Unallocated;
+    std::optional<std::string> Right = fittingReleaser(P, Unallocated);
+    if (!Right || Right->empty() || Unallocated)
+      continue;
+    Reported.insert(PR.Param);
+    Finding F;
+    F.Loc = Arg->getBeginLoc();
+    F.Message = "'" + Helper->getNameAsString() + "' releases this " +
+                memoryKindName(*P.Kind).str() + " memory with '" +
+                PR.Site.Releaser + "'; release it with '" + *Right + "'";
+    for (Origin O : P.Origins) {
+      OriginNote Note =
+          describeOrigin(O, *P.Kind, Ctx.getSourceManager(), F.Loc);
+      F.Notes.push_back({Note.Loc, Note.Message});
+    }
+    F.Notes.push_back({PR.Site.At->getBeginLoc(), "the release"});
+    report(std::move(F), Ctx);
+  }
+}
+
 void DeallocMismatchCheck::run(const MatchFinder::MatchResult &R) {
   const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
+  if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("call")) {
+    if (!Function->isDependentContext())
+      checkHelperCall(Call, R.Nodes.getNodeAs<FunctionDecl>("helper"), Function,
+                      *R.Context);
+    return;
+  }
   std::optional<ReleaseSite> Site =
       releaseSite(R.Nodes.getNodeAs<Expr>("release"));
   if (!Site)
@@ -85,18 +155,11 @@ void DeallocMismatchCheck::run(const MatchFinder::MatchResult &R) {
     return;
 
   // The releaser that fits every allocation the pointer may come from.
-  std::string Right;
-  bool Unallocated = false;
-  for (Origin O : P.Origins) {
-    std::string Releaser = originReleaser(O);
-    if (Releaser.empty()) {
-      Unallocated = true;
-      continue;
-    }
-    if (!Right.empty() && Releaser != Right)
-      return;
-    Right = Releaser;
-  }
+  bool Unallocated;
+  std::optional<std::string> Fitting = fittingReleaser(P, Unallocated);
+  if (!Fitting)
+    return;
+  std::string Right = std::move(*Fitting);
   // Storage nobody allocated (a stack or global array, a container's) given
   // to CUDA's releaser on every path: the call fails
   // (cudaErrorInvalidValue), and what the storage holds stays allocated.

@@ -12,6 +12,8 @@
 #define CUDA_ASYNC_LINT_DEALLOCMISMATCHCHECK_H
 
 #include "ProvenanceCheck.h"
+#include "analysis/code/FunctionCache.h"
+#include "analysis/code/ParameterReleases.h"
 #include "api/ReleaseSite.h"
 
 namespace cuda_async_lint {
@@ -21,11 +23,24 @@ public:
   explicit DeallocMismatchCheck(DiagnosticSink &Sink);
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+  void resetTranslationUnit() override {
+    ProvenanceCheck::resetTranslationUnit();
+    HelperReleases.clear();
+  }
 
 private:
   /// CUDA's releaser given storage no allocator returned.
   void reportUnallocated(const ReleaseSite &Site, const HostProvenance &P,
                          clang::ASTContext &Ctx);
+  /// A call that hands memory to a function of the unit that releases it
+  /// with the wrong releaser, where the release itself cannot tell (the
+  /// function has external linkage, or its callers disagree).
+  void checkHelperCall(const clang::CallExpr *Call,
+                       const clang::FunctionDecl *Helper,
+                       const clang::FunctionDecl *Function,
+                       clang::ASTContext &Ctx);
+  /// What each function of the unit releases of its parameters.
+  FunctionCache<std::vector<ParameterRelease>> HelperReleases;
 };
 
 } // namespace cuda_async_lint

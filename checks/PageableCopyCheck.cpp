@@ -45,14 +45,7 @@ void PageableCopyCheck::registerMatchers(MatchFinder &Finder) {
                         .bind("copy"),
                     this);
   // Calls of the unit's functions that copy what they are given.
-  Finder.addMatcher(
-      callExpr(
-          unless(cxxOperatorCallExpr()),
-          callee(
-              functionDecl(unless(isExpansionInSystemHeader())).bind("helper")),
-          inHostFunction(functionDecl().bind("function")))
-          .bind("call"),
-      this);
+  Finder.addMatcher(callOfUserFunction(), this);
 }
 
 /// A call that hands pageable memory to a function of the unit whose own

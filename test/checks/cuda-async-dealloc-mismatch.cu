@@ -498,3 +498,63 @@ void freeEachDevicePointer(size_t n) {
   for (int i = 0; i < 2; ++i)
     cudaFree(d[i]);
 }
+
+// A cleanup function of external linkage (other units may hand it malloc'd
+// memory) that frees its parameters: a call handing it pinned memory is
+// where the mismatch happens.
+void cleanupBuffers(signed char *text, int *key) {
+  free(key);
+  if (text)
+    free(text);
+}
+void releasesPinnedThroughCleanup(size_t n) {
+  int *key;
+  signed char *text;
+  cudaMallocHost(&key, n);
+  cudaMallocHost(&text, n);
+  cleanupBuffers(text, key);
+  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'cleanupBuffers' releases this pinned memory with 'free'; release it with 'cudaFreeHost' [cuda-async-dealloc-mismatch]
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: pinned memory allocated here with 'cudaMallocHost'
+  // CHECK-MESSAGES: :[[@LINE-12]]:3: note: the release
+}
+// malloc'd memory, as the function expects (text's release is under a
+// branch: not taken as the function's).
+void releasesPageableThroughCleanup(size_t n) {
+  cleanupBuffers((signed char *)malloc(n), (int *)malloc(n));
+}
+
+// Tables of pointers, one buffer per device, allocated element by element.
+void tablesOfPointers(int ngpus, size_t bytes) {
+  float **pinned = (float **)malloc(sizeof(float *) * ngpus);
+  float **pageable = (float **)malloc(sizeof(float *) * ngpus);
+  float **fresh = new float *[ngpus];
+  for (int i = 0; i < ngpus; i++) {
+    cudaMallocHost((void **)&pinned[i], bytes);
+    pageable[i] = (float *)malloc(bytes);
+    cudaMallocHost((void **)&fresh[i], bytes);
+  }
+  for (int i = 0; i < ngpus; i++) {
+    free(pinned[i]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'free' releases pinned memory; release it with 'cudaFreeHost' [cuda-async-dealloc-mismatch]
+    // CHECK-MESSAGES: :[[@LINE-7]]:5: note: pinned memory allocated here with 'cudaMallocHost'
+    free(pageable[i]);
+    delete[] fresh[i];
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'delete[]' releases pinned memory; release it with 'cudaFreeHost' [cuda-async-dealloc-mismatch]
+    // CHECK-MESSAGES: :[[@LINE-9]]:5: note: pinned memory allocated here with 'cudaMallocHost'
+  }
+  free(pinned);
+  free(pageable);
+  delete[] fresh;
+}
+
+// A table handed whole to a function: it may store anything into it.
+void fillTable(float **table, int n);
+void tableHandedOn(int n) {
+  float **table = (float **)malloc(sizeof(float *) * n);
+  for (int i = 0; i < n; i++)
+    cudaMallocHost((void **)&table[i], 64);
+  fillTable(table, n);
+  for (int i = 0; i < n; i++)
+    free(table[i]);
+  free(table);
+}

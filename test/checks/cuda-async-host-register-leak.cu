@@ -615,3 +615,25 @@ cleanup:
   free(p);
   return 0;
 }
+
+// A table of pointers, each element registered in the set-up loop and
+// freed in the clean-up loop.
+void tableRegistered(int ngpus, size_t bytes) {
+  float **h = (float **)malloc(sizeof(float *) * ngpus);
+  float **done = (float **)malloc(sizeof(float *) * ngpus);
+  for (int i = 0; i < ngpus; i++) {
+    h[i] = (float *)malloc(bytes);
+    cudaHostRegister(h[i], bytes, cudaHostRegisterDefault);
+    done[i] = (float *)malloc(bytes);
+    cudaHostRegister(done[i], bytes, cudaHostRegisterDefault);
+  }
+  for (int i = 0; i < ngpus; i++) {
+    free(h[i]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'free' releases memory that is still registered with the CUDA driver; call 'cudaHostUnregister' first [cuda-async-host-register-leak]
+    // CHECK-MESSAGES: :[[@LINE-7]]:5: note: registered here with 'cudaHostRegister'
+    cudaHostUnregister(done[i]);
+    free(done[i]);
+  }
+  free(h);
+  free(done);
+}

@@ -676,3 +676,19 @@ void callsChunkedUploadPinned(unsigned char *d, cudaStream_t s) {
   uploadInChunks(4096, data, d, s);
   cudaFreeHost(data);
 }
+
+// A table of pointers, one host buffer per device.
+void tableOfBuffers(float **d, cudaStream_t *s, int ngpus, size_t bytes) {
+  float **h = (float **)malloc(sizeof(float *) * ngpus);
+  float **pinned = (float **)malloc(sizeof(float *) * ngpus);
+  for (int i = 0; i < ngpus; i++) {
+    h[i] = (float *)malloc(bytes);
+    cudaMallocHost((void **)&pinned[i], bytes);
+  }
+  for (int i = 0; i < ngpus; i++) {
+    cudaMemcpyAsync(d[i], h[i], bytes, cudaMemcpyHostToDevice, s[i]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMemcpyAsync' from pageable host memory is staged and synchronous; allocate the buffer with cudaMallocHost or cudaHostAlloc, or pin it with cudaHostRegister, to let it overlap [cuda-async-pageable-copy]
+    // CHECK-MESSAGES: :[[@LINE-6]]:21: note: pageable memory allocated here with 'malloc'
+    cudaMemcpyAsync(d[i], pinned[i], bytes, cudaMemcpyHostToDevice, s[i]);
+  }
+}

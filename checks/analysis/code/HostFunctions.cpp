@@ -106,4 +106,13 @@ inHostFunction(clang::ast_matchers::internal::Matcher<FunctionDecl> Function) {
   return inHostFunctionMatcher(std::move(Function));
 }
 
+clang::ast_matchers::StatementMatcher callOfUserFunction() {
+  using namespace clang::ast_matchers;
+  return callExpr(unless(cxxOperatorCallExpr()),
+                  callee(functionDecl(unless(isExpansionInSystemHeader()))
+                             .bind("helper")),
+                  inHostFunction(functionDecl().bind("function")))
+      .bind("call");
+}
+
 } // namespace cuda_async_lint

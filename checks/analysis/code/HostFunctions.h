@@ -55,6 +55,12 @@ private:
 clang::ast_matchers::internal::Matcher<clang::Stmt> inHostFunction(
     clang::ast_matchers::internal::Matcher<clang::FunctionDecl> Function);
 
+/// Matches, in host code, a call (bound to "call") of a function of the
+/// user's code (bound to "helper"; not an operator, not in a system
+/// header), its enclosing host function bound to "function": the calls
+/// that hand arguments to a helper whose summary a check asks.
+clang::ast_matchers::StatementMatcher callOfUserFunction();
+
 } // namespace cuda_async_lint
 
 #endif // CUDA_ASYNC_LINT_ANALYSIS_CODE_HOSTFUNCTIONS_H

@@ -10,15 +10,55 @@ using namespace clang;
 
 namespace cuda_async_lint::provenance {
 
+namespace {
+
+/// 'T **h = (T **)malloc(...)' or 'new T *[n]': a fresh table of pointers.
+bool isTableAllocation(const VarDecl *VD) {
+  if (!VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || !VD->getInit() ||
+      !VD->getType()->isPointerType() ||
+      !VD->getType()->getPointeeType()->isPointerType())
+    return false;
+  const Expr *Init = VD->getInit()->IgnoreParenCasts();
+  if (isa<CXXNewExpr>(Init))
+    return true;
+  const auto *Call = dyn_cast<CallExpr>(Init);
+  const ApiSpec *Api = Call ? lookupApi(Call) : nullptr;
+  return Api && Api->Kind == ApiKind::Allocate &&
+         Api->Memory == MemoryKind::Pageable;
+}
+
+} // namespace
+
 bool EscapeFinder::VisitDeclRefExpr(DeclRefExpr *DRE) {
-  if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+  if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
     if (isSummarizedGlobal(VD))
       Globals.insert(VD->getCanonicalDecl());
+    if (auto It = TableUses.find(VD); It != TableUses.end())
+      ++It->second.first;
+  }
   return true;
+}
+
+void EscapeFinder::tableUse(const Expr *E) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts()))
+    if (auto It = TableUses.find(dyn_cast<VarDecl>(DRE->getDecl()));
+        It != TableUses.end())
+      ++It->second.second;
+}
+
+void EscapeFinder::finish() {
+  for (const auto &[VD, Uses] : TableUses)
+    if (Uses.first == Uses.second && !Escaped.count(VD))
+      PointerTables.insert(VD);
 }
 
 bool EscapeFinder::VisitCXXNewExpr(CXXNewExpr *New) {
   Allocations.insert(Origin(static_cast<const Stmt *>(New)).getOpaqueValue());
+  return true;
+}
+
+bool EscapeFinder::VisitCXXDeleteExpr(CXXDeleteExpr *Delete) {
+  tableUse(Delete->getArgument());
   return true;
 }
 
@@ -29,6 +69,9 @@ bool EscapeFinder::VisitCallExpr(CallExpr *Call) {
     DirectUses.insert(Arg->IgnoreParens());
   }
   const ApiSpec *Api = lookupApi(Call);
+  if (Api && Api->Kind == ApiKind::Release)
+    if (const Expr *Ptr = Api->arg(Call, ArgRole::Ptr))
+      tableUse(Ptr);
   if ((Api && Api->Kind == ApiKind::Allocate) ||
       isMakeSmartPointer(Call->getDirectCallee()))
     Allocations.insert(
@@ -51,6 +94,7 @@ bool EscapeFinder::VisitUnaryOperator(UnaryOperator *UO) {
 
 bool EscapeFinder::VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
   DirectUses.insert(ASE->getBase()->IgnoreParens());
+  tableUse(ASE->getBase());
   return true;
 }
 
@@ -73,6 +117,8 @@ bool EscapeFinder::VisitLambdaExpr(LambdaExpr *L) {
 }
 
 bool EscapeFinder::VisitVarDecl(VarDecl *VD) {
+  if (isTableAllocation(VD))
+    TableUses.try_emplace(VD, 0, 0);
   if (VD->getType()->isReferenceType() && VD->getInit()) {
     if (const VarDecl *Target = asTrackedLocal(VD->getInit()))
       Escaped.insert(Target);

@@ -34,6 +34,7 @@ public:
 
   bool VisitDeclRefExpr(clang::DeclRefExpr *DRE);
   bool VisitCXXNewExpr(clang::CXXNewExpr *New);
+  bool VisitCXXDeleteExpr(clang::CXXDeleteExpr *Delete);
 
   bool VisitCallExpr(clang::CallExpr *Call);
   bool VisitUnaryOperator(clang::UnaryOperator *UO);
@@ -47,8 +48,20 @@ public:
   /// call: a test of the local tests the call.
   llvm::DenseMap<const clang::VarDecl *, const clang::CallExpr *>
       RegisterResults;
+  /// Tables of pointers: local 'T **h' initialized with an allocation
+  /// ('(float **)malloc(n * sizeof(float *))', 'new float *[n]') and used
+  /// only through subscripts ('h[i] = ...', '&h[i]') or released. Their
+  /// elements are followed as one value (ProvenanceState::Pointees), as a
+  /// local array's are. Set by finish().
+  llvm::DenseSet<const clang::VarDecl *> PointerTables;
+  /// Once the body is traversed.
+  void finish();
 
 private:
+  /// Table candidates, each with its uses: all, and those a table allows.
+  llvm::DenseMap<const clang::VarDecl *, std::pair<unsigned, unsigned>>
+      TableUses;
+  void tableUse(const clang::Expr *E);
   llvm::DenseSet<const clang::Expr *> PassedToCall;
   /// Call arguments and subscript bases: where a local array of structs
   /// may decay without an alias the analysis cannot follow (a call's

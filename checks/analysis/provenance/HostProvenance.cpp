@@ -38,7 +38,9 @@ FunctionProvenance::FunctionProvenance(const FunctionDecl *FD, ASTContext &Ctx,
   if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
     for (const CXXCtorInitializer *Init : Ctor->inits())
       Finder.TraverseStmt(Init->getInit());
+  Finder.finish();
   Escaped = std::move(Finder.Escaped);
+  PointerTables = std::move(Finder.PointerTables);
   RegisterResults = std::move(Finder.RegisterResults);
   Allocations =
       std::make_unique<AllocationSites>(std::move(Finder.Allocations));
@@ -50,8 +52,9 @@ FunctionProvenance::FunctionProvenance(const FunctionDecl *FD, ASTContext &Ctx,
   std::unique_ptr<CFG> Cfg = CFG::buildCFG(FD, Body, &Ctx, Options);
   if (!Cfg)
     return;
-  ProvenanceDataflow Dataflow(Escaped, RegisterResults, Summaries, FD,
-                              Finder.Globals.getArrayRef(), *Allocations);
+  ProvenanceDataflow Dataflow(Escaped, PointerTables, RegisterResults,
+                              Summaries, FD, Finder.Globals.getArrayRef(),
+                              *Allocations);
   // Flags tested twice with one value at every test split the analysis:
   // one run per combination of their values, where their tests take only
   // those values' edges, and what the runs record is joined.
@@ -149,7 +152,8 @@ PointerValue FunctionProvenance::valueAt(const Stmt *At,
   auto It = StateAt.find(At);
   if (It == StateAt.end() || !Ptr)
     return PointerValue::unknown();
-  return Evaluator(It->second, Escaped, Summaries, Function).pointer(Ptr);
+  return Evaluator(It->second, Escaped, PointerTables, Summaries, Function)
+      .pointer(Ptr);
 }
 
 HostProvenance FunctionProvenance::pointerAt(const Stmt *At,

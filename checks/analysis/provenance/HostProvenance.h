@@ -265,6 +265,7 @@ private:
   const clang::SourceManager *SM;
   const clang::FunctionDecl *Function;
   llvm::DenseSet<const clang::VarDecl *> Escaped;
+  llvm::DenseSet<const clang::VarDecl *> PointerTables;
   llvm::DenseMap<const clang::VarDecl *, const clang::CallExpr *>
       RegisterResults;
   /// The allocations the function makes, which the registration facts of

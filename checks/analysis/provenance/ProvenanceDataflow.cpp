@@ -49,7 +49,7 @@ void ProvenanceDataflow::join(State &Into, const State &From) const {
 }
 
 Evaluator ProvenanceDataflow::evaluator(const State &S) const {
-  return Evaluator(S, Escaped, Summaries, Function);
+  return Evaluator(S, Escaped, PointerTables, Summaries, Function);
 }
 
 void ProvenanceDataflow::transfer(const CFGElement &Element, State &S) const {
@@ -246,6 +246,9 @@ void ProvenanceDataflow::assign(const Expr *LHS, PointerValue V,
     if (const VarDecl *VD = asTrackedLocal(ASE->getBase())) {
       if (VD->getType()->isArrayType())
         S.Vars.insert_or_assign(VD, PointerValue::join(S.get(VD), V));
+      // A table of pointers: one value for its elements, as an array's.
+      if (PointerTables.count(VD))
+        S.storeElement(VD, std::move(V));
       return;
     }
     if (const ParmVarDecl *PD = evaluator(S).outParameter(ASE->getBase()))

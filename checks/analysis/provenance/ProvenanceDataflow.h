@@ -22,14 +22,15 @@ public:
 
   ProvenanceDataflow(
       const llvm::DenseSet<const clang::VarDecl *> &Escaped,
+      const llvm::DenseSet<const clang::VarDecl *> &PointerTables,
       const llvm::DenseMap<const clang::VarDecl *, const clang::CallExpr *>
           &RegisterResults,
       SummaryProvider *Summaries, const clang::FunctionDecl *Function,
       llvm::ArrayRef<const clang::VarDecl *> Globals,
       const AllocationSites &Allocations)
-      : Escaped(Escaped), RegisterResults(RegisterResults),
-        Summaries(Summaries), Function(Function), Globals(Globals),
-        Allocations(Allocations) {}
+      : Escaped(Escaped), PointerTables(PointerTables),
+        RegisterResults(RegisterResults), Summaries(Summaries),
+        Function(Function), Globals(Globals), Allocations(Allocations) {}
 
   /// The globals the function names start with what they hold on entry.
   State entryState() const;
@@ -96,6 +97,7 @@ private:
   void call(const clang::CallExpr *Call, State &S) const;
 
   const llvm::DenseSet<const clang::VarDecl *> &Escaped;
+  const llvm::DenseSet<const clang::VarDecl *> &PointerTables;
   const llvm::DenseMap<const clang::VarDecl *, const clang::CallExpr *>
       &RegisterResults;
   SummaryProvider *Summaries;

@@ -199,9 +199,15 @@ PointerValue Evaluator::loaded(const Expr *LValue) const {
     return value(VD);
   // An element of a local array of pointers: the array's one summary.
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(LValue))
-    if (const VarDecl *VD = asTrackedLocal(ASE->getBase()))
+    if (const VarDecl *VD = asTrackedLocal(ASE->getBase())) {
       if (VD->getType()->isArrayType())
         return value(VD);
+      // An element of a table of pointers: what was stored into any.
+      if (PointerTables.count(VD)) {
+        auto It = S.Pointees.find(VD);
+        return It == S.Pointees.end() ? PointerValue::unknown() : It->second;
+      }
+    }
   // A field of one object this function stored into.
   if (std::optional<ObjectMember> M = objectMember(LValue))
     if (!Escaped.count(M->Base))

@@ -20,8 +20,10 @@ class Evaluator {
 public:
   Evaluator(const ProvenanceState &S,
             const llvm::DenseSet<const clang::VarDecl *> &Escaped,
+            const llvm::DenseSet<const clang::VarDecl *> &PointerTables,
             SummaryProvider *Summaries, const clang::FunctionDecl *Function)
-      : S(S), Escaped(Escaped), Summaries(Summaries), Function(Function) {}
+      : S(S), Escaped(Escaped), PointerTables(PointerTables),
+        Summaries(Summaries), Function(Function) {}
 
   /// What global \p VD holds here: what this function stored into it, or
   /// what it held when the function began.
@@ -97,6 +99,7 @@ private:
 
   const ProvenanceState &S;
   const llvm::DenseSet<const clang::VarDecl *> &Escaped;
+  const llvm::DenseSet<const clang::VarDecl *> &PointerTables;
   SummaryProvider *Summaries;
   const clang::FunctionDecl *Function;
 };

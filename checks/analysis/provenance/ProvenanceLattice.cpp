@@ -105,6 +105,13 @@ PointerValue ProvenanceState::get(const clang::VarDecl *VD) const {
                                            : PointerValue::unset();
 }
 
+void ProvenanceState::storeElement(const clang::VarDecl *VD, PointerValue V) {
+  auto It = Pointees.find(VD);
+  Pointees.insert_or_assign(
+      VD, PointerValue::join(
+              It == Pointees.end() ? PointerValue::unset() : It->second, V));
+}
+
 const RegistrationFact *ProvenanceState::registration(const void *Key) const {
   return Registered.find(Key);
 }

@@ -136,9 +136,10 @@ struct ProvenanceState {
   /// whose elements share one value). A missing local is Unset; a missing
   /// parameter is Unknown.
   std::map<const clang::VarDecl *, PointerValue> Vars;
-  /// What was stored through a T** or T*& parameter: an out-parameter.
-  /// Missing means nothing was stored.
-  std::map<const clang::ParmVarDecl *, PointerValue> Pointees;
+  /// What was stored through a T** or T*& parameter (an out-parameter),
+  /// or into the elements of a local table of pointers (EscapeFinder's
+  /// PointerTables). Missing means nothing was stored.
+  std::map<const clang::VarDecl *, PointerValue> Pointees;
   /// Per object: what this function stored into a pointer field of a local
   /// struct ('h.data = ...') or of the struct a local pointer points to
   /// ('p->data = ...'), on every path, while nothing else may have written
@@ -155,6 +156,8 @@ struct ProvenanceState {
   ProgramAnswers RegistrationAnswers;
 
   PointerValue get(const clang::VarDecl *VD) const;
+  /// A weak update of the elements of table \p VD (Pointees).
+  void storeElement(const clang::VarDecl *VD, PointerValue V);
   const RegistrationFact *registration(const void *Key) const;
   /// Joins \p Other in (RegistrationFacts::join says how the function's
   /// own allocations join).

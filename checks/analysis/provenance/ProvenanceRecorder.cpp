@@ -45,11 +45,10 @@ static ProvenanceState snapshotFor(const ProvenanceState &S, const Stmt *At) {
       Part.Vars.insert(*It);
       Keep(It->second);
     }
-    if (const auto *PD = dyn_cast<ParmVarDecl>(VD))
-      if (auto It = S.Pointees.find(PD); It != S.Pointees.end()) {
-        Part.Pointees.insert(*It);
-        Keep(It->second);
-      }
+    if (auto It = S.Pointees.find(VD); It != S.Pointees.end()) {
+      Part.Pointees.insert(*It);
+      Keep(It->second);
+    }
   }
   for (const auto &Entry : S.Members)
     if (Named.count(Entry.first.first)) {
