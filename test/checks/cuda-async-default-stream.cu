@@ -282,6 +282,9 @@ void seedThenStep(float **u1, float **u2, cudaStream_t *halo,
       step2d<<<1, 32, 0, halo[i]>>>(u1[i], u2[i]);
       step2d<<<1, 32, 0, body[i]>>>(u1[i], u2[i]);
     }
+    // The halo exchange is on a stream whose kernels read the seed: ordered
+    // after it by its own stream.
+    cudaMemcpyAsync(u1[1], u1[0], 64, cudaMemcpyDefault, halo[0]);
     cudaDeviceSynchronize();
   }
 }

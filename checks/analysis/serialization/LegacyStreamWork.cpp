@@ -187,20 +187,49 @@ private:
   /// loop, or in a loop's first iteration only: a loop's next iteration
   /// would issue it again behind the work it seems to feed). The work must
   /// wait for it anyway; the legacy stream's ordering is the dependency.
-  bool mayDependOn(const CallExpr *Later, const CallExpr *Legacy) const {
-    const SourceManager &SM = Ctx.getSourceManager();
-    if (!SM.isBeforeInTranslationUnit(
-            SM.getExpansionLoc(Legacy->getEndLoc()),
-            SM.getExpansionLoc(Later->getBeginLoc())) ||
-        inExclusiveBranches(Legacy, Later, /*WithinOnePass=*/true))
+  bool mayDependOn(const CallExpr *Later, const StreamRef &LaterStream,
+                   const CallExpr *Legacy) const {
+    if (!issuedAfterInOnePass(Legacy, Later))
       return false;
     for (const Stmt *Loop = enclosingLoop(Legacy, FD, Parents, Ctx); Loop;
          Loop = enclosingLoop(Loop, FD, Parents, Ctx))
       if (!firstIterationOnly(Legacy, Loop))
         return false;
     std::set<const VarDecl *> Written = pointerArguments(Legacy);
-    return llvm::any_of(pointerArguments(Later),
-                        [&](const VarDecl *VD) { return Written.count(VD); });
+    auto Reads = [&](const CallExpr *Op) {
+      return llvm::any_of(pointerArguments(Op),
+                          [&](const VarDecl *VD) { return Written.count(VD); });
+    };
+    if (Reads(Later))
+      return true;
+    // Or its stream already waits for it: earlier work of that stream, in
+    // the same pass, reads what it wrote ('step<<<.., halo>>>(u)', then a
+    // halo exchange on 'halo').
+    if (Issued.empty())
+      collectIssued(FD->getBody());
+    return llvm::any_of(Issued, [&](const auto &Op) {
+      return Op.second == LaterStream && Op.first != Later &&
+             issuedAfterInOnePass(Legacy, Op.first) &&
+             issuedAfterInOnePass(Op.first, Later) && Reads(Op.first);
+    });
+  }
+
+  /// Whether \p B comes after \p A in source order and a pass may run
+  /// both (they are not the two arms of one branch).
+  bool issuedAfterInOnePass(const CallExpr *A, const CallExpr *B) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A->getEndLoc()),
+                                        SM.getExpansionLoc(B->getBeginLoc())) &&
+           !inExclusiveBranches(A, B, /*WithinOnePass=*/true);
+  }
+
+  void collectIssued(const Stmt *S) const {
+    if (!S)
+      return;
+    if (std::optional<AsyncOperation> Op = asyncOperation(S))
+      Issued.push_back({Op->Call, streamRef(Op->Stream)});
+    for (const Stmt *Child : S->children())
+      collectIssued(Child);
   }
 
   void step(const CFGElement &E, State &S, HoldMap *Held) const {
@@ -231,7 +260,7 @@ private:
         const SourceManager &SM = Ctx.getSourceManager();
         for (const CallExpr *Legacy : S.Pending) {
           if (inExclusiveBranches(Legacy, Op->Call) ||
-              mayDependOn(Op->Call, Legacy))
+              mayDependOn(Op->Call, Stream, Legacy))
             continue;
           auto [It, New] = Held->insert({Legacy, Op->Call});
           if (!New && SM.isBeforeInTranslationUnit(Op->Call->getBeginLoc(),
@@ -300,6 +329,8 @@ private:
   SyncSummaries &Syncs;
   /// FD's statements' parents, mapped at the first held-back operation.
   mutable BodyParents Parents;
+  /// FD's async operations and their streams, found at the first question.
+  mutable std::vector<std::pair<const CallExpr *, StreamRef>> Issued;
   std::set<const ValueDecl *> NonBlocking;
   DeviceWaitLoops WaitLoops;
 };
