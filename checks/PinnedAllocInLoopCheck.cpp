@@ -12,6 +12,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include <functional>
 #include <set>
 
 using namespace clang;
@@ -128,6 +129,65 @@ bool pinsPerIterationSlot(const CallExpr *Call, const ApiSpec &Api,
   const Expr *Target = Api.arg(
       Call, Api.Kind == ApiKind::Register ? ArgRole::Ptr : ArgRole::Out);
   return Target && mentionsAny(Target, Counters);
+}
+
+/// cudaError_t, CUresult, hipError_t: what 'r != cudaSuccess' tests.
+bool isErrorCodeType(QualType T) {
+  const auto *Enum = T->getAs<EnumType>();
+  if (!Enum)
+    return false;
+  llvm::StringRef Name = Enum->getDecl()->getName();
+  return Name == "cudaError" || Name == "cudaError_enum" ||
+         Name == "hipError_t";
+}
+
+/// Whether \p Loop goes round again only when a CUDA call failed: its
+/// condition compares an error code with cudaSuccess, the result of a call
+/// made there ('while (cudaMallocHost(&p, n) != cudaSuccess)') or of a
+/// variable its body assigns ('err = cudaGetLastError();'). A retry loop
+/// that shrinks the size until the allocation succeeds pins once.
+bool retriesOnFailure(const Stmt *Loop) {
+  const Expr *Cond = nullptr;
+  const Stmt *Body = nullptr;
+  if (const auto *W = dyn_cast<WhileStmt>(Loop))
+    Cond = W->getCond(), Body = W->getBody();
+  else if (const auto *D = dyn_cast<DoStmt>(Loop))
+    Cond = D->getCond(), Body = D->getBody();
+  else if (const auto *F = dyn_cast<ForStmt>(Loop))
+    Cond = F->getCond(), Body = F->getBody();
+  if (!Cond)
+    return false;
+  std::set<const VarDecl *> Assigned;
+  std::function<void(const Stmt *)> CollectAssigned = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->getOpcode() == BO_Assign)
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          Assigned.insert(VD);
+    for (const Stmt *C : S->children())
+      CollectAssigned(C);
+  };
+  CollectAssigned(Body);
+  std::function<bool(const Expr *)> TestsFailure = [&](const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isLogicalOp())
+      return TestsFailure(BO->getLHS()) || TestsFailure(BO->getRHS());
+    std::optional<ResultTest> Test = resultTest(E);
+    // True when the result is not cudaSuccess.
+    if (!Test || Test->Code != CudaErrorCode::Success || Test->TrueIfEqual)
+      return false;
+    const Expr *Result = Test->Result->IgnoreParenImpCasts();
+    if (!isErrorCodeType(Result->getType()))
+      return false;
+    if (isa<CallExpr>(Result))
+      return true;
+    const auto *DRE = dyn_cast<DeclRefExpr>(Result);
+    return DRE && Assigned.count(dyn_cast<VarDecl>(DRE->getDecl()));
+  };
+  return TestsFailure(Cond);
 }
 
 /// Whether \p Call runs in one iteration of its loop only: under
@@ -271,6 +331,8 @@ void PinnedAllocInLoopCheck::run(const MatchFinder::MatchResult &R) {
                        *R.Context);
     return;
   }
+  if (retriesOnFailure(Loop))
+    return;
   const LoopWork &Work = work(Loop, FunctionBuffers);
   const Expr *Release = Pinned ? Work.Releases.lookup(Pinned) : nullptr;
   const CallExpr *Transfer = Work.Transfer;

@@ -432,3 +432,58 @@ void pinsUnused() {
   cudaMallocHost(&h, 1024);
   cudaFreeHost(h);
 }
+
+// Allocation retry loops (shoc's BusSpeedReadback): they go round again
+// only when the pinned allocation failed, with a smaller size; they pin once.
+void retriesSmaller(size_t n) {
+  float *h1, *h2;
+  cudaMallocHost((void **)&h1, n);
+  cudaError_t err1 = cudaGetLastError();
+  cudaMallocHost((void **)&h2, n);
+  cudaError_t err2 = cudaGetLastError();
+  while (err1 != cudaSuccess || err2 != cudaSuccess) {
+    if (err1 == cudaSuccess)
+      cudaFreeHost(h1);
+    n /= 2;
+    cudaMallocHost((void **)&h1, n);
+    err1 = cudaGetLastError();
+    cudaMallocHost((void **)&h2, n);
+    err2 = cudaGetLastError();
+  }
+  float *h3;
+  while (cudaMallocHost((void **)&h3, n) != cudaSuccess)
+    n /= 2;
+  cudaFreeHost(h1);
+  cudaFreeHost(h2);
+  cudaFreeHost(h3);
+}
+
+// A loop that goes round while a copy succeeds pins in every iteration.
+void pinsWhileCopiesSucceed(float *d, size_t n, cudaStream_t s) {
+  cudaError_t err = cudaSuccess;
+  while (err == cudaSuccess) {
+    float *h;
+    cudaMallocHost((void **)&h, n);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMallocHost' allocates pinned memory in every iteration of a loop that releases it again; page-locking costs a system call per iteration and stalls the pipeline: allocate the buffer once before the loop and reuse it [cuda-async-pinned-alloc-in-loop]
+    err = cudaMemcpyAsync(d, h, n, cudaMemcpyHostToDevice, s);
+    // CHECK-MESSAGES: :[[@LINE+2]]:5: note: released here, in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-2]]:11: note: the loop issues asynchronous transfers here
+    cudaFreeHost(h);
+  }
+}
+
+// A loop on a flag the device sets (rodinia's BFS): not an error code.
+void pinsWhileNotDone(float *d, size_t n, cudaStream_t s) {
+  bool stop;
+  do {
+    bool *h;
+    cudaMallocHost((void **)&h, sizeof(bool));
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaMallocHost' allocates pinned memory in every iteration of a loop that releases it again; page-locking costs a system call per iteration and stalls the pipeline: allocate the buffer once before the loop and reuse it [cuda-async-pinned-alloc-in-loop]
+    cudaMemcpyAsync(h, d, sizeof(bool), cudaMemcpyDeviceToHost, s);
+    // CHECK-MESSAGES: :[[@LINE+4]]:5: note: released here, in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-2]]:5: note: the loop issues asynchronous transfers here
+    cudaStreamSynchronize(s);
+    stop = *h;
+    cudaFreeHost(h);
+  } while (stop);
+}
