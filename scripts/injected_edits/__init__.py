@@ -31,8 +31,13 @@ def delete(text):
     return (text, "")
 
 
-from . import (gpu_burn, hip_examples, libraries, llm_c,  # noqa: E402
-               multi_gpu, teaching)
+from . import (gpu_burn, heldback_babelstream, heldback_cuda_by_example,  # noqa
+               heldback_shoc, heldback_xsbench, hip_examples, libraries,
+               library_samples, llm_c, multi_gpu, professional_cuda, rodinia,
+               teaching)
 
 ALL = (multi_gpu.EDITS + teaching.EDITS + hip_examples.EDITS +
-       gpu_burn.EDITS + llm_c.EDITS + libraries.EDITS)
+       gpu_burn.EDITS + llm_c.EDITS + libraries.EDITS +
+       professional_cuda.EDITS + rodinia.EDITS + library_samples.EDITS +
+       heldback_xsbench.EDITS + heldback_shoc.EDITS +
+       heldback_babelstream.EDITS + heldback_cuda_by_example.EDITS)
