@@ -41,6 +41,7 @@ NvccAcceptedDiagnostics.def for a tolerated row (downgrade, after-parse or
 rewrite; c, c++, cuda), '-' for the others.
 """
 import argparse
+import concurrent.futures
 import glob
 import json
 import os
@@ -337,7 +338,7 @@ def check_input(args, name, language, path):
 def inputs(args):
     accepted = read_accepted(args.accepted)
     problems = []
-    checked = 0
+    jobs = []
     for name, (_, languages) in sorted(accepted.items()):
         for language in languages.split(","):
             path = os.path.join(INPUTS, name + EXTENSION[language])
@@ -345,10 +346,13 @@ def inputs(args):
                 problems.append("%s: no input for %s (%s)" % (name, language,
                                                               path))
                 continue
-            problem = check_input(args, name, language, path)
-            checked += 1
-            if problem:
-                problems.append(problem)
+            jobs.append((name, language, path))
+    # Each input is linted twice and compiled once, independently of the
+    # others: as many at once as there are cores, reported in input order.
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        results = list(pool.map(lambda job: check_input(args, *job), jobs))
+    checked = len(jobs)
+    problems += [p for p in results if p]
     print("%d inputs of %d tolerated diagnostics checked" % (checked,
                                                              len(accepted)))
     for p in problems:
