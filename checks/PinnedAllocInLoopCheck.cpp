@@ -147,14 +147,7 @@ bool isErrorCodeType(QualType T) {
 /// variable its body assigns ('err = cudaGetLastError();'). A retry loop
 /// that shrinks the size until the allocation succeeds pins once.
 bool retriesOnFailure(const Stmt *Loop) {
-  const Expr *Cond = nullptr;
-  const Stmt *Body = nullptr;
-  if (const auto *W = dyn_cast<WhileStmt>(Loop))
-    Cond = W->getCond(), Body = W->getBody();
-  else if (const auto *D = dyn_cast<DoStmt>(Loop))
-    Cond = D->getCond(), Body = D->getBody();
-  else if (const auto *F = dyn_cast<ForStmt>(Loop))
-    Cond = F->getCond(), Body = F->getBody();
+  const Expr *Cond = loopCondition(Loop);
   if (!Cond)
     return false;
   std::set<const VarDecl *> Assigned;
@@ -170,7 +163,7 @@ bool retriesOnFailure(const Stmt *Loop) {
     for (const Stmt *C : S->children())
       CollectAssigned(C);
   };
-  CollectAssigned(Body);
+  CollectAssigned(loopBody(Loop));
   std::function<bool(const Expr *)> TestsFailure = [&](const Expr *E) {
     E = E->IgnoreParenImpCasts();
     if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isLogicalOp())

@@ -35,12 +35,7 @@ void SyncInLoopCheck::registerMatchers(MatchFinder &Finder) {
           .bind("sync"),
       this);
   // Calls of the unit's functions that wait for the work they issue.
-  Finder.addMatcher(
-      callExpr(unless(cxxOperatorCallExpr()),
-               callee(functionDecl(unless(isExpansionInSystemHeader()))),
-               inHostFunction(functionDecl().bind("function")))
-          .bind("call"),
-      this);
+  Finder.addMatcher(callOfUserFunction(), this);
 }
 
 namespace {
@@ -84,12 +79,7 @@ public:
   std::set<const VarDecl *> Vars;
 
   void collect(const Stmt *Loop) {
-    if (const auto *For = dyn_cast<ForStmt>(Loop))
-      reads(For->getCond());
-    else if (const auto *While = dyn_cast<WhileStmt>(Loop))
-      reads(While->getCond());
-    else if (const auto *Do = dyn_cast<DoStmt>(Loop))
-      reads(Do->getCond());
+    reads(loopCondition(Loop));
     TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
   }
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }

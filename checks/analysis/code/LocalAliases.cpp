@@ -67,6 +67,23 @@ public:
 
 } // namespace
 
+const ParmVarDecl *
+parameterThroughAliases(const Expr *E, const LocalAliases &Local,
+                        llvm::function_ref<const Expr *(const Expr *)> Peel) {
+  // An alias of an alias, at most this deep.
+  for (unsigned Depth = 0; E && Depth <= 4; ++Depth) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(Peel(E));
+    if (!DRE)
+      return nullptr;
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    auto It = VD ? Local.Aliases.find(VD) : Local.Aliases.end();
+    if (It == Local.Aliases.end() || Depth == 4)
+      return dyn_cast<ParmVarDecl>(DRE->getDecl());
+    E = It->second;
+  }
+  return nullptr;
+}
+
 LocalAliases findLocalAliases(const FunctionDecl *FD) {
   AliasFinder Finder;
   Finder.TraverseDecl(const_cast<FunctionDecl *>(FD));

@@ -11,6 +11,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace cuda_async_lint {
 
@@ -26,6 +27,13 @@ struct LocalAliases {
 const clang::VarDecl *localVar(const clang::Expr *E);
 
 LocalAliases findLocalAliases(const clang::FunctionDecl *FD);
+
+/// The parameter \p E names once \p Peel has taken what it points into
+/// ('h + n' to 'h'), following local aliases ('buffer' of 'unsigned char
+/// *buffer = (unsigned char *)src' is 'src', peeled again); null if none.
+const clang::ParmVarDecl *parameterThroughAliases(
+    const clang::Expr *E, const LocalAliases &Local,
+    llvm::function_ref<const clang::Expr *(const clang::Expr *)> Peel);
 
 } // namespace cuda_async_lint
 

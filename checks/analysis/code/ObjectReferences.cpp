@@ -78,4 +78,13 @@ const VarDecl *baseVariable(const Expr *E) {
   return nullptr;
 }
 
+std::set<const VarDecl *> pointerArguments(const CallExpr *Call) {
+  std::set<const VarDecl *> Vars;
+  for (const Expr *Arg : Call->arguments())
+    if (Arg->getType()->isPointerType())
+      if (const VarDecl *VD = baseVariable(Arg))
+        Vars.insert(VD);
+  return Vars;
+}
+
 } // namespace cuda_async_lint

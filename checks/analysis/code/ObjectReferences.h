@@ -11,6 +11,7 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include <set>
 
 namespace cuda_async_lint {
 
@@ -19,6 +20,10 @@ const clang::VarDecl *declRefVar(const clang::Expr *E);
 /// The variable whose memory \p E points into: 'p', 'p + n', '&p[i]',
 /// '&x', 'p.data()' are all 'p' (or 'x').
 const clang::VarDecl *baseVariable(const clang::Expr *E);
+
+/// The variables whose memory the pointer arguments of \p Call point into
+/// (baseVariable): what a launch or a copy may read or write.
+std::set<const clang::VarDecl *> pointerArguments(const clang::CallExpr *Call);
 
 /// The member of the function's own object \p E names: 'stream' or
 /// 'this->stream' in a member function.

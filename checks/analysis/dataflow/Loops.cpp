@@ -44,6 +44,16 @@ const Stmt *loopBody(const Stmt *Loop) {
   return nullptr;
 }
 
+const Expr *loopCondition(const Stmt *Loop) {
+  if (const auto *For = dyn_cast<ForStmt>(Loop))
+    return For->getCond();
+  if (const auto *While = dyn_cast<WhileStmt>(Loop))
+    return While->getCond();
+  if (const auto *Do = dyn_cast<DoStmt>(Loop))
+    return Do->getCond();
+  return nullptr;
+}
+
 namespace {
 
 template <typename Fn> void forEachStmt(const Stmt *Root, Fn F) {

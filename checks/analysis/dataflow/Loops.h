@@ -26,6 +26,10 @@ bool isRepeatingLoop(const clang::Stmt *S, clang::ASTContext &Ctx);
 /// The body of loop \p Loop.
 const clang::Stmt *loopBody(const clang::Stmt *Loop);
 
+/// The condition of a for, while or do loop; null for a range-based for or
+/// a for without one.
+const clang::Expr *loopCondition(const clang::Stmt *Loop);
+
 /// Whether \p E uses a variable that \p Loop declares or changes in its
 /// header (a for loop's init and increment), or a range-based for loop's
 /// variable: it names another object, stream or branch in each iteration.

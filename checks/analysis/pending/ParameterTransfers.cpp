@@ -11,6 +11,7 @@
 
 #include "MemberEffects.h"
 #include "TransferDataflow.h"
+#include "analysis/code/EveryCallCode.h"
 #include "analysis/dataflow/ForwardDataflow.h"
 #include "api/CudaApiCatalog.h"
 #include "clang/AST/ASTContext.h"
@@ -57,11 +58,9 @@ const std::vector<ParameterTransfer> &
 SyncSummaries::parameterTransfers(const FunctionDecl *FD,
                                   ProvenanceAnalysis &Provenance) {
   static const std::vector<ParameterTransfer> None;
-  const FunctionDecl *Def = nullptr;
   const SourceManager &SM = Ctx.getSourceManager();
-  if (!FD->hasBody(Def) || !Def || Def->isDependentContext() ||
-      SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) ||
-      EffectsInProgress.count(Def))
+  const FunctionDecl *Def = userDefinition(FD);
+  if (!Def || EffectsInProgress.count(Def))
     return None;
   if (auto It = ParameterEffects.find(Def); It != ParameterEffects.end())
     return It->second;

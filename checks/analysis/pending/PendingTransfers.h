@@ -101,6 +101,13 @@ public:
   CallSyncs callSyncs(const clang::CallExpr *Call,
                       const clang::FunctionDecl *FD,
                       const SyncSummary *&Summary);
+  /// callSyncs as the sync dataflows ask it (CallSyncsQuery).
+  auto callSyncsQuery() {
+    return [this](const clang::CallExpr *Call, const clang::FunctionDecl *FD,
+                  const SyncSummary *&Summary) {
+      return callSyncs(Call, FD, Summary);
+    };
+  }
   /// Null for member functions without a body here, virtual ones, and
   /// during recursion.
   const MemberEffects *effects(const clang::CXXMethodDecl *MD,

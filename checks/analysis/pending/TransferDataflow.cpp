@@ -70,11 +70,7 @@ bool TransferDataflow::transferEdge(const CFGBlock &From, unsigned SuccIndex,
   }
   // A loop that waits for the device in every iteration runs at least
   // once (DeviceWaitLoops.h).
-  if (WaitLoops.leaves(From, SuccIndex,
-                       [&](const CallExpr *Call, const FunctionDecl *FD,
-                           const SyncSummary *&Summary) {
-                         return Syncs.callSyncs(Call, FD, Summary);
-                       }))
+  if (WaitLoops.leaves(From, SuccIndex, Syncs.callSyncsQuery()))
     for (Disjunct &D : S.Disjuncts)
       syncAll(D);
   const Expr *Cond = branchCondition(From);

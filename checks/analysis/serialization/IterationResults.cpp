@@ -108,10 +108,7 @@ bool carriesWorkBetweenIterations(llvm::ArrayRef<const AsyncOperation *> Waited,
                                   const Stmt *Loop) {
   std::set<const VarDecl *> Taken;
   for (const AsyncOperation *Op : Waited)
-    for (const Expr *Arg : Op->Call->arguments())
-      if (Arg->getType()->isPointerType())
-        if (const VarDecl *VD = baseVariable(Arg))
-          Taken.insert(VD);
+    Taken.merge(pointerArguments(Op->Call));
   return llvm::any_of(swappedVariables(loopBody(Loop)),
                       [&](const SwappedPair &P) {
                         return Taken.count(P.first) && Taken.count(P.second);
@@ -144,10 +141,7 @@ producedVariables(const CallExpr *Sync,
     // device memory, which the host reads only through a copy (or hands to
     // a CUDA-aware communication call).
     if (!HostSideOnly || !isa<CUDAKernelCallExpr>(Op->Call))
-      for (const Expr *Arg : Op->Call->arguments())
-        if (Arg->getType()->isPointerType())
-          if (const VarDecl *VD = baseVariable(Arg))
-            Produced.insert(VD);
+      Produced.merge(pointerArguments(Op->Call));
   }
   return Produced;
 }

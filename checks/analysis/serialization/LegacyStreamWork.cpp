@@ -38,16 +38,6 @@ bool startsAtZero(const ForStmt *For, const VarDecl *VD) {
   return Zero && Zero->getValue() == 0;
 }
 
-/// The variables whose memory the pointer arguments of \p Call point into.
-std::set<const VarDecl *> pointerArguments(const CallExpr *Call) {
-  std::set<const VarDecl *> Vars;
-  for (const Expr *Arg : Call->arguments())
-    if (Arg->getType()->isPointerType())
-      if (const VarDecl *VD = baseVariable(Arg))
-        Vars.insert(VD);
-  return Vars;
-}
-
 struct LegacyState {
   /// Legacy-stream operations that may still be pending.
   std::set<const CallExpr *> Pending;
@@ -82,11 +72,7 @@ public:
   bool transferEdge(const CFGBlock &From, unsigned SuccIndex, State &S) const {
     // A loop that waits for the device in every iteration runs at least
     // once (DeviceWaitLoops.h).
-    if (WaitLoops.leaves(From, SuccIndex,
-                         [&](const CallExpr *Call, const FunctionDecl *Callee,
-                             const SyncSummary *&Summary) {
-                           return Syncs.callSyncs(Call, Callee, Summary);
-                         }))
+    if (WaitLoops.leaves(From, SuccIndex, Syncs.callSyncsQuery()))
       S.Pending.clear();
     return true;
   }
