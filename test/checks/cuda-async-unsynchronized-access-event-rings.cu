@@ -117,3 +117,131 @@ void twiceAround(float *d, float *h, cudaStream_t s, int depth) {
   cudaEventSynchronize(ev[slot]);
   consume(*h);
 }
+
+// ---------------------------------------------------------------------------
+// Rings of pinned staging buffers: a slot is refilled a turn after its copy
+// was issued, and must be waited for first (its own event, a stream or
+// device sync). The slot the index names after one move is another one.
+
+#include <string.h>
+
+// Defined in another unit; its signature says it writes 'dst'.
+void fill_chunk(void *dst, const void *src, size_t bytes);
+
+static float *staging[2];
+static cudaEvent_t staged[2];
+static cudaStream_t upload;
+
+// The slot is refilled before the wait on its event (the issue's ring):
+// the copy issued from it two iterations ago may still be reading it.
+void refillBeforeWait(float *d, const float *src, size_t n, int chunks) {
+  int i = 0;
+  for (int c = 0; c < chunks; ++c) {
+    fill_chunk(staging[i], src + c * n, n * sizeof(float));
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'staging[i]' is written while 'cudaMemcpyAsync' from it may still be in flight on stream 'upload'; wait for it first with cudaStreamSynchronize(upload) or an event [cuda-async-unsynchronized-access]
+    // CHECK-MESSAGES: :[[@LINE+3]]:5: note: the asynchronous copy is issued here
+    // CHECK-MESSAGES: :[[@LINE+3]]:45: note: on stream 'upload', not synchronized before the access
+    cudaEventSynchronize(staged[i]);
+    cudaMemcpyAsync(d + c * n, staging[i], n * sizeof(float),
+                    cudaMemcpyHostToDevice, upload);
+    cudaEventRecord(staged[i], upload);
+    i = 1 - i;
+  }
+  cudaStreamSynchronize(upload);
+}
+
+// The same ring waiting on the slot's event before refilling it.
+void waitBeforeRefill(float *d, const float *src, size_t n, int chunks) {
+  int i = 0;
+  for (int c = 0; c < chunks; ++c) {
+    cudaEventSynchronize(staged[i]);
+    fill_chunk(staging[i], src + c * n, n * sizeof(float));
+    cudaMemcpyAsync(d + c * n, staging[i], n * sizeof(float),
+                    cudaMemcpyHostToDevice, upload);
+    cudaEventRecord(staged[i], upload);
+    i = 1 - i;
+  }
+  cudaStreamSynchronize(upload);
+}
+
+// Recorded, moved on, then the wait on the slot about to be refilled: the
+// event recorded for it a turn earlier.
+void waitOnNextSlot(float *d, const float *src, size_t n, int chunks) {
+  int i = 0;
+  for (int c = 0; c < chunks; ++c) {
+    memcpy(staging[i], src + c * n, n * sizeof(float));
+    cudaMemcpyAsync(d + c * n, staging[i], n * sizeof(float),
+                    cudaMemcpyHostToDevice, upload);
+    cudaEventRecord(staged[i], upload);
+    i = (i + 1) % 2;
+    cudaEventSynchronize(staged[i]);
+  }
+  cudaStreamSynchronize(upload);
+}
+
+// A ring indexed by the loop's counter, with no wait in the loop.
+void counterRingNoWait(float *d, const float *src, size_t n, int chunks,
+                       cudaStream_t s) {
+  float *h[2];
+  for (int k = 0; k < 2; ++k)
+    cudaMallocHost(&h[k], n * sizeof(float));
+  for (int c = 0; c < chunks; ++c) {
+    memcpy(h[c % 2], src + c * n, n * sizeof(float));
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'h[c % 2]' is written while 'cudaMemcpyAsync' from it may still be in flight on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
+    // CHECK-MESSAGES: :[[@LINE+1]]:5: note: the asynchronous copy is issued here
+    cudaMemcpyAsync(d + c * n, h[c % 2], n * sizeof(float),
+                    cudaMemcpyHostToDevice, s);
+    // CHECK-MESSAGES: :[[@LINE-1]]:45: note: on stream 's', not synchronized before the access
+  }
+  cudaStreamSynchronize(s);
+}
+
+// The same ring with the slot's own event waited for first.
+void counterRingWaited(float *d, const float *src, size_t n, int chunks,
+                       cudaStream_t s) {
+  float *h[2];
+  cudaEvent_t ev[2];
+  for (int k = 0; k < 2; ++k) {
+    cudaMallocHost(&h[k], n * sizeof(float));
+    cudaEventCreate(&ev[k]);
+  }
+  for (int c = 0; c < chunks; ++c) {
+    cudaEventSynchronize(ev[c % 2]);
+    memcpy(h[c % 2], src + c * n, n * sizeof(float));
+    cudaMemcpyAsync(d + c * n, h[c % 2], n * sizeof(float),
+                    cudaMemcpyHostToDevice, s);
+    cudaEventRecord(ev[c % 2], s);
+  }
+  cudaStreamSynchronize(s);
+}
+
+// A ring of three waiting on the slot's event first; one whose stream is
+// synchronized every iteration.
+void ringOfThree(float *d, const float *src, size_t n, int chunks,
+                 cudaStream_t s) {
+  float *h[3];
+  cudaEvent_t ev[3];
+  int slot = 0;
+  for (int c = 0; c < chunks; ++c) {
+    cudaEventSynchronize(ev[slot]);
+    memcpy(h[slot], src + c * n, n * sizeof(float));
+    cudaMemcpyAsync(d + c * n, h[slot], n * sizeof(float),
+                    cudaMemcpyHostToDevice, s);
+    cudaEventRecord(ev[slot], s);
+    slot = (slot + 1) % 3;
+  }
+  cudaStreamSynchronize(s);
+}
+
+void syncedEveryIteration(float *d, const float *src, size_t n, int chunks,
+                          cudaStream_t s) {
+  float *h[3];
+  int slot = 0;
+  for (int c = 0; c < chunks; ++c) {
+    memcpy(h[slot], src + c * n, n * sizeof(float));
+    cudaMemcpyAsync(d + c * n, h[slot], n * sizeof(float),
+                    cudaMemcpyHostToDevice, s);
+    slot = (slot + 1) % 3;
+    cudaStreamSynchronize(s);
+  }
+}

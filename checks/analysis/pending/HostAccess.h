@@ -49,14 +49,22 @@ struct BufferRef {
   /// point to: a copy into 'staging[i]' leaves the read of 'staging[i]'
   /// itself alone.
   unsigned Loads = 0;
+  /// For a buffer in flight in a slot of a ring ('h[v]' with 'v = 1 - v',
+  /// 'h[c % 2]' with 'c++'; SlotRings.h): how many slots its index has
+  /// moved on since, out of RingSize. Not 0: another slot than the index
+  /// names now; RingSize moves later name it again.
+  unsigned RingTurns = 0;
+  unsigned RingSize = 0;
 
   bool operator<(const BufferRef &O) const {
-    return std::tie(Base, Deps, Stale, Object, Loads) <
-           std::tie(O.Base, O.Deps, O.Stale, O.Object, O.Loads);
+    return std::tie(Base, Deps, Stale, Object, Loads, RingTurns, RingSize) <
+           std::tie(O.Base, O.Deps, O.Stale, O.Object, O.Loads, O.RingTurns,
+                    O.RingSize);
   }
   bool operator==(const BufferRef &O) const {
     return Base == O.Base && Deps == O.Deps && Stale == O.Stale &&
-           Object == O.Object && Loads == O.Loads;
+           Object == O.Object && Loads == O.Loads && RingTurns == O.RingTurns &&
+           RingSize == O.RingSize;
   }
 };
 

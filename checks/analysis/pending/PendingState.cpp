@@ -1,6 +1,7 @@
 //===- PendingState.cpp - Transfers in flight, per assumption -------------===//
 
 #include "PendingState.h"
+#include "SlotRings.h"
 #include "analysis/dataflow/ForwardDataflow.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -12,6 +13,7 @@ namespace {
 
 /// The transfers either disjunct has in flight; the events both know.
 void mergeInto(Disjunct &Into, const Disjunct &From) {
+  intersectEventRings(Into, From);
   for (const PendingTransfer &P : From.Pending)
     addPending(Into.Pending, P);
   intersectSetMaps(Into.EventCovers, From.EventCovers);
@@ -45,7 +47,8 @@ void joinStates(PendingState &Into, const PendingState &From) {
       Disjunct &A = Into.Disjuncts[I], &B = Into.Disjuncts[J];
       if (A.Advanced == B.Advanced && A.Pending == B.Pending &&
           A.EventCovers == B.EventCovers && A.EventSlots == B.EventSlots &&
-          A.StreamWaits == B.StreamWaits && A.Capturing == B.Capturing) {
+          A.EventRings == B.EventRings && A.StreamWaits == B.StreamWaits &&
+          A.Capturing == B.Capturing) {
         BranchFacts::intersect(A.Facts, B.Facts);
         Into.Disjuncts.erase(Into.Disjuncts.begin() + J);
       } else {

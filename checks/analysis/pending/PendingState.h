@@ -18,6 +18,17 @@
 
 namespace cuda_async_lint::pending {
 
+/// An array of events recorded at a ring's slots ('ev[v]', SlotRings.h):
+/// per slot, counted back from the one its index names now, what its last
+/// record covers.
+struct EventRing {
+  RingIndex Index;
+  std::vector<TransferSet> Records;
+  bool operator==(const EventRing &O) const {
+    return Index == O.Index && Records == O.Records;
+  }
+};
+
 /// Facts under one assumption about the loop counters.
 struct Disjunct {
   /// Counters known to have been incremented since they were set to 0.
@@ -29,6 +40,8 @@ struct Disjunct {
   /// Per array of events in EventCovers recorded at an element whose index
   /// names local variables: which element (EventSlot).
   std::map<StreamRef, EventSlot> EventSlots;
+  /// Per array of events recorded at a ring's slots: its records.
+  std::map<StreamRef, EventRing> EventRings;
   /// Per stream made to wait for an event on every path
   /// (cudaStreamWaitEvent): the transfers its later work is ordered after,
   /// so that a sync of it, or an event recorded on it, covers them too.
@@ -42,8 +55,8 @@ struct Disjunct {
   bool operator==(const Disjunct &O) const {
     return Advanced == O.Advanced && Pending == O.Pending &&
            EventCovers == O.EventCovers && EventSlots == O.EventSlots &&
-           StreamWaits == O.StreamWaits && Capturing == O.Capturing &&
-           Facts == O.Facts;
+           EventRings == O.EventRings && StreamWaits == O.StreamWaits &&
+           Capturing == O.Capturing && Facts == O.Facts;
   }
   /// Disjuncts with the same assumptions merge.
   bool sameAssumptions(const Disjunct &O) const {

@@ -2,6 +2,7 @@
 
 #include "TransferDataflow.h"
 #include "MemberEffects.h"
+#include "SlotRings.h"
 #include "analysis/code/ObjectReferences.h"
 #include "analysis/code/StdLibrary.h"
 #include "analysis/dataflow/ForwardDataflow.h"
@@ -212,11 +213,15 @@ void TransferDataflow::transfer(const CFGElement &E, Disjunct &D,
       // indexed is an earlier slice: still in flight, and still part of
       // the whole buffer (read after the issuing loop, before the wait),
       // and still covered by the events and waits that covered it.
-      renameWritten(D.Pending, Written);
+      renameWritten(D.Pending, Written, St, Ctx);
       for (auto &[Event, Covered] : D.EventCovers)
-        renameWritten(Covered, Written);
+        renameWritten(Covered, Written, St, Ctx);
       for (auto &[Stream, Ordered] : D.StreamWaits)
-        renameWritten(Ordered, Written);
+        renameWritten(Ordered, Written, St, Ctx);
+      for (auto &[Event, Ring] : D.EventRings)
+        for (TransferSet &Record : Ring.Records)
+          renameWritten(Record, Written, St, Ctx);
+      turnEventRings(D, St, Written, Ctx);
       // The element of an array of events it indexed may be another now.
       for (auto It = D.EventSlots.begin(); It != D.EventSlots.end();) {
         if (It->second.Deps.count(Written))
@@ -238,7 +243,8 @@ void TransferDataflow::transfer(const CFGElement &E, Disjunct &D,
 }
 
 void TransferDataflow::renameWritten(TransferSet &Transfers,
-                                     const VarDecl *Written) {
+                                     const VarDecl *Written, const Stmt *St,
+                                     const ASTContext &Ctx) {
   std::vector<PendingTransfer> Moved;
   eraseIf(Transfers, [&](const PendingTransfer &P) {
     if (P.Buffer.Base == Written || P.Buffer.Object == Written)
@@ -246,6 +252,11 @@ void TransferDataflow::renameWritten(TransferSet &Transfers,
     if (!P.Buffer.Deps.count(Written))
       return false;
     Moved.push_back(P);
+    // A slot of a ring: the slot it was, some moves behind.
+    if (std::optional<BufferRef> Turned = turnedSlot(P, St, Written, Ctx)) {
+      Moved.back().Buffer = std::move(*Turned);
+      return true;
+    }
     // Its other variables ('n' in 'h + i * n') no longer say which.
     Moved.back().Buffer.Deps.clear();
     Moved.back().Buffer.Stale.insert(Written);
@@ -267,7 +278,8 @@ void TransferDataflow::access(const HostAccess &Given, Disjunct &D,
         P.Buffer.Base == A.Buffer.Base && P.Buffer.Object == A.Buffer.Object &&
         P.Buffer.Loads == A.Buffer.Loads &&
         (A.Whole() ||
-         (std::includes(A.Buffer.Deps.begin(), A.Buffer.Deps.end(),
+         (P.Buffer.RingTurns == 0 &&
+          std::includes(A.Buffer.Deps.begin(), A.Buffer.Deps.end(),
                         P.Buffer.Deps.begin(), P.Buffer.Deps.end()) &&
           // 'h + i * n' now is not the slice of an earlier 'i'.
           llvm::none_of(P.Buffer.Stale, [&](const clang::VarDecl *V) {
@@ -317,8 +329,10 @@ void TransferDataflow::issue(const CallExpr *Call, Disjunct &D) const {
     std::optional<BufferRef> Buffer = Accesses.bufferOf(Side.Arg);
     if (!Buffer || !Buffer->Base)
       continue;
-    addPending(D.Pending, {Call, std::move(*Buffer), Stream, StreamArg,
-                           Side.IsDestination, Side.Arg});
+    PendingTransfer Issued{Call,      std::move(*Buffer), Stream,
+                           StreamArg, Side.IsDestination, Side.Arg};
+    uncoverReissued(D, Issued);
+    addPending(D.Pending, std::move(Issued));
   }
 }
 

@@ -98,10 +98,13 @@ private:
 
   void synchronize(const clang::CallExpr *Call, Disjunct &D) const;
 
-  /// \p Written was assigned: transfers on buffers it named are forgotten,
-  /// and slices it indexed are earlier slices (BufferRef::Stale).
+  /// \p Written was assigned by \p St: transfers on buffers it named are
+  /// forgotten, slices it indexed are earlier slices (BufferRef::Stale),
+  /// and slots of a ring it moved are slots behind (SlotRings.h).
   static void renameWritten(TransferSet &Transfers,
-                            const clang::VarDecl *Written);
+                            const clang::VarDecl *Written,
+                            const clang::Stmt *St,
+                            const clang::ASTContext &Ctx);
 
   void access(const HostAccess &A, Disjunct &D,
               std::vector<TransferHazard> *Hazards) const;

@@ -1,5 +1,6 @@
 //===- TransferSynchronization.cpp - What a sync takes out of flight ------===//
 
+#include "SlotRings.h"
 #include "TransferDataflow.h"
 #include "analysis/code/ObjectReferences.h"
 #include "api/AsyncOperation.h"
@@ -43,6 +44,12 @@ void TransferDataflow::syncEvent(Disjunct &D, const StreamRef &Event,
   auto It = D.EventCovers.find(Event);
   if (Event.K == StreamRef::Kind::Unknown || It == D.EventCovers.end()) {
     syncAll(D); // Recorded where the analysis cannot see: anything.
+    return;
+  }
+  // A slot of a ring of events: its own last record.
+  if (const TransferSet *Record = eventRingCovers(D, Event, Arg, Ctx)) {
+    for (const PendingTransfer &P : *Record)
+      D.Pending.erase(P);
     return;
   }
   // 'ev[i]' after 'i' moved on from the element last recorded: an earlier
@@ -125,6 +132,7 @@ void TransferDataflow::synchronize(const CallExpr *Call, Disjunct &D) const {
           (Stream.K == StreamRef::Kind::Legacy && waitsFor(Stream, P)) ||
           (Ordered != D.StreamWaits.end() && Ordered->second.count(P)))
         Covered.insert(P);
+    recordEventRing(D, Event, Api->arg(Call, ArgRole::Event), Covered, Ctx);
     D.EventCovers[Event] = std::move(Covered);
     if (std::set<const VarDecl *> Index =
             elementIndexVariables(Api->arg(Call, ArgRole::Event));

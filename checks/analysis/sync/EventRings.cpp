@@ -70,30 +70,93 @@ std::set<const VarDecl *> elementIndexVariables(const Expr *E) {
   return Out;
 }
 
-bool isRingAdvance(const Stmt *S, const VarDecl *V, const ASTContext &Ctx) {
+std::optional<RingIndex> ringIndexOf(const Expr *Element,
+                                     const ASTContext &Ctx) {
+  const auto *ASE =
+      Element ? dyn_cast<ArraySubscriptExpr>(Element->IgnoreParenImpCasts())
+              : nullptr;
+  if (!ASE)
+    return std::nullopt;
+  const Expr *Idx = ASE->getIdx()->IgnoreParenImpCasts();
+  RingIndex Ring;
+  if (const auto *Rem = dyn_cast<BinaryOperator>(Idx);
+      Rem && Rem->getOpcode() == BO_Rem) {
+    std::optional<int64_t> N = constant(Rem->getRHS(), Ctx);
+    if (!N || *N < 2)
+      return std::nullopt;
+    Ring.Modulus = *N;
+    Idx = Rem->getLHS()->IgnoreParenImpCasts();
+    // '(v + k) % N': another slot of the same ring, moved as v moves.
+    if (const auto *Add = dyn_cast<BinaryOperator>(Idx);
+        Add && Add->getOpcode() == BO_Add) {
+      if (constant(Add->getRHS(), Ctx))
+        Idx = Add->getLHS()->IgnoreParenImpCasts();
+      else if (constant(Add->getLHS(), Ctx))
+        Idx = Add->getRHS()->IgnoreParenImpCasts();
+    }
+  }
+  Ring.Var = namedVariable(Idx);
+  if (!Ring.Var || !Ring.Var->hasLocalStorage())
+    return std::nullopt;
+  return Ring;
+}
+
+std::optional<RingMove> ringMove(const Stmt *S, const RingIndex &Index,
+                                 const ASTContext &Ctx) {
+  const VarDecl *V = Index.Var;
+  auto Move = [](int64_t Size, int64_t Step) -> std::optional<RingMove> {
+    int64_t Slots = ((Step % Size) + Size) % Size;
+    if (Size < 2 || Slots == 0)
+      return std::nullopt;
+    return RingMove{unsigned(Size), unsigned(Slots)};
+  };
+  if (Index.Modulus) {
+    // 'a[v % N]' moves one slot with every 'v++'.
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && UO->isIncrementOp() && namedVariable(UO->getSubExpr()) == V)
+      return Move(Index.Modulus, 1);
+    const auto *BO = dyn_cast<BinaryOperator>(S);
+    if (!BO || namedVariable(BO->getLHS()) != V)
+      return std::nullopt;
+    if (BO->getOpcode() == BO_AddAssign)
+      if (std::optional<int64_t> C = constant(BO->getRHS(), Ctx))
+        return Move(Index.Modulus, *C);
+    if (BO->getOpcode() == BO_Assign)
+      if (std::optional<int64_t> C = stepOf(BO->getRHS(), V, Ctx))
+        return Move(Index.Modulus, *C);
+    return std::nullopt;
+  }
   const auto *BO = dyn_cast<BinaryOperator>(S);
   if (!BO || namedVariable(BO->getLHS()) != V)
-    return false;
+    return std::nullopt;
   const Expr *RHS = BO->getRHS()->IgnoreParenImpCasts();
   // v ^= 1: a ring of two.
   if (BO->getOpcode() == BO_XorAssign)
-    return constant(RHS, Ctx) == 1;
+    return constant(RHS, Ctx) == 1 ? Move(2, 1) : std::nullopt;
   if (BO->getOpcode() != BO_Assign)
-    return false;
+    return std::nullopt;
   // v = !v; v = 1 - v.
   if (const auto *Not = dyn_cast<UnaryOperator>(RHS))
-    return Not->getOpcode() == UO_LNot && namedVariable(Not->getSubExpr()) == V;
+    return Not->getOpcode() == UO_LNot && namedVariable(Not->getSubExpr()) == V
+               ? Move(2, 1)
+               : std::nullopt;
   const auto *Op = dyn_cast<BinaryOperator>(RHS);
   if (!Op)
-    return false;
+    return std::nullopt;
   if (Op->getOpcode() == BO_Sub)
-    return constant(Op->getLHS(), Ctx) == 1 && namedVariable(Op->getRHS()) == V;
+    return constant(Op->getLHS(), Ctx) == 1 && namedVariable(Op->getRHS()) == V
+               ? Move(2, 1)
+               : std::nullopt;
   // v = (v + c) % N, v = ++v % N.
   if (Op->getOpcode() != BO_Rem)
-    return false;
+    return std::nullopt;
   std::optional<int64_t> N = constant(Op->getRHS(), Ctx);
   std::optional<int64_t> Step = stepOf(Op->getLHS(), V, Ctx);
-  return N && *N >= 2 && Step && *Step % *N != 0;
+  return N && Step ? Move(*N, *Step) : std::nullopt;
+}
+
+bool isRingAdvance(const Stmt *S, const VarDecl *V, const ASTContext &Ctx) {
+  return ringMove(S, RingIndex{V, 0}, Ctx).has_value();
 }
 
 bool movedOnce(const EventSlot &Slot, const ASTContext &Ctx) {

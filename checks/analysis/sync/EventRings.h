@@ -19,6 +19,7 @@
 #define CUDA_ASYNC_LINT_ANALYSIS_SYNC_EVENTRINGS_H
 
 #include "clang/AST/Expr.h"
+#include <optional>
 #include <set>
 
 namespace cuda_async_lint {
@@ -45,6 +46,39 @@ std::set<const clang::VarDecl *> elementIndexVariables(const clang::Expr *E);
 /// N), 'v ^= 1', 'v = 1 - v', 'v = !v'.
 bool isRingAdvance(const clang::Stmt *S, const clang::VarDecl *V,
                    const clang::ASTContext &Ctx);
+
+/// How the index of an element names a slot of a ring: 'a[v]' (a ring
+/// whose size its advances say: 'v = (v + 1) % N', 'v = 1 - v'), or
+/// 'a[v % N]' and 'a[(v + k) % N]' (a ring of N moved by 'v++').
+struct RingIndex {
+  const clang::VarDecl *Var = nullptr;
+  /// N of 'v % N'; 0 for 'a[v]'.
+  unsigned Modulus = 0;
+  bool operator==(const RingIndex &O) const {
+    return Var == O.Var && Modulus == O.Modulus;
+  }
+  bool operator<(const RingIndex &O) const {
+    return std::tie(Var, Modulus) < std::tie(O.Var, O.Modulus);
+  }
+};
+
+/// The ring index of \p Element, an element of an array ('a[v]',
+/// 'a[v % 2]') whose index names one local variable in one of those forms.
+std::optional<RingIndex> ringIndexOf(const clang::Expr *Element,
+                                     const clang::ASTContext &Ctx);
+
+/// A move of a ring's index: the ring's size and how many slots on.
+struct RingMove {
+  unsigned Size;
+  unsigned Step;
+};
+
+/// How \p S moves the slot \p Index names: for 'a[v]', 'v = (v + c) % N',
+/// 'v = ++v % N', 'v ^= 1', 'v = 1 - v', 'v = !v'; for 'a[v % N]', 'v++',
+/// '++v', 'v += c', 'v = v + c'. None for anything else, or a move by a
+/// whole turn.
+std::optional<RingMove> ringMove(const clang::Stmt *S, const RingIndex &Index,
+                                 const clang::ASTContext &Ctx);
 
 /// True if \p Slot's index was moved on by exactly one ring advance since
 /// the record: one statement of \p Slot.Writes is a ring advance of an
