@@ -728,3 +728,75 @@ void swapsButSerializes(float *d, float *cur, float *next, cudaStream_t *s,
     std::swap(cur, next);
   }
 }
+
+// ---------------------------------------------------------------------------
+// Work issued inside a function of the unit that returns before it is done
+// (professional-cuda's crypt.flexible: a driver per device): a wait for the
+// device right after the call, in the loop over devices, waits for it.
+
+struct DeviceContext {
+  cudaStream_t *streams;
+  float *d;
+  int blocks;
+};
+
+static void driveDevice(float *h, DeviceContext *ctx, int n) {
+  for (int b = 0; b < ctx->blocks; ++b) {
+    cudaMemcpyAsync(ctx->d + b * n, h + b * n, n * 4, cudaMemcpyHostToDevice,
+                    ctx->streams[b]);
+    process<<<1, 256, 0, ctx->streams[b]>>>(ctx->d + b * n);
+  }
+}
+
+void deviceLoopWaitsAfterDriver(float *h, DeviceContext *ctxs, int devices,
+                                int n) {
+  for (int dev = 0; dev < devices; ++dev) {
+    cudaSetDevice(dev);
+    driveDevice(h + dev * n, ctxs + dev, n);
+    cudaDeviceSynchronize();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaDeviceSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+// Every device's work issued first, then a loop of waits: not reported.
+void deviceLoopThenWaitLoop(float *h, DeviceContext *ctxs, int devices,
+                            int n) {
+  for (int dev = 0; dev < devices; ++dev) {
+    cudaSetDevice(dev);
+    driveDevice(h + dev * n, ctxs + dev, n);
+  }
+  for (int dev = 0; dev < devices; ++dev) {
+    cudaSetDevice(dev);
+    cudaDeviceSynchronize();
+  }
+}
+
+// A driver that waits for its streams before it returns leaves nothing in
+// flight for the loop's wait.
+static void driveAndWait(float *h, DeviceContext *ctx, int n) {
+  for (int b = 0; b < ctx->blocks; ++b)
+    process<<<1, 256, 0, ctx->streams[b]>>>(ctx->d + b * n);
+  for (int b = 0; b < ctx->blocks; ++b)
+    cudaStreamSynchronize(ctx->streams[b]);
+}
+
+void deviceLoopDriverWaits(float *h, DeviceContext *ctxs, int devices, int n) {
+  for (int dev = 0; dev < devices; ++dev) {
+    cudaSetDevice(dev);
+    driveAndWait(h + dev * n, ctxs + dev, n);
+    cudaDeviceSynchronize();
+  }
+}
+
+// A step on the one stream it is given: its work runs in order anyway.
+static void stepOnOneStream(float *d, cudaStream_t s) {
+  process<<<1, 256, 0, s>>>(d);
+}
+
+void timeLoopOneStream(float *d, cudaStream_t s, int steps) {
+  for (int t = 0; t < steps; ++t) {
+    stepOnOneStream(d, s);
+    cudaDeviceSynchronize();
+  }
+}

@@ -1,6 +1,7 @@
 //===- IterationOverlap.cpp -----------------------------------------------===//
 
 #include "IterationOverlap.h"
+#include "CallsThatIssue.h"
 #include "analysis/dataflow/Loops.h"
 #include "api/AsyncOperation.h"
 #include "api/CudaApiCatalog.h"
@@ -103,7 +104,11 @@ public:
     // Handles bound in the body, in the order it is written.
     if (recordBinding(Call, Bound))
       return true;
-    if (std::optional<AsyncOperation> Op = streamWork(S, Ctx, &Bound))
+    std::optional<AsyncOperation> Op = streamWork(S, Ctx, &Bound);
+    // A call of the unit's that returns with its work in flight.
+    if (!Op && Call)
+      Op = workLeftInFlight(Call, Ctx);
+    if (Op)
       if (!Capturing) {
         Ops.push_back(*Op);
         Steps.push_back({Step::Work, Op->Stream, nullptr, Conditional > 0});

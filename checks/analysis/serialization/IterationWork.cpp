@@ -1,6 +1,7 @@
 //===- IterationWork.cpp --------------------------------------------------===//
 
 #include "IterationWork.h"
+#include "CallsThatIssue.h"
 #include "IterationOverlap.h"
 #include "analysis/dataflow/ForwardDataflow.h"
 #include "analysis/dataflow/Loops.h"
@@ -175,8 +176,11 @@ private:
     const auto *Call = dyn_cast<CallExpr>(CS->getStmt());
     if (recordBinding(Call, S.Bound))
       return;
-    if (std::optional<AsyncOperation> Op =
-            streamWork(CS->getStmt(), Ctx, &S.Bound)) {
+    std::optional<AsyncOperation> Op = streamWork(CS->getStmt(), Ctx, &S.Bound);
+    // A call of the unit's that returns with its work in flight.
+    if (!Op && Call)
+      Op = Issuers.work(Call);
+    if (Op) {
       if (!S.Capturing)
         S.Pending.insert_or_assign(*Op, nullptr);
       return;
@@ -230,6 +234,7 @@ private:
   bool PerThread;
   const StreamCreations &Created;
   mutable llvm::DenseMap<const Stmt *, bool> FansOut;
+  CallsThatIssue Issuers{Ctx};
 };
 
 /// Whether the blocking copy \p Copy moves the device buffer an argument of
