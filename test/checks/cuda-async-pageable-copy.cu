@@ -585,6 +585,40 @@ void readRightAfterDownload(float *d, cudaStream_t s) {
   free(h);
 }
 
+// A stack scalar or struct returned right after the copy: pinning it
+// alone would race with the return.
+struct MinMax {
+  float lo, hi;
+};
+
+float scalarReturnedAfterDownload(const float *d, cudaStream_t s) {
+  float x;
+  cudaMemcpyAsync(&x, d, sizeof(float), cudaMemcpyDeviceToHost, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' into pageable host memory is staged and synchronous, and the read of 'x' on line [[@LINE+3]] relies on that: to let it overlap
+  // CHECK-MESSAGES: :[[@LINE-3]]:9: note: 'x' is a local variable: its storage is pageable memory
+  // CHECK-MESSAGES: :[[@LINE+1]]:10: note: 'x' is read here, with no wait for the copy before it
+  return x;
+}
+
+MinMax structReturnedAfterDownload(const MinMax *d, cudaStream_t s) {
+  MinMax m;
+  cudaMemcpyAsync(&m, d, sizeof(MinMax), cudaMemcpyDeviceToHost, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' into pageable host memory is staged and synchronous, and the read of 'm' on line [[@LINE+3]] relies on that: to let it overlap
+  // CHECK-MESSAGES: :[[@LINE-3]]:10: note: 'm' is a local variable: its storage is pageable memory
+  // CHECK-MESSAGES: :[[@LINE+1]]:10: note: 'm' is read here, with no wait for the copy before it
+  return m;
+}
+
+// Waited for before the return: the plain advice.
+float scalarWaitedForFirst(const float *d, cudaStream_t s) {
+  float x;
+  cudaMemcpyAsync(&x, d, sizeof(float), cudaMemcpyDeviceToHost, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' into pageable host memory is staged and synchronous; allocate the buffer with cudaMallocHost or cudaHostAlloc, or pin it with cudaHostRegister, to let it overlap [cuda-async-pageable-copy]
+  // CHECK-MESSAGES: :[[@LINE-3]]:9: note: 'x' is a local variable: its storage is pageable memory
+  cudaStreamSynchronize(s);
+  return x;
+}
+
 void writeRightAfterUpload(float *d, cudaStream_t s) {
   float *h = (float *)malloc(1024);
   cudaMemcpyAsync(d, h, 1024, cudaMemcpyHostToDevice, s);

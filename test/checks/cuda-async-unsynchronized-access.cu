@@ -303,6 +303,26 @@ void registeredArrayDiesInFlight(float *d, cudaStream_t s) {
 // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
 // CHECK-MESSAGES: :[[@LINE-4]]:68: note: on stream 's', not synchronized before the access
 
+// A reference going out of scope ends the reference, not the vector it
+// refers to: no finding at the brace.
+std::vector<float> &sharedStaging();
+void referenceEndsNotItsVector(float *d, cudaStream_t s) {
+  const std::vector<float> &data_vec = sharedStaging();
+  cudaHostRegister((void *)data_vec.data(), 1024, 0);
+  cudaMemcpyAsync(d, data_vec.data(), 1024, cudaMemcpyHostToDevice, s);
+}
+
+// A temporary bound to a reference ends with the reference's scope.
+std::vector<float> freshStaging();
+void temporaryEndsWithItsReference(float *d, cudaStream_t s) {
+  const std::vector<float> &data_vec = freshStaging();
+  cudaHostRegister((void *)data_vec.data(), 1024, 0);
+  cudaMemcpyAsync(d, data_vec.data(), 1024, cudaMemcpyHostToDevice, s);
+}
+// CHECK-MESSAGES: :[[@LINE-1]]:1: warning: 'data_vec' goes out of scope while 'cudaMemcpyAsync' from it may still be in flight on stream 's'
+// CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
+// CHECK-MESSAGES: :[[@LINE-4]]:69: note: on stream 's', not synchronized before the access
+
 char driverApiRead(CUdeviceptr d, CUstream s) {
   char *h;
   cuMemAllocHost((void **)&h, 64);

@@ -1,8 +1,8 @@
 //===- HostAccess.cpp -----------------------------------------------------===//
 
 #include "HostAccess.h"
-#include "analysis/code/LocalAliases.h"
 #include "ParameterHostUses.h"
+#include "analysis/code/LocalAliases.h"
 #include "analysis/code/StdLibrary.h"
 #include "api/CudaApiCatalog.h"
 #include "clang/AST/ASTContext.h"
@@ -153,6 +153,13 @@ std::optional<BufferRef> HostAccessFinder::lvalueBuffer(const Expr *E) const {
     if (VD &&
         (VD->getType()->isArrayType() || isPageableContainer(VD->getType())))
       return BufferRef{VD, {}};
+    // A local scalar or struct is its own storage ('cudaMemcpyAsync(&x,
+    // ...); return x;' reads what the copy writes); a pointer's value is
+    // not the memory it points to.
+    if (VD && VD->hasLocalStorage() && !VD->getType()->isReferenceType() &&
+        !VD->getType()->isPointerType() &&
+        (VD->getType()->isScalarType() || VD->getType()->isRecordType()))
+      return BufferRef{VD, {}};
     return std::nullopt;
   }
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
@@ -267,10 +274,31 @@ void HostAccessFinder::callAccesses(
   }
 }
 
+/// Whether the reference \p VD is bound to a temporary, whose lifetime it
+/// extends to its own.
+static bool bindsTemporary(const VarDecl *VD) {
+  const Expr *E = VD->getInit();
+  while (E && !isa<MaterializeTemporaryExpr>(E)) {
+    if (const auto *Full = dyn_cast<FullExpr>(E))
+      E = Full->getSubExpr();
+    else if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E))
+      E = Cast->getSubExpr();
+    else if (const auto *Paren = dyn_cast<ParenExpr>(E))
+      E = Paren->getSubExpr();
+    else
+      return false;
+  }
+  return E != nullptr;
+}
+
 void HostAccessFinder::accessesOf(
     const CFGElement &Element, llvm::SmallVectorImpl<HostAccess> &Out) const {
   if (std::optional<CFGLifetimeEnds> End = Element.getAs<CFGLifetimeEnds>()) {
     const VarDecl *VD = End->getVarDecl();
+    // A reference going out of scope ends the reference, not what it
+    // refers to; only a temporary it was bound to (and extended) ends too.
+    if (VD->getType()->isReferenceType() && !bindsTemporary(VD))
+      return;
     if (VD->getType()->isArrayType() || isPageableContainer(VD->getType()))
       Out.push_back({End->getTriggerStmt(), BufferRef{VD, {}},
                      AccessKind::EndOfLifetime, nullptr});
