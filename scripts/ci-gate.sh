@@ -46,20 +46,23 @@ fi
 # shellcheck disable=SC2206 # CAL_ARGS is a list of options, split on spaces.
 [[ -n ${CAL_ARGS:-} ]] && args+=($CAL_ARGS)
 
-"$lint" "${args[@]}" --format=sarif -o "${CAL_SARIF:-cuda-async-lint.sarif}"
+# One analysis writes every report: SARIF for code scanning, Markdown for
+# the job summary, HTML for reviewers (a CI artifact).
+reports=()
+summary=
+if [[ -n ${GITHUB_STEP_SUMMARY:-} ]]; then
+  summary=$(mktemp "${TMPDIR:-/tmp}/cuda-async-lint-summary.XXXXXX.md")
+  trap 'rm -f "$summary"' EXIT
+  reports+=(--report="markdown:$summary")
+fi
+[[ -n ${CAL_HTML:-} ]] && reports+=(--report="html:$CAL_HTML")
+"$lint" "${args[@]}" --format=sarif -o "${CAL_SARIF:-cuda-async-lint.sarif}" \
+  "${reports[@]}"
 status=$?
 if [[ $status -eq 2 ]]; then
   exit 2 # Usage or input error: the driver said why on stderr.
 fi
-if [[ -n ${GITHUB_STEP_SUMMARY:-} ]]; then
-  # The same findings as Markdown for the job summary; its status repeats
-  # the first run's.
-  "$lint" "${args[@]}" --format=markdown >>"$GITHUB_STEP_SUMMARY" 2>/dev/null
-fi
-if [[ -n ${CAL_HTML:-} ]]; then
-  # The HTML report for reviewers (a CI artifact); same findings again.
-  "$lint" "${args[@]}" --format=html -o "$CAL_HTML" 2>/dev/null
-fi
+[[ -n $summary ]] && cat "$summary" >>"$GITHUB_STEP_SUMMARY"
 if [[ $status -eq 1 && ${CAL_FAIL_ON_FINDINGS:-true} != true ]]; then
   exit 0
 fi

@@ -131,7 +131,8 @@ int analyse(const Invocation &I) {
       I.Format == ReportFormat::Text && I.OutputPath.empty() && !I.Fix;
   if (StreamText)
     outs().enable_colors(Colors);
-  Progress Shown(Files.size(), errs(), Progress::wanted());
+  Progress Shown(Files.size(), errs(), Progress::wanted(), "",
+                 progressEvery(I));
   AnalysisOptions &Options = Run.Options;
   // A store's (or the cache's) result the whole program answers otherwise:
   // --verbose says why its unit is parsed again, as a one-parse run does.

@@ -11,6 +11,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
+#include <set>
 
 using namespace llvm;
 
@@ -74,8 +75,15 @@ cl::opt<bool> ParseErrorsFail(
              "findings decide the status (default: true)"),
     cl::cat(Category));
 cl::opt<bool> Quiet("quiet",
-                    cl::desc("Print no summary of the run on standard error"),
+                    cl::desc("Print no summary of the run, and no progress, "
+                             "on standard error"),
                     cl::cat(Category));
+cl::opt<unsigned> ProgressEvery(
+    "progress-every", cl::value_desc("seconds"), cl::init(30),
+    cl::desc("When standard error is not a terminal (a log, a CI job), say "
+             "how many files are done every <seconds> (default 30; 0: after "
+             "every file)"),
+    cl::cat(Category));
 cl::opt<bool> ListChecks("list-checks",
                          cl::desc("List the enabled checks and exit"),
                          cl::cat(Category));
@@ -124,6 +132,23 @@ cl::opt<std::string> OutputPath("output", cl::value_desc("file"),
                                 cl::cat(Category));
 cl::alias OutputPathShort("o", cl::aliasopt(OutputPath),
                           cl::desc("Alias for --output"), cl::cat(Category));
+cl::list<std::string>
+    ExtraArg("extra-arg", cl::value_desc("argument"),
+             cl::desc("An argument to append to every compile command (as "
+                      "clang-tidy's --extra-arg); repeatable"),
+             cl::cat(Category));
+cl::list<std::string> ExtraArgBefore(
+    "extra-arg-before", cl::value_desc("argument"),
+    cl::desc("An argument to put before every compile command's own, after "
+             "the compiler (as clang-tidy's --extra-arg-before); repeatable"),
+    cl::cat(Category));
+cl::list<std::string> Reports(
+    "report", cl::value_desc("format:file"),
+    cl::desc("Also write the report in <format> (as --format names them) to "
+             "<file>; repeatable. One analysis writes every report: "
+             "--format=sarif -o a.sarif --report=markdown:summary.md "
+             "--report=html:review.html"),
+    cl::cat(Category));
 cl::opt<bool> Fix("fix",
                   cl::desc("Apply the suggested fixes in place (as clang-tidy "
                            "--fix; overlapping fixes are skipped)"),
@@ -308,9 +333,48 @@ RunMode modeOf() {
   return RunMode::Analyse;
 }
 
+/// The --report=FORMAT:FILE values, each a format --format names and a
+/// file no other report of the run writes.
+Error parseReports(Invocation &I) {
+  const auto &Names = OutputFormat.getParser();
+  std::set<std::string> Files;
+  if (!OutputPath.empty())
+    Files.insert(OutputPath);
+  for (StringRef Value : Reports) {
+    auto [Name, Path] = Value.split(':');
+    if (Path.empty())
+      return createStringError("--report='" + Value +
+                               "': expected FORMAT:FILE, e.g. "
+                               "--report=html:review.html");
+    std::optional<Format> Chosen;
+    std::string Known;
+    for (unsigned N = 0, E = Names.getNumOptions(); N != E; ++N) {
+      if (Names.getOption(N) == Name)
+        Chosen = static_cast<const cl::OptionValue<Format> &>(
+                     Names.getOptionValue(N))
+                     .getValue();
+      Known += (N ? ", " : "") + Names.getOption(N).str();
+    }
+    if (!Chosen)
+      return createStringError("--report='" + Value + "': unknown format '" +
+                               Name + "'; the formats are " + Known);
+    if (Path == "-")
+      return createStringError("--report='" + Value +
+                               "': a report of --report goes to a file; "
+                               "standard output is --format's");
+    if (!Files.insert(Path.str()).second)
+      return createStringError("--report='" + Value + "': '" + Path +
+                               "' is written by another report of the run");
+    I.Reports.emplace_back(*Chosen, Path.str());
+  }
+  return Error::success();
+}
+
 /// The options that contradict each other or the mode, or hold a malformed
 /// value; \p I is filled in.
 Error checkOptions(Invocation &I) {
+  if (Error E = parseReports(I))
+    return E;
   if (UseBundledCuda && !CudaPath.empty())
     return createStringError("--use-bundled-cuda and --cuda-path contradict "
                              "each other: give one");
@@ -419,9 +483,13 @@ std::optional<Invocation> parseCommandLine(int Argc, const char **Argv) {
   if (SystemHeaders.getNumOccurrences())
     I.Configuration.SystemHeaders = SystemHeaders;
   I.Configuration.ConfigText = ConfigText;
+  I.Configuration.ExtraArgs.assign(ExtraArg.begin(), ExtraArg.end());
+  I.Configuration.ExtraArgsBefore.assign(ExtraArgBefore.begin(),
+                                         ExtraArgBefore.end());
   I.Exclude.assign(Exclude.begin(), Exclude.end());
   I.ParseErrorsFail = ParseErrorsFail;
   I.Quiet = Quiet;
+  I.ProgressEverySeconds = ProgressEvery;
   I.Configuration.ConfigFile = ConfigFile;
 
   I.Format = OutputFormat;

@@ -52,9 +52,14 @@ struct Invocation {
   bool ParseErrorsFail = true;
   /// --quiet: no summary on standard error.
   bool Quiet = false;
+  /// --progress-every: where no progress line per file is shown, a line
+  /// this often.
+  unsigned ProgressEverySeconds = 30;
 
   ReportFormat Format = ReportFormat::Text;
   std::string OutputPath;
+  /// --report=FORMAT:FILE, each: more reports of the same analysis.
+  std::vector<std::pair<ReportFormat, std::string>> Reports;
   bool Fix = false;
   std::string ExportFixes;
   std::string BaselinePath;
@@ -92,6 +97,15 @@ struct Invocation {
   /// The working directory the run was started in.
   std::string WorkingDirectory;
 };
+
+/// How often a run not shown per file says how far it is; none with
+/// --quiet.
+inline std::optional<std::chrono::duration<double>>
+progressEvery(const Invocation &I) {
+  if (I.Quiet)
+    return std::nullopt;
+  return std::chrono::duration<double>(I.ProgressEverySeconds);
+}
 
 } // namespace cuda_async_lint
 

@@ -119,7 +119,8 @@ ProgramAnalysis ProgramRun::analyzeProgram() {
       [&](const FailedFile &F) { summaryFailed(F); },
       [&](StringRef File, size_t Ended, size_t Total) {
         if (!Parsing)
-          Parsing.emplace(Total, errs(), Progress::wanted(), "parsed");
+          Parsing.emplace(Total, errs(), Progress::wanted(), "parsed",
+                          progressEvery(I));
         Parsing->fileEnded(File, Ended);
       });
 }

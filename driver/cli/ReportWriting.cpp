@@ -17,9 +17,11 @@ namespace cuda_async_lint {
 Error checkOutputs(const Invocation &I, ArrayRef<std::string> Inputs) {
   // Never one of the inputs: --output=a.cu a.cu would replace the source by
   // the report.
-  for (const auto &[Option, Path] :
-       {std::pair<StringRef, StringRef>{"--output", I.OutputPath},
-        {"--export-fixes", I.ExportFixes}}) {
+  std::vector<std::pair<StringRef, StringRef>> Outputs = {
+      {"--output", I.OutputPath}, {"--export-fixes", I.ExportFixes}};
+  for (const auto &[Format, Path] : I.Reports)
+    Outputs.push_back({"--report", Path});
+  for (const auto &[Option, Path] : Outputs) {
     if (Path.empty())
       continue;
     for (const std::string &Input : Inputs)
@@ -85,6 +87,16 @@ int writeRunReport(const Invocation &I, Report &R, OutputContext &Ctx,
       outs().clear_error();
       return usageError("cannot write standard output: " + Reason);
     }
+  }
+  // The same findings in the other formats --report asks for, each file
+  // written whole.
+  for (const auto &[Format, Path] : I.Reports) {
+    std::string Other;
+    raw_string_ostream OtherStream(Other);
+    writeReport(Format, R, Ctx, OtherStream, /*Colors=*/false);
+    OtherStream.flush();
+    if (Error E = writeFileAtomically(Path, Other))
+      return usageError(std::move(E));
   }
   if (FixFailed)
     return usageError(std::move(*FixFailed));

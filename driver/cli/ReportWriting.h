@@ -19,7 +19,8 @@
 
 namespace cuda_async_lint {
 
-/// --output and --export-fixes are writable and none of \p Inputs, and
+/// --output, each --report's file and --export-fixes are writable and none
+/// of \p Inputs, and
 /// every input can be named in an exported fix.
 llvm::Error checkOutputs(const Invocation &I,
                          llvm::ArrayRef<std::string> Inputs);

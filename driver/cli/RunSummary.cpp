@@ -15,7 +15,9 @@ void sayRunSummary(const Invocation &I, const Report &R,
                    std::chrono::steady_clock::duration Took) {
   size_t Failing = count_if(
       R.Findings, [](const ResolvedFinding &F) { return F.FailsGate; });
-  if (Status == ExitFindings && !TextOnStdout) {
+  // What fails the gate, whatever the exit status: with a file not
+  // analysed too (exit 3), the findings still decide the next run's gate.
+  if (!TextOnStdout) {
     size_t Listed = 0;
     for (const ResolvedFinding &F : R.Findings) {
       if (!F.FailsGate)
@@ -30,6 +32,9 @@ void sayRunSummary(const Invocation &I, const Report &R,
     }
   }
   size_t Failed = R.Failures.size();
+  for (size_t N = 0; N < Failed && N < MaxListedFailures; ++N)
+    errs() << "cuda-async-lint: not analysed: " << R.Failures[N].File << " ("
+           << R.Failures[N].Reason << ")\n";
   std::string Line =
       "cuda-async-lint: " + countOf(R.FilesAnalysed - Failed, "file", "files") +
       " analysed";
@@ -50,6 +55,16 @@ void sayRunSummary(const Invocation &I, const Report &R,
     Line += " (files not analysed do not fail the run: "
             "--parse-errors-fail=false)";
   errs() << Line << "\n";
+  // Why the run exits as it does, in the terms of the gate.
+  if (Status == ExitParseError)
+    errs() << "cuda-async-lint: exit " << ExitParseError << ": "
+           << countOf(Failed, "file", "files")
+           << " could not be analysed (--parse-errors-fail=false leaves the "
+              "gate to the findings)\n";
+  else if (Status == ExitFindings)
+    errs() << "cuda-async-lint: exit " << ExitFindings << ": "
+           << countOf(Failing, "finding fails", "findings fail")
+           << " the gate\n";
 }
 
 } // namespace cuda_async_lint

@@ -274,6 +274,11 @@ Configuration::fromFlags(const ConfigurationFlags &F) {
   C.Overrides.HeaderFilterRegex = F.HeaderFilter;
   C.Overrides.ExcludeHeaderFilterRegex = F.ExcludeHeaderFilter;
   C.Overrides.SystemHeaders = F.SystemHeaders;
+  // Merged after every file's own (ClangTidyOptions::merge appends them).
+  if (!F.ExtraArgs.empty())
+    C.Overrides.ExtraArgs = F.ExtraArgs;
+  if (!F.ExtraArgsBefore.empty())
+    C.Overrides.ExtraArgsBefore = F.ExtraArgsBefore;
 
   std::string Text = F.ConfigText, Name = "--config";
   if (!F.ConfigFile.empty()) {
@@ -364,6 +369,31 @@ std::string dumpConfiguration(const ClangTidyOptions &Options) {
   for (const auto &Entry : storedCheckOptions(Options))
     Effective.CheckOptions.try_emplace(Entry.getKey(), Entry.getValue());
   return configurationAsText(Effective);
+}
+
+std::string analysisConfiguration(const ClangTidyOptions &Options) {
+  ClangTidyOptions Analysis;
+  std::string Checks = "-*";
+  for (llvm::StringRef Id : enabledChecks(Options))
+    Checks += ("," + Id).str();
+  Analysis.Checks = Checks;
+  Analysis.HeaderFilterRegex = Options.HeaderFilterRegex;
+  Analysis.ExcludeHeaderFilterRegex = Options.ExcludeHeaderFilterRegex;
+  Analysis.SystemHeaders = Options.SystemHeaders;
+  Analysis.ExtraArgs = Options.ExtraArgs;
+  Analysis.ExtraArgsBefore = Options.ExtraArgsBefore;
+  // Our checks' options, and global ones (no check's prefix: SummaryStore)
+  // that a check may read; --exclude's option chooses files, not results.
+  ClangTidyOptions Effective = Options;
+  for (const auto &Entry : storedCheckOptions(Options))
+    Effective.CheckOptions.try_emplace(Entry.getKey(), Entry.getValue());
+  for (const auto &Entry : Effective.CheckOptions) {
+    llvm::StringRef Key = Entry.getKey();
+    if ((Key.starts_with("cuda-async-") || !Key.contains('.')) &&
+        Key != ExcludeOption)
+      Analysis.CheckOptions.try_emplace(Key, Entry.getValue());
+  }
+  return configurationAsText(Analysis);
 }
 
 bool warningsAsErrorsDecideGate(const ClangTidyOptions &Options) {

@@ -41,6 +41,9 @@ struct ConfigurationFlags {
   std::optional<std::string> HeaderFilter;
   std::optional<std::string> ExcludeHeaderFilter;
   std::optional<bool> SystemHeaders;
+  /// --extra-arg, --extra-arg-before: after the configuration's ExtraArgs
+  /// and ExtraArgsBefore, as clang-tidy adds them.
+  std::vector<std::string> ExtraArgs, ExtraArgsBefore;
   /// --config: YAML or JSON text.
   std::string ConfigText;
   /// --config-file: a file in .clang-tidy's format.
@@ -85,6 +88,15 @@ enabledChecks(const clang::tidy::ClangTidyOptions &Options);
 
 /// \p Options in .clang-tidy's format, with the enabled checks' options.
 std::string dumpConfiguration(const clang::tidy::ClangTidyOptions &Options);
+
+/// What of \p Options changes a file's analysis, for the result and
+/// summary caches' keys: the checks of ours it enables, their options
+/// (defaults included) and the global options without a check's prefix,
+/// the header filters and the extra compiler arguments. Not what only the
+/// report or the exit status depends on (WarningsAsErrors: regateFindings,
+/// run/Gate.h, applies it to cached results), nor other tools' checks
+/// and options.
+std::string analysisConfiguration(const clang::tidy::ClangTidyOptions &Options);
 
 /// Whether the gate of a file with \p Options is decided by
 /// WarningsAsErrors: set and not empty. Otherwise every finding fails it.

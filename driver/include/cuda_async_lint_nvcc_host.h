@@ -41,6 +41,12 @@
 #ifndef CUDA_ASYNC_LINT_NVCC_HOST_H
 #define CUDA_ASYNC_LINT_NVCC_HOST_H
 
+/* The tool's stand-in for nvcc's system headers, force-included: a system
+ * header too, so that an editor's other clang-tidy checks
+ * (google-global-names-in-headers on its using-declarations) say nothing of
+ * it. */
+#pragma clang system_header
+
 #if defined(__CUDACC__) || defined(__CUDA__)
 #undef __CUDACC__
 #define __CUDACC__ 1

@@ -19,6 +19,8 @@ namespace {
 /// Findings beyond this many are folded; sections stop before this size.
 constexpr size_t UnfoldedFindings = 10;
 constexpr size_t MaxBytes = 60000;
+/// The most findings the list of those failing the gate names.
+constexpr size_t MaxListedGateFailures = 30;
 
 /// Text that Markdown must not read as markup (a message quoting `a[i]`,
 /// `*p` or `<T>`).
@@ -98,6 +100,29 @@ void writeMarkdown(const Report &R, const OutputContext &Ctx,
     for (const FailedFile &F : R.Failures)
       Out += "- " + code(relativePath(F.File, Ctx.SourceRoot)) + ": " +
              escape(F.Reason) + "\n";
+    Out += "\n";
+  }
+
+  // What fails the gate, named at the top, where the findings below do not
+  // all fail it (WarningsAsErrors) or are folded away.
+  size_t Failing = llvm::count_if(
+      R.Findings, [](const ResolvedFinding &F) { return F.FailsGate; });
+  if (Failing &&
+      (Failing != R.Findings.size() || R.Findings.size() > UnfoldedFindings)) {
+    Out += "**" + countOf(Failing, "finding fails", "findings fail") +
+           " the gate:**\n\n";
+    size_t Listed = 0;
+    for (const ResolvedFinding &F : R.Findings) {
+      if (!F.FailsGate)
+        continue;
+      if (Listed++ == MaxListedGateFailures) {
+        Out += "- ... and " + std::to_string(Failing - MaxListedGateFailures) +
+               " more\n";
+        break;
+      }
+      Out += "- " + code(locationText(F.Loc, Ctx)) + " " + F.CheckId + ": " +
+             escape(F.Message) + "\n";
+    }
     Out += "\n";
   }
 

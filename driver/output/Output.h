@@ -94,6 +94,11 @@ std::string runtimeText(const RuntimeEvidence &E);
 /// "src/a.cu:6:3", the path relative to the source root.
 std::string locationText(const FileLocation &L, const OutputContext &Ctx);
 
+/// \p Text with its control characters (but newlines and tabs) shown as
+/// Unicode's control pictures ('\x1b' as U+241B), and CRLF line ends as
+/// newlines: the Markdown and HTML reports pass through it whole.
+std::string withVisibleControls(llvm::StringRef Text);
+
 /// Text as HTML shows it: LLVM's escaping of & < > " and '.
 std::string escapeHtml(llvm::StringRef Text);
 

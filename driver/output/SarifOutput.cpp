@@ -150,7 +150,7 @@ void writeSarif(const Report &R, const OutputContext &Ctx,
         {"locations", json::array({{{"physicalLocation",
                                      physicalLocation(F.Loc, Ctx, Columns)}}})},
         {"partialFingerprints",
-         {{"cudaAsyncLintFingerprint/v1", F.Fingerprint}}}};
+         {{"cudaAsyncLintFingerprint/v2", F.Fingerprint}}}};
     if (auto It = RuleIndex.find(F.CheckId); It != RuleIndex.end())
       Result["ruleIndex"] = It->second;
     if (F.Runtime) {

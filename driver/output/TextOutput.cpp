@@ -98,9 +98,19 @@ void writeReport(ReportFormat Format, const Report &R, const OutputContext &Ctx,
   case ReportFormat::Sarif:
     return writeSarif(R, Ctx, OS);
   case ReportFormat::Markdown:
-    return writeMarkdown(R, Ctx, OS);
-  case ReportFormat::Html:
-    return writeHtml(R, Ctx, OS);
+  case ReportFormat::Html: {
+    // Source lines and messages reach these reports as they are: control
+    // characters are shown, not sent (a raw CR breaks a job summary's
+    // table row; an escape sequence reaches whatever renders it).
+    std::string Rendered;
+    llvm::raw_string_ostream Stream(Rendered);
+    if (Format == ReportFormat::Markdown)
+      writeMarkdown(R, Ctx, Stream);
+    else
+      writeHtml(R, Ctx, Stream);
+    OS << withVisibleControls(Stream.str());
+    return;
+  }
   case ReportFormat::Rdjson:
     return writeRdjson(R, Ctx, OS);
   case ReportFormat::CodeClimate:
@@ -112,6 +122,26 @@ void writeReport(ReportFormat Format, const Report &R, const OutputContext &Ctx,
 std::string locationText(const FileLocation &L, const OutputContext &Ctx) {
   return relativePath(L.File, Ctx.SourceRoot) + ":" + std::to_string(L.Line) +
          ":" + std::to_string(L.Column);
+}
+
+std::string withVisibleControls(llvm::StringRef Text) {
+  std::string Out;
+  Out.reserve(Text.size());
+  for (size_t I = 0; I < Text.size(); ++I) {
+    unsigned char C = Text[I];
+    if (C == '\r' && I + 1 < Text.size() && Text[I + 1] == '\n')
+      continue; // A CRLF line's end.
+    if ((C < 0x20 && C != '\n' && C != '\t') || C == 0x7f) {
+      // Unicode's control pictures: U+2400 + C, U+2421 for DEL.
+      unsigned Picture = C == 0x7f ? 0x2421 : 0x2400 + C;
+      Out += char(0xe0 | (Picture >> 12));
+      Out += char(0x80 | ((Picture >> 6) & 0x3f));
+      Out += char(0x80 | (Picture & 0x3f));
+      continue;
+    }
+    Out += char(C);
+  }
+  return Out;
 }
 
 std::string escapeHtml(llvm::StringRef Text) {

@@ -31,9 +31,11 @@ llvm::Expected<Baseline> Baseline::load(llvm::StringRef Path) {
     for (const json &Run : Doc["runs"])
       if (Run.is_object() && Run.contains("results"))
         for (const json &Result : Run["results"])
-          if (Result.is_object() && Result.contains("partialFingerprints"))
-            Add(Result["partialFingerprints"].value(
-                "cudaAsyncLintFingerprint/v1", json()));
+          if (Result.is_object() && Result.contains("partialFingerprints") &&
+              Result["partialFingerprints"].is_object())
+            for (const char *Version :
+                 {"cudaAsyncLintFingerprint/v2", "cudaAsyncLintFingerprint/v1"})
+              Add(Result["partialFingerprints"].value(Version, json()));
   } else if (Doc.is_object() && Doc.contains("findings") &&
              Doc["findings"].is_array()) {
     for (const json &F : Doc["findings"])

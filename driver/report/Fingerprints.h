@@ -10,10 +10,15 @@
 namespace cuda_async_lint {
 
 /// Gives each finding, in report order, a fingerprint that survives edits
-/// elsewhere in the file: a hash of the check, the file (relative to the
-/// source root), the reported line's text (whitespace removed) and the
-/// message, then ':' and the occurrence of that hash within the file. Code
-/// scanning (SARIF partialFingerprints) and --baseline match on it.
+/// that are not the finding's own: lines added or removed anywhere, other
+/// functions changed, other text on its line. A hash of the check, the file
+/// (relative to the source root), the code the finding points at (from its
+/// column, whitespace removed) and the message without the line numbers it
+/// names, then ':' and the occurrence of that hash within the file. Code
+/// scanning (SARIF partialFingerprints, "cudaAsyncLintFingerprint/v2") and
+/// --baseline match on it; --baseline also accepts the fingerprints of
+/// version 1 (the whole line and the message as written), so that
+/// baselines written before stay good.
 class Fingerprinter {
 public:
   explicit Fingerprinter(std::string SourceRoot)
@@ -24,7 +29,7 @@ public:
 
 private:
   std::string SourceRoot;
-  llvm::StringMap<unsigned> Occurrences;
+  llvm::StringMap<unsigned> Occurrences, OccurrencesV1;
 };
 
 } // namespace cuda_async_lint

@@ -103,6 +103,8 @@ struct ResolvedFinding {
   /// Set in the driver's process once the finding's place in the report is
   /// known (Fingerprints.h); not sent by workers.
   std::string Fingerprint;
+  /// The fingerprint as version 1 made it, for baselines written then.
+  std::string FingerprintV1;
   /// Set in the driver's process by --runtime-trace (RuntimeTraceJoin.h);
   /// not sent by workers.
   std::optional<RuntimeEvidence> Runtime;

@@ -47,7 +47,8 @@ void ReportSelection::apply(FileResult &R) {
     return;
   size_t Before = R.Findings.size();
   llvm::erase_if(R.Findings, [&](const ResolvedFinding &F) {
-    return Accepted->contains(F.Fingerprint);
+    return Accepted->contains(F.Fingerprint) ||
+           Accepted->contains(F.FingerprintV1);
   });
   Baselined += Before - R.Findings.size();
 }

@@ -2,6 +2,7 @@
 
 #include "Analysis.h"
 #include "FindingCollector.h"
+#include "Gate.h"
 #include "NvccAcceptedErrors.h"
 #include "ParkedParses.h"
 #include "ParseErrors.h"
@@ -549,8 +550,11 @@ cachedResult(llvm::StringRef Key, const AnalysisOptions &Options, bool Verify) {
         return true;
       },
       &Inputs);
-  if (Result)
+  if (Result) {
     Result->Inputs = std::move(Inputs);
+    // WarningsAsErrors is no part of the key: today's decides the gate.
+    regateFindings(Result->Findings, Options.Config->optionsFor(Result->File));
+  }
   return Result;
 }
 
@@ -611,7 +615,8 @@ std::optional<std::string> cacheKeyOf(const std::string &File,
       Line.push_back(std::move(Arg));
   }
   return Cache.key(File, Line,
-                   dumpConfiguration(Options.Config->optionsFor(File)), Extra);
+                   analysisConfiguration(Options.Config->optionsFor(File)),
+                   Extra);
 }
 
 ReportBuilder::ReportBuilder(const std::vector<std::string> &Files,

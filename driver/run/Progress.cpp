@@ -1,14 +1,17 @@
 //===- Progress.cpp -------------------------------------------------------===//
 
 #include "Progress.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Process.h"
 
 namespace cuda_async_lint {
 
 Progress::Progress(size_t Total, llvm::raw_ostream &OS, bool Shown,
-                   llvm::StringRef What)
+                   llvm::StringRef What,
+                   std::optional<std::chrono::duration<double>> Every)
     : Total(Total), What(What.empty() ? "" : What.str() + " "), OS(OS),
-      Shown(Shown && Total > 1) {}
+      Shown(Shown && Total > 1), Every(Total > 1 ? Every : std::nullopt),
+      Started(std::chrono::steady_clock::now()), Last(Started) {}
 
 bool Progress::wanted() {
   return llvm::sys::Process::StandardOutIsDisplayed() &&
@@ -16,9 +19,21 @@ bool Progress::wanted() {
 }
 
 void Progress::fileEnded(llvm::StringRef File, size_t Ended) {
-  if (!Shown)
+  if (Shown) {
+    OS << "[" << Ended << "/" << Total << "] " << What << File << "\n";
+    OS.flush();
     return;
-  OS << "[" << Ended << "/" << Total << "] " << What << File << "\n";
+  }
+  if (!Every || Ended == Total)
+    return; // The run's summary says the rest.
+  auto Now = std::chrono::steady_clock::now();
+  if (Now - Last < *Every)
+    return;
+  Last = Now;
+  OS << llvm::formatv("cuda-async-lint: {0} of {1} files {2}, {3:f0} s\n",
+                      Ended, Total,
+                      What.empty() ? "done" : llvm::StringRef(What).rtrim(),
+                      std::chrono::duration<double>(Now - Started).count());
   OS.flush();
 }
 
