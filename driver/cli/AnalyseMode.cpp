@@ -207,6 +207,7 @@ int analyse(const Invocation &I) {
   R.Excluded = Run.excluded();
   R.Suppressed = Suppressed.size();
   R.Baselined = Selected.baselined();
+  R.BaselinedFindings = Selected.takeBaselined();
 
   int Status = writeRunReport(I, R, Ctx, Files, StreamText, Colors);
   if (!I.Quiet)

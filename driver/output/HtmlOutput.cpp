@@ -271,6 +271,16 @@ void writeHtml(const Report &R, const OutputContext &Ctx,
   }
   if (std::string Left = notReportedText(R); !Left.empty())
     OS << "<p class=\"not-reported\">" << escapeHtml(Left) << "</p>\n";
+  // What the baseline accepted, for a reviewer to see what stays.
+  if (!R.BaselinedFindings.empty()) {
+    OS << "<details class=\"baselined\"><summary>"
+       << countOf(R.BaselinedFindings.size(), "finding", "findings")
+       << " in the baseline</summary><ul>";
+    for (const ResolvedFinding &F : R.BaselinedFindings)
+      OS << "<li><code>" << escapeHtml(locationText(F.Loc, Ctx)) << "</code> "
+         << escapeHtml(F.CheckId) << ": " << escapeHtml(F.Message) << "</li>";
+    OS << "</ul></details>\n";
+  }
   if (!R.Excluded.empty()) {
     OS << "<details class=\"excluded\"><summary>"
        << countOf(R.Excluded.size(), "file was", "files were")

@@ -131,6 +131,9 @@ struct Report {
   std::vector<std::string> Excluded;
   /// Findings NOLINT comments suppressed, and findings --baseline left out.
   size_t Suppressed = 0, Baselined = 0;
+  /// The findings --baseline left out, for the reports that list them
+  /// (HTML, folded).
+  std::vector<ResolvedFinding> BaselinedFindings;
   /// Files analysed although clang rejects some of their code that nvcc or
   /// its host compiler accepts (run/NvccAcceptedErrors.h): in device-only
   /// code, or host code gcc, g++ or nvcc's front end accepts. The errors,

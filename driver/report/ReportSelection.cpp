@@ -45,12 +45,14 @@ void ReportSelection::apply(FileResult &R) {
   });
   if (!Accepted)
     return;
-  size_t Before = R.Findings.size();
-  llvm::erase_if(R.Findings, [&](const ResolvedFinding &F) {
-    return Accepted->contains(F.Fingerprint) ||
-           Accepted->contains(F.FingerprintV1);
-  });
-  Baselined += Before - R.Findings.size();
+  std::vector<ResolvedFinding> Reported;
+  for (ResolvedFinding &F : R.Findings) {
+    bool InBaseline = Accepted->contains(F.Fingerprint) ||
+                      Accepted->contains(F.FingerprintV1);
+    (InBaseline ? Held : Reported).push_back(std::move(F));
+  }
+  Baselined += R.Findings.size() - Reported.size();
+  R.Findings = std::move(Reported);
 }
 
 } // namespace cuda_async_lint

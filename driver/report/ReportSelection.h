@@ -38,6 +38,8 @@ public:
 
   /// Findings the baseline held, so far.
   size_t baselined() const { return Baselined; }
+  /// Those findings, in the order they were left out.
+  std::vector<ResolvedFinding> takeBaselined() { return std::move(Held); }
   bool hasBaseline() const { return Accepted.has_value(); }
 
 private:
@@ -45,6 +47,7 @@ private:
   LineFilter Lines;
   std::optional<Baseline> Accepted;
   size_t Baselined = 0;
+  std::vector<ResolvedFinding> Held;
 };
 
 } // namespace cuda_async_lint
