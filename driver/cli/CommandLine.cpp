@@ -101,13 +101,25 @@ class FormatParser : public cl::parser<Format> {
 public:
   using cl::parser<Format>::parser;
   bool parse(cl::Option &O, StringRef Name, StringRef Arg, Format &Value) {
-    std::string Known;
-    for (unsigned I = 0, E = getNumOptions(); I != E; ++I) {
+    if (named(Arg))
+      return cl::parser<Format>::parse(O, Name, Arg, Value);
+    return O.error("unknown format '" + Arg + "'; the formats are " +
+                   knownNames());
+  }
+  /// The format \p Arg names, as --format spells them.
+  std::optional<Format> named(StringRef Arg) const {
+    for (unsigned I = 0, E = getNumOptions(); I != E; ++I)
       if (getOption(I) == Arg)
-        return cl::parser<Format>::parse(O, Name, Arg, Value);
+        return static_cast<const cl::OptionValue<Format> &>(getOptionValue(I))
+            .getValue();
+    return std::nullopt;
+  }
+  /// "text, json, ...": every format's name.
+  std::string knownNames() const {
+    std::string Known;
+    for (unsigned I = 0, E = getNumOptions(); I != E; ++I)
       Known += (I ? ", " : "") + getOption(I).str();
-    }
-    return O.error("unknown format '" + Arg + "'; the formats are " + Known);
+    return Known;
   }
 };
 
@@ -346,18 +358,11 @@ Error parseReports(Invocation &I) {
       return createStringError("--report='" + Value +
                                "': expected FORMAT:FILE, e.g. "
                                "--report=html:review.html");
-    std::optional<Format> Chosen;
-    std::string Known;
-    for (unsigned N = 0, E = Names.getNumOptions(); N != E; ++N) {
-      if (Names.getOption(N) == Name)
-        Chosen = static_cast<const cl::OptionValue<Format> &>(
-                     Names.getOptionValue(N))
-                     .getValue();
-      Known += (N ? ", " : "") + Names.getOption(N).str();
-    }
+    std::optional<Format> Chosen = Names.named(Name);
     if (!Chosen)
       return createStringError("--report='" + Value + "': unknown format '" +
-                               Name + "'; the formats are " + Known);
+                               Name + "'; the formats are " +
+                               Names.knownNames());
     if (Path == "-")
       return createStringError("--report='" + Value +
                                "': a report of --report goes to a file; "

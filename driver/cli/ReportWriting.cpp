@@ -69,13 +69,15 @@ int writeRunReport(const Invocation &I, Report &R, OutputContext &Ctx,
 
   // The report is complete in memory before it is written: a failed write
   // never leaves half of it behind.
-  std::string Rendered;
-  raw_string_ostream OS(Rendered);
-  if (Colors)
-    OS.enable_colors(true);
-  if (!Streamed)
-    writeReport(I.Format, R, Ctx, OS, Colors);
-  OS.flush();
+  auto Render = [&](ReportFormat Format, bool WithColors) {
+    std::string Rendered;
+    raw_string_ostream OS(Rendered);
+    OS.enable_colors(WithColors);
+    writeReport(Format, R, Ctx, OS, WithColors);
+    OS.flush();
+    return Rendered;
+  };
+  std::string Rendered = Streamed ? std::string() : Render(I.Format, Colors);
   if (!I.OutputPath.empty()) {
     if (Error E = writeFileAtomically(I.OutputPath, Rendered))
       return usageError(std::move(E));
@@ -90,14 +92,9 @@ int writeRunReport(const Invocation &I, Report &R, OutputContext &Ctx,
   }
   // The same findings in the other formats --report asks for, each file
   // written whole.
-  for (const auto &[Format, Path] : I.Reports) {
-    std::string Other;
-    raw_string_ostream OtherStream(Other);
-    writeReport(Format, R, Ctx, OtherStream, /*Colors=*/false);
-    OtherStream.flush();
-    if (Error E = writeFileAtomically(Path, Other))
+  for (const auto &[Format, Path] : I.Reports)
+    if (Error E = writeFileAtomically(Path, Render(Format, false)))
       return usageError(std::move(E));
-  }
   if (FixFailed)
     return usageError(std::move(*FixFailed));
   if (I.Fix)

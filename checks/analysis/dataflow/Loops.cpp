@@ -1,6 +1,7 @@
 //===- Loops.cpp ----------------------------------------------------------===//
 
 #include "Loops.h"
+#include "analysis/code/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include <set>
@@ -56,19 +57,11 @@ const Expr *loopCondition(const Stmt *Loop) {
 
 namespace {
 
-template <typename Fn> void forEachStmt(const Stmt *Root, Fn F) {
-  if (!Root || isa<LambdaExpr>(Root))
-    return;
-  F(Root);
-  for (const Stmt *Child : Root->children())
-    forEachStmt(Child, F);
-}
-
 /// The variables a loop's header declares or changes: its counters.
 std::set<const VarDecl *> headerVariables(const Stmt *Loop) {
   std::set<const VarDecl *> Out;
   auto Collect = [&](const Stmt *S) {
-    forEachStmt(S, [&](const Stmt *Node) {
+    forEachStmtOutsideLambdas(S, [&](const Stmt *Node) {
       if (const auto *DS = dyn_cast<DeclStmt>(Node))
         for (const Decl *D : DS->decls())
           if (const auto *VD = dyn_cast<VarDecl>(D))
@@ -92,7 +85,7 @@ std::set<const VarDecl *> headerVariables(const Stmt *Loop) {
 bool usesLoopCounter(const Stmt *E, const Stmt *Loop) {
   std::set<const VarDecl *> Counters = headerVariables(Loop);
   bool Uses = false;
-  forEachStmt(E, [&](const Stmt *S) {
+  forEachStmtOutsideLambdas(E, [&](const Stmt *S) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
         Uses |= Counters.count(VD) > 0;

@@ -4,6 +4,7 @@
 #include "TransferDataflow.h"
 #include "analysis/code/ObjectReferences.h"
 #include "analysis/code/StdLibrary.h"
+#include "analysis/code/StmtWalk.h"
 #include "analysis/dataflow/ForwardDataflow.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -13,15 +14,6 @@ using namespace clang;
 namespace cuda_async_lint {
 
 using namespace pending;
-
-/// Calls \p F on every statement under \p Root.
-template <typename Fn> static void forEachStmt(const Stmt *Root, Fn F) {
-  if (!Root)
-    return;
-  F(Root);
-  for (const Stmt *Child : Root->children())
-    forEachStmt(Child, F);
-}
 
 /// 'h', 'this->h', 'values.data()': a member named whole.
 static bool isWholeMember(const Expr *E) {

@@ -2,6 +2,7 @@
 
 #include "ParameterHostUses.h"
 #include "HostAccess.h"
+#include "analysis/code/StmtWalk.h"
 #include "analysis/code/UnitShared.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -76,14 +77,6 @@ bool storesParameter(const Stmt *S, const ParmVarDecl *P,
         if (Into(VD->getInit()) && !Accesses.aliasOf(VD))
           return true;
   return false;
-}
-
-template <typename Fn> void forEachStmt(const Stmt *Root, Fn F) {
-  if (!Root)
-    return;
-  F(Root);
-  for (const Stmt *Child : Root->children())
-    forEachStmt(Child, F);
 }
 
 } // namespace

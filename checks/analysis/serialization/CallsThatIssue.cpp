@@ -2,6 +2,7 @@
 
 #include "CallsThatIssue.h"
 #include "IterationWork.h"
+#include "analysis/code/StmtWalk.h"
 #include "api/CudaApiCatalog.h"
 #include "api/StreamRef.h"
 #include "clang/AST/ExprCXX.h"
@@ -13,16 +14,6 @@ using namespace clang;
 namespace cuda_async_lint {
 
 namespace {
-
-/// The statements of \p Root in the order they are written, lambdas left
-/// out (they run when called).
-template <typename Fn> void forEachStmt(const Stmt *Root, Fn &F) {
-  if (!Root || isa<LambdaExpr>(Root))
-    return;
-  F(Root);
-  for (const Stmt *Child : Root->children())
-    forEachStmt(Child, F);
-}
 
 /// The work \p Body issues directly that no later wait covers: a stream
 /// synchronization takes out its stream's work; a device or event
@@ -51,7 +42,7 @@ std::vector<AsyncOperation> uncoveredWork(const Stmt *Body,
              On.K == StreamRef::Kind::Unknown || On == Waited;
     });
   };
-  forEachStmt(Body, Step);
+  forEachStmtOutsideLambdas(Body, Step);
   return Pending;
 }
 

@@ -2,6 +2,7 @@
 
 #include "CallsThatWait.h"
 #include "analysis/code/ObjectReferences.h"
+#include "analysis/code/StmtWalk.h"
 #include "api/AsyncOperation.h"
 #include "api/CudaApiCatalog.h"
 #include "clang/AST/DeclCXX.h"
@@ -14,14 +15,6 @@ using namespace clang;
 namespace cuda_async_lint {
 
 namespace {
-
-template <typename Fn> void forEachStmt(const Stmt *Root, Fn F) {
-  if (!Root || isa<LambdaExpr>(Root))
-    return;
-  F(Root);
-  for (const Stmt *Child : Root->children())
-    forEachStmt(Child, F);
-}
 
 /// Which stream of the caller's an expression in the callee names: a stream
 /// parameter, or a stream member of its own object.
@@ -46,7 +39,7 @@ bool createsPerObject(const CXXRecordDecl *Class, const FieldDecl *Member) {
     if (!M->hasBody(Def) || !Def)
       continue;
     bool Creates = false;
-    forEachStmt(Def->getBody(), [&](const Stmt *S) {
+    forEachStmtOutsideLambdas(Def->getBody(), [&](const Stmt *S) {
       const auto *Call = dyn_cast<CallExpr>(S);
       const ApiSpec *Api = lookupApi(Call);
       if (!Api || Api->Kind != ApiKind::StreamCreate)
@@ -68,7 +61,7 @@ workThenWait(const Stmt *Body, const CallerStream &Stream,
              const ASTContext &Ctx) {
   const CallExpr *Work = nullptr, *Wait = nullptr;
   const SourceManager &SM = Ctx.getSourceManager();
-  forEachStmt(Body, [&](const Stmt *S) {
+  forEachStmtOutsideLambdas(Body, [&](const Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);
     if (!Call || Wait)
       return;

@@ -1,0 +1,37 @@
+//===- StmtWalk.h - Every statement below a root, in written order -*- C++ -*-//
+//
+// The statements of a body as they are written, each before its children:
+// every one (a lambda's body included), or leaving out the bodies of lambdas
+// (they run when called, not where they are written).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_ANALYSIS_CODE_STMTWALK_H
+#define CUDA_ASYNC_LINT_ANALYSIS_CODE_STMTWALK_H
+
+#include "clang/AST/ExprCXX.h"
+
+namespace cuda_async_lint {
+
+/// Calls \p F on \p Root and every statement below it.
+template <typename Fn> void forEachStmt(const clang::Stmt *Root, Fn &&F) {
+  if (!Root)
+    return;
+  F(Root);
+  for (const clang::Stmt *Child : Root->children())
+    forEachStmt(Child, F);
+}
+
+/// Calls \p F on \p Root and every statement below it but a lambda's.
+template <typename Fn>
+void forEachStmtOutsideLambdas(const clang::Stmt *Root, Fn &&F) {
+  if (!Root || llvm::isa<clang::LambdaExpr>(Root))
+    return;
+  F(Root);
+  for (const clang::Stmt *Child : Root->children())
+    forEachStmtOutsideLambdas(Child, F);
+}
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_ANALYSIS_CODE_STMTWALK_H
