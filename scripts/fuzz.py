@@ -17,7 +17,10 @@ The mutations: delete or duplicate a run of lines, truncate, overwrite or
 insert random bytes (NUL and non-UTF-8 included), swap two lines, nest a
 statement thousands of braces or parentheses deep, append a function with
 thousands of copy+sync pairs, splice a CUDA or HIP call from another corpus file,
-and swap allocators and streams for their look-alikes. The same --seed gives
+swap allocators and streams for their look-alikes, and put before the file
+what makes clang stop the unit (a byte order mark of an encoding it does not
+read, a missing include, #error, the error limit, an include cycle, the
+template recursion limit). Each mutant is parsed as C++17 or C++20. The same --seed gives
 the same mutants, so any failure can be reproduced; --keep saves failing
 mutants with the command that failed.
 
@@ -92,7 +95,7 @@ def mutate(data, rng, calls):
     kind = rng.choice(["delete-lines", "duplicate-lines", "truncate",
                        "random-bytes", "insert-bytes", "swap-lines",
                        "deep-nesting", "huge-body", "splice-call",
-                       "swap-names"])
+                       "swap-names", "fatal-error"])
     n = len(lines)
     if kind == "delete-lines":
         i = rng.randrange(n)
@@ -144,6 +147,23 @@ def mutate(data, rng, calls):
                 pair * pairs + (b"}\n" if loop else b"") + b"}\n")
         return data + b"\n" + body, "%s %d%s" % (kind, pairs,
                                                  " in a loop" if loop else "")
+    if kind == "fatal-error":
+        # What makes clang stop the unit: an encoding it does not read, a
+        # missing include, #error, the error limit, an include cycle, the
+        # template recursion limit.
+        fatal, text = rng.choice([
+            ("utf16le-bom", b"\xff\xfe"), ("utf16be-bom", b"\xfe\xff"),
+            ("utf32le-bom", b"\xff\xfe\x00\x00"), ("utf7-bom", b"+/v8"),
+            ("utf8-bom", b"\xef\xbb\xbf"),
+            ("missing-include", b'#include "no-such-header.h"\n'),
+            ("error-directive", b"#error fuzz\n"),
+            ("error-limit", b"".join(b"int e%d = undeclared%d;\n" % (i, i)
+                                     for i in range(40))),
+            ("include-cycle", b"#include __FILE__\n"),
+            ("template-recursion",
+             b"template <int N> struct R { static const int v = R<N + 1>::v; "
+             b"};\nint r = R<0>::v;\n")])
+        return text + data, "%s %s" % (kind, fatal)
     if kind == "splice-call":
         i = rng.randrange(n)
         call = rng.choice(calls)
@@ -218,16 +238,20 @@ def fuzz_one(index, args, files, calls, workdir):
     with open(src, "wb") as f:
         f.write(data)
     fmt = rng.choice(["text", "json", "sarif"])
+    # Language modes differ in what a fatal error leaves (clang 22's C++20
+    # preprocessor crashes after an unsupported encoding).
+    std = rng.choice(["c++17", "c++20"])
     lint = [args.lint, "--use-bundled-cuda", "--use-bundled-hip",
-            "--format=" + fmt, "--timeout=%d" % args.timeout, src]
+            "--format=" + fmt, "--timeout=%d" % args.timeout,
+            "--extra-arg=-std=" + std, src]
     tidy = [args.clang_tidy, "--load=" + args.plugin, "--quiet",
             "--checks=-*,cuda-async-*", src, "--", "-x", "cuda",
-            "--cuda-host-only", "-nocudainc", "-nocudalib", "-std=c++17",
+            "--cuda-host-only", "-nocudainc", "-nocudalib", "-std=" + std,
             "-isystem", args.bundled_include, "-include", "cuda_runtime.h"]
     if suffix == ".hip":
         tidy[tidy.index("--") + 1:] = [
             "-x", "hip", "--offload-host-only", "-nogpuinc", "-nogpulib",
-            "-std=c++17", "-isystem", args.bundled_include, "-include",
+            "-std=" + std, "-isystem", args.bundled_include, "-include",
             "__clang_hip_runtime_wrapper.h"]
     # clang itself crashes or never ends on some mutants (thousands of nested
     # parentheses overflow its parser's stack): a crash or a hang counts
@@ -238,8 +262,11 @@ def fuzz_one(index, args, files, calls, workdir):
 
     def clang_fails_too():
         if not reference_status:
-            status = run(reference, args.timeout)[0]
-            reference_status.append(status is None or status < 0)
+            status, _, err, _ = run(reference, args.timeout)
+            # clang's driver survives its front-end's crash (in-process,
+            # with crash recovery) and exits 1: its stack dump tells.
+            reference_status.append(status is None or status < 0 or
+                                    b"PLEASE submit a bug report" in err)
         return reference_status[0]
 
     problems = []

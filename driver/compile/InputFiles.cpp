@@ -1,6 +1,7 @@
 //===- InputFiles.cpp -----------------------------------------------------===//
 
 #include "InputFiles.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Errc.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
@@ -48,6 +49,32 @@ std::string whyNotReadableFile(llvm::StringRef Path) {
     return "cannot read " + Quoted + ": " + EC.message();
   llvm::sys::Process::SafelyCloseFileDescriptor(FD);
   return "";
+}
+
+std::string whyUnsupportedEncoding(llvm::StringRef Path,
+                                   llvm::StringRef Start) {
+  if (const char *BOM = clang::SrcMgr::ContentCache::getInvalidBOM(Start))
+    return (llvm::Twine(BOM) + " byte order mark detected in '" + Path +
+            "', but encoding is not supported: clang reads UTF-8 source; "
+            "save the file as UTF-8")
+        .str();
+  return "";
+}
+
+std::string whyUnsupportedEncoding(llvm::StringRef Path) {
+  char Start[8] = {};
+  int FD;
+  if (llvm::sys::fs::openFileForRead(Path, FD))
+    return "";
+  llvm::Expected<size_t> Read = llvm::sys::fs::readNativeFile(
+      llvm::sys::fs::convertFDToNativeFile(FD),
+      llvm::MutableArrayRef<char>(Start, sizeof(Start)));
+  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+  if (!Read) {
+    llvm::consumeError(Read.takeError());
+    return "";
+  }
+  return whyUnsupportedEncoding(Path, llvm::StringRef(Start, *Read));
 }
 
 } // namespace cuda_async_lint

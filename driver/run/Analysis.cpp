@@ -310,6 +310,12 @@ FileResult analyzeUnit(const std::string &File, const AnalysisOptions &Options,
   // would block the parse forever) is an error for that file alone.
   if (std::string Problem = whyNotReadableFile(File); !Problem.empty())
     return Fail("its source cannot be read", Problem);
+  std::string Encoding = whyUnsupportedEncoding(File);
+  for (const auto &[Path, Text] : Options.Unsaved)
+    if (Path == File)
+      Encoding = whyUnsupportedEncoding(File, Text);
+  if (!Encoding.empty())
+    return Fail("it does not parse", "fatal error: " + Encoding);
   llvm::Expected<std::vector<tooling::CompileCommand>> Listed =
       Options.Database->commandsFor(File);
   if (!Listed)

@@ -9,10 +9,30 @@ namespace cuda_async_lint {
 BoundedStringStream::BoundedStringStream(std::string &Out, size_t Limit)
     : raw_ostream(/*unbuffered=*/true), Out(Out), Limit(Limit) {}
 
-void BoundedStringStream::write_impl(const char *Ptr, size_t Size) {
+void BoundedStringStream::append(llvm::StringRef Text) {
   if (Written < Limit)
-    Out.append(Ptr, std::min<uint64_t>(Size, Limit - Written));
-  Written += Size;
+    Out.append(Text.data(), std::min<uint64_t>(Text.size(), Limit - Written));
+  Written += Text.size();
+}
+
+void BoundedStringStream::write_impl(const char *Ptr, size_t Size) {
+  // Whole lines go out: clang ends each diagnostic with a newline.
+  for (llvm::StringRef Rest(Ptr, Size); !Rest.empty();) {
+    size_t End = Rest.find('\n');
+    Line.append(Rest.data(),
+                End == llvm::StringRef::npos ? Rest.size() : End + 1);
+    if (End == llvm::StringRef::npos)
+      break;
+    Rest = Rest.drop_front(End + 1);
+    bool Include = llvm::StringRef(Line).starts_with("In file included from ");
+    if (!Include && IncludeRun > IncludeLinesKept)
+      append("[" + std::to_string(IncludeRun - IncludeLinesKept) +
+             " more 'In file included from' lines not shown]\n");
+    IncludeRun = Include ? IncludeRun + 1 : 0;
+    if (IncludeRun <= IncludeLinesKept)
+      append(Line);
+    Line.clear();
+  }
 }
 
 ParseErrorCollector::ParseErrorCollector(

@@ -16,19 +16,27 @@ namespace cuda_async_lint {
 /// A string stream that keeps only its first \p Limit bytes. clang renders
 /// some diagnostics without end (the snippet of an error after `#line 0`
 /// runs over four billion lines): the time limit stops such a file, and
-/// this keeps it from taking the memory first.
+/// this keeps it from taking the memory first. Of a run of "In file
+/// included from" lines (an include cycle prints hundreds, before the error
+/// they lead to) the first few are kept and the rest counted, so that the
+/// error itself fits.
 class BoundedStringStream : public llvm::raw_ostream {
 public:
   BoundedStringStream(std::string &Out, size_t Limit);
   bool truncated() const { return Written > Limit; }
 
+  static constexpr unsigned IncludeLinesKept = 4;
+
 private:
   void write_impl(const char *Ptr, size_t Size) override;
   uint64_t current_pos() const override { return Written; }
+  void append(llvm::StringRef Line);
 
   std::string &Out;
   size_t Limit;
   uint64_t Written = 0;
+  std::string Line;
+  unsigned IncludeRun = 0;
 };
 
 /// \p Text with each line longer than \p MaxLineBytes cut there (at a

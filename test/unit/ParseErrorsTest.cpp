@@ -25,4 +25,24 @@ TEST(ParseErrors, ACutNeverSplitsACharacter) {
   EXPECT_EQ(capLines(Line, 10), "aaaaaaaaa [4 bytes not shown]");
 }
 
+TEST(ParseErrors, ALongIncludeStackKeepsItsFirstLinesAndTheError) {
+  std::string Out;
+  {
+    BoundedStringStream OS(Out, 1 << 20);
+    for (int I = 0; I < 7; ++I)
+      OS << "In file included from a.cu:1:\n";
+    // Written in pieces, as clang's printer writes.
+    OS << "a.cu:1:10: error: ";
+    OS << "#include nested too deeply\n";
+    OS << "In file included from b.cu:2:\nb.cu:3:1: error: x\n";
+  }
+  std::string Expected;
+  for (unsigned I = 0; I < BoundedStringStream::IncludeLinesKept; ++I)
+    Expected += "In file included from a.cu:1:\n";
+  Expected += "[3 more 'In file included from' lines not shown]\n"
+              "a.cu:1:10: error: #include nested too deeply\n"
+              "In file included from b.cu:2:\nb.cu:3:1: error: x\n";
+  EXPECT_EQ(Out, Expected);
+}
+
 } // namespace
