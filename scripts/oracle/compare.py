@@ -1,0 +1,200 @@
+"""The linter against the run: `oracle.py compare`.
+
+A mutant is confirmed when its run has a runtime finding (check, file,
+line) that the pristine program's run does not have (a registration left
+at exit counts only when the mutant exits as the pristine program does:
+a program that stops on an error leaves what it registered). It is found, for that
+check, when the linter reports the same check on the mutant within WINDOW
+lines of the runtime finding or of the edit, linting the edited file on its
+own (as an editor does) or the program's units together (-p, as a CI run
+with the project's database does). The pristine programs are linted too:
+every static finding on them is to be read.
+"""
+import concurrent.futures
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+
+from mutate import apply
+from oracle import (MANIFEST, RESULTS, ROOT, STATE, compile_flags,
+                    load_manifest, load_results, program_id, read, write)
+
+WINDOW = 3
+# Runtime findings derived at the process's exit.
+EXIT_CHECKS = {"cuda-async-host-register-leak"}
+COMPARISON = os.path.join(ROOT, "docs", "oracle", "comparison.json")
+
+
+def lint_flags(p, repo):
+    """nvcc's flags of `p` as clang takes them."""
+    flags, skip = [], False
+    for f in compile_flags(p, repo):
+        if skip:
+            skip = False
+            if f.startswith("-f"):
+                flags.append(f)  # -Xcompiler -fopenmp
+            continue
+        if f in ("-Xcompiler", "-Xlinker", "--compiler-options"):
+            skip = True
+        elif f.startswith(("-I", "-D", "-std=", "-U")):
+            flags.append(f)
+    return flags
+
+
+def findings_of(out, repo, rename):
+    try:
+        report = json.loads(out)
+    except ValueError:
+        return None
+    found = []
+    for f in report.get("findings", []):
+        path = os.path.relpath(os.path.realpath(f["location"]["file"]),
+                               os.path.realpath(repo))
+        found.append({"check": f["check"], "file": rename.get(path, path),
+                      "line": f["location"]["line"],
+                      "message": f["message"][:200]})
+    return found
+
+
+def lint_file(lint, p, repo, path, rename):
+    args = [lint, "--format=json", "-j", "1", path, "--"] + \
+        lint_flags(p, repo)
+    proc = subprocess.run(args, cwd=repo, capture_output=True, text=True,
+                          timeout=600)
+    return findings_of(proc.stdout, repo, rename)
+
+
+def lint_program(lint, p, repo, paths, rename):
+    scratch = tempfile.mkdtemp(prefix="oracle-db-")
+    try:
+        db = []
+        for path in paths:
+            args = ["clang++", "-std=c++17", "-c", path] + lint_flags(p, repo)
+            if path.endswith(".cu"):
+                args[1:1] = ["-x", "cuda"]
+            db.append({"directory": repo, "file": path, "arguments": args})
+        with open(os.path.join(scratch, "compile_commands.json"), "w") as f:
+            json.dump(db, f)
+        proc = subprocess.run([lint, "--format=json", "-j", "1", "-p",
+                               scratch] + paths, cwd=repo,
+                              capture_output=True, text=True, timeout=1200)
+        return findings_of(proc.stdout, repo, rename)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def key(f):
+    return (f["check"], f["file"], f["line"])
+
+
+def near(static, runtime, edit):
+    return any(s["check"] == runtime["check"] and (
+        (s["file"] == runtime["file"] and
+         abs(s["line"] - runtime["line"]) <= WINDOW) or
+        (s["file"] == edit["file"] and abs(s["line"] - edit["line"]) <= WINDOW))
+        for s in static or [])
+
+
+def lint_mutant(lint, p, m):
+    repo = os.path.join(STATE, "bundle", p["repo"])
+    base, ext = os.path.splitext(m["file"])
+    copy = "%s.oracle-%s%s" % (base, m["id"], ext)
+    write(os.path.join(repo, copy),
+          apply(read(os.path.join(repo, m["file"])), m["edits"]))
+    rename = {copy: m["file"]}
+    try:
+        alone = lint_file(lint, p, repo, copy, rename)
+        together = None
+        if len(p["sources"]) > 1:
+            together = lint_program(lint, p, repo, [
+                copy if s == m["file"] else s for s in p["sources"]], rename)
+        return alone, together
+    finally:
+        os.remove(os.path.join(repo, copy))
+
+
+def lint_pristine(lint, p):
+    repo = os.path.join(STATE, "bundle", p["repo"])
+    found = []
+    for s in p["sources"]:
+        found += lint_file(lint, p, repo, s, {}) or []
+    return found
+
+
+def main(opts):
+    manifest = load_manifest()
+    programs = {p["name"]: p for p in manifest["programs"]}
+    results = load_results()
+    mutants = {}
+    with open(os.path.join(STATE, "mutants.jsonl")) as f:
+        for line in f:
+            m = json.loads(line)
+            mutants[m["id"]] = m
+    previous = {}
+    if os.path.exists(COMPARISON):
+        with open(COMPARISON) as f:
+            old = json.load(f)
+        previous = {r["id"]: r for r in old.get("mutants", [])}
+        lint_version = old.get("lint")
+    else:
+        lint_version = None
+    version = subprocess.run([opts.lint, "--version"], capture_output=True,
+                             text=True).stdout.strip()
+    if lint_version != version:
+        previous = {}
+
+    pristine_runtime = {}
+    for p in programs.values():
+        rec = results.get(program_id(p))
+        if rec and rec.get("findings") is not None:
+            pristine_runtime[p["name"]] = rec
+
+    jobs = []
+    for rec in results.values():
+        m = mutants.get(rec["id"])
+        base = pristine_runtime.get(rec["program"])
+        if m is None or base is None or rec.get("findings") is None:
+            continue
+        seen = {key(f) for f in base["findings"]}
+        new = {key(f): f for f in rec["findings"] if key(f) not in seen}
+        if rec["exit"] != base["exit"]:
+            # Registrations left at an exit the mutant's failure brought
+            # forward are the failure's, not a leak the edit made.
+            new = {k: f for k, f in new.items()
+                   if f["check"] not in EXIT_CHECKS}
+        new = list(new.values())
+        if new:
+            jobs.append((m, new, rec))
+
+    def one(job):
+        m, new, rec = job
+        if m["id"] in previous:
+            return previous[m["id"]]
+        alone, together = lint_mutant(opts.lint, programs[m["program"]], m)
+        checks = sorted({f["check"] for f in new})
+        return {"id": m["id"], "program": m["program"], "kind": m["kind"],
+                "file": m["file"], "line": m["line"], "api": m["api"],
+                "runtime": new, "alone": alone, "together": together,
+                "found": {c: any(near(alone, f, m) or near(together, f, m)
+                                 for f in new if f["check"] == c)
+                          for c in checks}}
+
+    with concurrent.futures.ThreadPoolExecutor(opts.j) as pool:
+        compared = list(pool.map(one, sorted(jobs, key=lambda j: j[0]["id"])))
+        pristine_static = dict(zip(
+            sorted(programs), pool.map(
+                lambda n: lint_pristine(opts.lint, programs[n]),
+                sorted(programs))))
+    out = {"lint": version, "window": WINDOW, "mutants": compared,
+           "pristine": {n: {"static": pristine_static[n],
+                            "runtime": pristine_runtime.get(n, {}).get(
+                                "findings")} for n in sorted(programs)}}
+    with open(COMPARISON + ".tmp", "w") as f:
+        json.dump(out, f, indent=1, sort_keys=True)
+    os.replace(COMPARISON + ".tmp", COMPARISON)
+    found = sum(all(r["found"].values()) for r in compared)
+    print("compare: %d confirmed mutants, %d found for every check" % (
+        len(compared), found))
+    return 0
