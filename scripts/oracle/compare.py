@@ -16,6 +16,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import threading
 
 from mutate import apply
 from oracle import (MANIFEST, RESULTS, ROOT, STATE, compile_flags,
@@ -168,10 +169,29 @@ def main(opts):
         if new:
             jobs.append((m, new, rec))
 
+    # Each mutant's comparison is kept as it is made: a run stopped
+    # half-way resumes where it stopped.
+    cache_path = os.path.join(STATE, "compare-cache.jsonl")
+    if os.path.exists(cache_path):
+        with open(cache_path) as f:
+            for line in f:
+                r = json.loads(line)
+                if r.pop("lint", None) == version:
+                    previous[r["id"]] = r
+    cache = open(cache_path, "a")
+    lock = threading.Lock()
+
     def one(job):
         m, new, rec = job
-        if m["id"] in previous:
+        if m["id"] in previous and previous[m["id"]]["runtime"] == new:
             return previous[m["id"]]
+        result = compared_mutant(m, new)
+        with lock:
+            cache.write(json.dumps(dict(result, lint=version)) + "\n")
+            cache.flush()
+        return result
+
+    def compared_mutant(m, new):
         alone, together = lint_mutant(opts.lint, programs[m["program"]], m)
         checks = sorted({f["check"] for f in new})
         return {"id": m["id"], "program": m["program"], "kind": m["kind"],

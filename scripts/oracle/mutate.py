@@ -171,11 +171,15 @@ class Generator:
             forms = [("pinned-to-malloc", "%s = malloc(%s)" % (
                 pointer, size_text), "free(%s)")]
         else:
-            # As a user writes it: the pointer assigned the memory.
-            forms = [("pinned-to-malloc", "%s = (decltype(%s))malloc(%s)" % (
-                pointer, pointer, size_text), "free(%s)"),
-                     ("pinned-to-new", "%s = (decltype(%s))new char[%s]" % (
-                         pointer, pointer, size_text),
+            # As a user writes it: the pointer assigned the memory. The
+            # pointer's type is decltype(p + 0): decltype(v[i]) would be a
+            # reference.
+            forms = [("pinned-to-malloc",
+                      "%s = (decltype(%s + 0))malloc(%s)" % (
+                          pointer, pointer, size_text), "free(%s)"),
+                     ("pinned-to-new",
+                      "%s = (decltype(%s + 0))new char[%s]" % (
+                          pointer, pointer, size_text),
                       "delete[] (char *)(%s)")]
         for kind, assign, release in forms:
             edits = [(start, close + 1, "(%s, %s)" % (assign, api.success))]
