@@ -310,10 +310,12 @@ FileResult analyzeUnit(const std::string &File, const AnalysisOptions &Options,
   // would block the parse forever) is an error for that file alone.
   if (std::string Problem = whyNotReadableFile(File); !Problem.empty())
     return Fail("its source cannot be read", Problem);
-  std::string Encoding = whyUnsupportedEncoding(File);
-  for (const auto &[Path, Text] : Options.Unsaved)
-    if (Path == File)
-      Encoding = whyUnsupportedEncoding(File, Text);
+  // The editor's text where it has one, else the file's.
+  auto Unsaved = llvm::find_if(
+      Options.Unsaved, [&](const auto &Entry) { return Entry.first == File; });
+  std::string Encoding = Unsaved != Options.Unsaved.end()
+                             ? whyUnsupportedEncoding(File, Unsaved->second)
+                             : whyUnsupportedEncoding(File);
   if (!Encoding.empty())
     return Fail("it does not parse", "fatal error: " + Encoding);
   llvm::Expected<std::vector<tooling::CompileCommand>> Listed =
