@@ -19,7 +19,7 @@ import tempfile
 import threading
 
 from mutate import apply
-from oracle import (MANIFEST, RESULTS, ROOT, STATE, compile_flags,
+from oracle import (ROOT, STATE, compile_flags, finding_key as key,
                     load_manifest, load_results, program_id, read, write)
 
 WINDOW = 3
@@ -84,10 +84,6 @@ def lint_program(lint, p, repo, paths, rename):
         return findings_of(proc.stdout, repo, rename)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-
-
-def key(f):
-    return (f["check"], f["file"], f["line"])
 
 
 def near(static, runtime, edit):

@@ -82,6 +82,11 @@ def compile_flags(p, root):
     return flags + p.get("flags", [])
 
 
+def finding_key(f):
+    """What makes two findings one: their check and line."""
+    return (f["check"], f["file"], f["line"])
+
+
 def program_id(p):
     return "pristine-" + hashlib.sha256(
         json.dumps(p, sort_keys=True).encode()).hexdigest()[:12]
@@ -270,7 +275,7 @@ class Gpu:
             "message": f.get("message", "")[:300]} for f in t["findings"]]
         unique = {}
         for f in rec["findings"]:
-            unique.setdefault((f["check"], f["file"], f["line"]), f)
+            unique.setdefault(finding_key(f), f)
         rec["findings"] = list(unique.values())
         rec["signal"] = max([pr.get("signal", 0) for pr in
                              t.get("processes", [])] or [0])
@@ -329,11 +334,9 @@ class Gpu:
                     # Twice: a finding of one run only is the program's
                     # timing, not a mutant's doing; both runs' count.
                     again = self.run(p, binary, rec_id, timeout)
-                    seen = {(f["check"], f["file"], f["line"])
-                            for f in rec["findings"]}
+                    seen = {finding_key(f) for f in rec["findings"]}
                     rec["findings"] += [f for f in again["findings"] or []
-                                        if (f["check"], f["file"], f["line"])
-                                        not in seen]
+                                        if finding_key(f) not in seen]
                     rec["seconds"] = max(rec["seconds"], again["seconds"])
                     if again["exit"] != 0:
                         rec["exit"] = again["exit"]
