@@ -90,14 +90,15 @@ void UnsynchronizedAccessCheck::report(const TransferHazard &H,
   // where the caller must wait.
   if (A.Within)
     Verb += " by the call '" + sourceText(A.Spelled, Ctx) + "'";
+  // 'stream s' for a stream the code names, 'the legacy default stream'.
+  std::string OnStream = P.Stream.K == StreamRef::Kind::Named ||
+                                 P.Stream.K == StreamRef::Kind::ArrayElement
+                             ? "stream " + Stream
+                             : Stream;
   F.Message = "'" + Buffer + "' " + Verb + " while '" +
               (Api ? Api->Name.str() : "an asynchronous copy") + "' " +
               (P.DeviceWrites ? "into" : "from") +
-              " it may still be in flight on " +
-              (P.Stream.K == StreamRef::Kind::Named ||
-                       P.Stream.K == StreamRef::Kind::ArrayElement
-                   ? "stream " + Stream
-                   : Stream) +
+              " it may still be in flight on " + OnStream +
               "; wait for it first with " + Wait + " or an event";
   F.Notes.push_back({P.Op->getBeginLoc(), "the asynchronous copy is issued "
                                           "here"});
@@ -105,10 +106,16 @@ void UnsynchronizedAccessCheck::report(const TransferHazard &H,
     F.Notes.push_back(
         {A.Within->getBeginLoc(),
          "'" + Buffer + "' " + accessWords(A.Kind).Verb.str() + " here"});
+  // A buffer handed to a function of this unit: where its body touches it,
+  // the line a run's race detector shows.
+  else if (A.InCallee)
+    F.Notes.push_back({A.InCallee->getBeginLoc(),
+                       "'" + sourceText(A.InCallee, Ctx) + "' " +
+                           accessWords(A.Kind).Verb.str() + " here"});
   if (P.StreamArg)
     F.Notes.push_back(
         {P.StreamArg->getBeginLoc(),
-         "on stream " + Stream + ", not synchronized before the access"});
+         "on " + OnStream + ", not synchronized before the access"});
   Check::report(std::move(F), Ctx);
 }
 

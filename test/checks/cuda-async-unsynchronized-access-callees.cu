@@ -142,7 +142,8 @@ void helperReads(const float *d, float *pinned, size_t n, cudaStream_t s) {
   consume(firstOf(pinned));
   // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'pinned' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
   // CHECK-MESSAGES: :14:3: note: the asynchronous copy is issued here
-  // CHECK-MESSAGES: :[[@LINE-4]]:26: note: on stream 's', not synchronized before the access
+  // CHECK-MESSAGES: :139:47: note: 'h[0]' is read here
+  // CHECK-MESSAGES: :[[@LINE-5]]:26: note: on stream 's', not synchronized before the access
   cudaStreamSynchronize(s);
 }
 

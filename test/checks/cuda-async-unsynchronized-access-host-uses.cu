@@ -112,7 +112,8 @@ void writtenByBodies(float *d, const float *from, size_t n, cudaStream_t s) {
   scaleHere(h, n);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'h' is written while 'cudaMemcpyAsync' from it may still be in flight on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
   // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
-  // CHECK-MESSAGES: :[[@LINE-4]]:68: note: on stream 's', not synchronized before the access
+  // CHECK-MESSAGES: :29:5: note: 'data[i]' is written here
+  // CHECK-MESSAGES: :[[@LINE-5]]:68: note: on stream 's', not synchronized before the access
   cudaStreamSynchronize(s);
   cudaMemcpyAsync(d, h, n * sizeof(float), cudaMemcpyHostToDevice, s);
   negateThroughACopy(h, n);
@@ -124,13 +125,15 @@ void writtenByBodies(float *d, const float *from, size_t n, cudaStream_t s) {
   memcpyHere(h, from);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'h' is written while 'cudaMemcpyAsync' from it may still be in flight on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
   // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
-  // CHECK-MESSAGES: :[[@LINE-4]]:68: note: on stream 's', not synchronized before the access
+  // CHECK-MESSAGES: :35:58: note: 'data' is written here
+  // CHECK-MESSAGES: :[[@LINE-5]]:68: note: on stream 's', not synchronized before the access
   cudaStreamSynchronize(s);
   cudaMemcpyAsync(d, h, n * sizeof(float), cudaMemcpyHostToDevice, s);
   scaleTwice(h, n);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'h' is written while 'cudaMemcpyAsync' from it may still be in flight on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
   // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
-  // CHECK-MESSAGES: :[[@LINE-4]]:68: note: on stream 's', not synchronized before the access
+  // CHECK-MESSAGES: :37:13: note: 'data' is written here
+  // CHECK-MESSAGES: :[[@LINE-5]]:68: note: on stream 's', not synchronized before the access
   cudaStreamSynchronize(s);
   cudaMemcpyAsync(d, h, n * sizeof(float), cudaMemcpyHostToDevice, s);
   b.hold(h);

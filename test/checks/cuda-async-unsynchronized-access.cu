@@ -166,7 +166,8 @@ void libraryAccesses(float *d, float *h, float *copyOut, cudaStream_t s) {
   consumeHere(h);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'h' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
   // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
-  // CHECK-MESSAGES: :[[@LINE-4]]:55: note: on stream 's', not synchronized before the access
+  // CHECK-MESSAGES: :16:50: note: 'data[0]' is read here
+  // CHECK-MESSAGES: :[[@LINE-5]]:55: note: on stream 's', not synchronized before the access
   cudaStreamSynchronize(s);
 }
 
@@ -223,7 +224,8 @@ void refillSourceBeforeSync(float *d, float *h, cudaStream_t s) {
   produceHere(h);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'h' is written while 'cudaMemcpyAsync' from it may still be in flight on stream 's'
   // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
-  // CHECK-MESSAGES: :[[@LINE-4]]:55: note: on stream 's', not synchronized before the access
+  // CHECK-MESSAGES: :17:33: note: 'data[0]' is written here
+  // CHECK-MESSAGES: :[[@LINE-5]]:55: note: on stream 's', not synchronized before the access
 }
 
 // cudaFreeHost waits for the device before it releases (as HIP documents
@@ -677,7 +679,8 @@ void syncLoopOverAnotherBound(Plan *plan, int n, int m) {
     consumeHere(plan[i].h);
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'plan[i].h' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 'plan[i].stream'
   // CHECK-MESSAGES: :[[@LINE-7]]:5: note: the asynchronous copy is issued here
-  // CHECK-MESSAGES: :[[@LINE-7]]:21: note: on stream 'plan[i].stream', not synchronized before the access
+  // CHECK-MESSAGES: :16:50: note: 'data[0]' is read here
+  // CHECK-MESSAGES: :[[@LINE-8]]:21: note: on stream 'plan[i].stream', not synchronized before the access
 }
 
 // ---------------------------------------------------------------------------

@@ -403,9 +403,11 @@ bool HostAccessFinder::resolve(HostAccess &A) const {
   if (!Uses)
     Uses = ParameterHostUses::forTranslationUnit(A.Callee->getASTContext());
   HostUse Bound = A.Kind == AccessKind::Read ? HostUse::Read : HostUse::Write;
-  HostUse Use = std::min(Uses->use(A.Callee, A.Param), Bound);
+  const Expr *Where = nullptr;
+  HostUse Use = std::min(Uses->use(A.Callee, A.Param, &Where), Bound);
   if (Use == HostUse::None)
     return false;
+  A.InCallee = Where;
   A.Kind = Use == HostUse::Read ? AccessKind::Read : AccessKind::Write;
   A.Callee = nullptr;
   return true;

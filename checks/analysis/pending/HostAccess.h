@@ -92,6 +92,10 @@ struct HostAccess {
   /// what the parameter's type allows.
   const clang::FunctionDecl *Callee = nullptr;
   unsigned Param = 0;
+  /// For a buffer handed to a function of this unit, once resolved: the
+  /// access in its body that makes the call one ('gpuRef[i]' read in
+  /// checkResult), for a note at the line the run would show.
+  const clang::Expr *InCallee = nullptr;
   /// Release or lifetime end: the whole buffer, whatever slice was copied.
   bool Whole() const {
     return Kind == AccessKind::Release || Kind == AccessKind::EndOfLifetime;

@@ -107,14 +107,17 @@ ParameterHostUses::forTranslationUnit(ASTContext &Ctx) {
   return unitShared<ParameterHostUses>(Ctx);
 }
 
-HostUse ParameterHostUses::use(const FunctionDecl *FD, unsigned Param) {
+HostUse ParameterHostUses::use(const FunctionDecl *FD, unsigned Param,
+                               const Expr **Where) {
+  if (Where)
+    *Where = nullptr;
   const FunctionDecl *Def = nullptr;
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
   // An override may replace a virtual function's body.
   bool Virtual = MD && MD->isVirtual() && !MD->hasAttr<FinalAttr>() &&
                  !MD->getParent()->hasAttr<FinalAttr>();
   if (FD->hasBody(Def) && Def && !Virtual)
-    return bodyUse(Def, Param);
+    return bodyUse(Def, Param, Where);
   if (!Virtual)
     if (const FunctionFacts *Facts = Program.facts(FD)) {
       Program.note(FD, ProgramQuestion::Kind::HostUse, "", Param);
@@ -129,35 +132,48 @@ HostUse ParameterHostUses::use(const FunctionDecl *FD, unsigned Param) {
   return declaredAsWritten(FD, Param) ? HostUse::Write : HostUse::Read;
 }
 
-HostUse ParameterHostUses::bodyUse(const FunctionDecl *Def, unsigned Param) {
+HostUse ParameterHostUses::bodyUse(const FunctionDecl *Def, unsigned Param,
+                                   const Expr **Where) {
+  if (Where)
+    *Where = nullptr;
   if (Param >= Def->getNumParams() || !Def->getBody())
     return HostUse::Read;
   auto Key = std::make_pair(Def, Param);
-  if (auto It = Done.find(Key); It != Done.end())
-    return It->second;
+  if (auto It = Done.find(Key); It != Done.end()) {
+    if (Where)
+      *Where = It->second.Where;
+    return It->second.Use;
+  }
   // A recursive call: its own writes are this body's, found here.
   if (!InProgress.insert(Def).second)
     return HostUse::None;
   const ParmVarDecl *P = Def->getParamDecl(Param);
   HostAccessFinder Accesses(Def);
-  HostUse Use = HostUse::None;
+  BodyUse Found;
   forEachStmt(Def->getBody(), [&](const Stmt *S) {
-    if (Use == HostUse::Write)
+    if (Found.Use == HostUse::Write)
       return;
     if (storesParameter(S, P, Accesses)) {
-      Use = HostUse::Write;
+      // Stored where the analysis does not follow: no one access to show.
+      Found = {HostUse::Write, nullptr};
       return;
     }
-    llvm::SmallVector<HostAccess, 4> Found;
-    Accesses.accessesOf(CFGStmt(const_cast<Stmt *>(S)), Found);
-    for (HostAccess &A : Found)
-      if (A.Buffer.Base == P && A.Buffer.Loads == 0 && !A.Buffer.Object &&
-          Accesses.resolve(A))
-        Use = A.Kind != AccessKind::Read ? HostUse::Write
-                                         : std::max(Use, HostUse::Read);
+    llvm::SmallVector<HostAccess, 4> Accessed;
+    Accesses.accessesOf(CFGStmt(const_cast<Stmt *>(S)), Accessed);
+    for (HostAccess &A : Accessed) {
+      if (A.Buffer.Base != P || A.Buffer.Loads != 0 || A.Buffer.Object ||
+          !Accesses.resolve(A))
+        continue;
+      HostUse Use = A.Kind != AccessKind::Read ? HostUse::Write : HostUse::Read;
+      if (Use > Found.Use || (Use == Found.Use && !Found.Where))
+        Found = {Use, A.Spelled};
+    }
   });
   InProgress.erase(Def);
-  return Done[Key] = Use;
+  Done[Key] = Found;
+  if (Where)
+    *Where = Found.Where;
+  return Found.Use;
 }
 
 } // namespace cuda_async_lint

@@ -54,17 +54,26 @@ public:
   /// may do to what its parameter \p Param points to: its body's use where
   /// there is a body here, the program's summary of it where another unit
   /// defines it (the question is noted), else its declaration's.
-  HostUse use(const clang::FunctionDecl *FD, unsigned Param);
+  /// \p Where, if given, is set to the access in the body here that decides
+  /// the answer (the first write, else the first read), for a note; null
+  /// where no body here says.
+  HostUse use(const clang::FunctionDecl *FD, unsigned Param,
+              const clang::Expr **Where = nullptr);
 
   /// What the body of \p Def does to what its parameter \p Param points to:
   /// a write or release through it, through a local alias of it, or by a
   /// call that writes it; a write if it is stored anywhere (an alias the
   /// analysis does not follow).
-  HostUse bodyUse(const clang::FunctionDecl *Def, unsigned Param);
+  HostUse bodyUse(const clang::FunctionDecl *Def, unsigned Param,
+                  const clang::Expr **Where = nullptr);
 
 private:
+  struct BodyUse {
+    HostUse Use = HostUse::None;
+    const clang::Expr *Where = nullptr;
+  };
   ProgramView Program;
-  std::map<std::pair<const clang::FunctionDecl *, unsigned>, HostUse> Done;
+  std::map<std::pair<const clang::FunctionDecl *, unsigned>, BodyUse> Done;
   std::set<const clang::FunctionDecl *> InProgress;
 };
 
