@@ -4,68 +4,98 @@
 #include "analysis/code/HostFunctions.h"
 #include "api/AsyncOperation.h"
 #include "api/CudaApiCatalog.h"
+#include "api/GpuLibrary.h"
 #include "api/ReleaseSite.h"
 #include "api/StreamRef.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "cuda-async-lint/ExecutionSpace.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace cuda_async_lint {
 
+namespace {
+/// The name a call is written with: 'cublasSaxpy', not the '_v2' function
+/// cuBLAS's macro makes of it.
+std::string spelledCallee(const CallExpr *Call, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // Inside a macro's argument too: CHECK(cublasSaxpy(...)).
+  const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(Callee);
+  SourceLocation At =
+      SM.getFileLoc(Ref ? Ref->getLocation() : Callee->getExprLoc());
+  Token Tok;
+  if (!Lexer::getRawToken(At, Tok, SM, Ctx.getLangOpts()) &&
+      Tok.is(tok::raw_identifier))
+    return Tok.getRawIdentifier().str();
+  const FunctionDecl *FD = Call->getDirectCallee();
+  return FD ? FD->getNameAsString() : std::string("the call");
+}
+} // namespace
+
 DefaultStreamCheck::DefaultStreamCheck(DiagnosticSink &Sink)
     : Check("cuda-async-default-stream", Sink) {}
 
 void DefaultStreamCheck::registerMatchers(MatchFinder &Finder) {
-  auto InFunction = inHostFunction(functionDecl().bind("function"));
-  Finder.addMatcher(callExpr(anyOf(apiCall(ApiKind::Copy, ApiMode::Async),
-                                   apiCall(ApiKind::Memset, ApiMode::Async)),
-                             InFunction)
-                        .bind("op"),
-                    this);
-  Finder.addMatcher(cudaKernelCallExpr(InFunction).bind("op"), this);
-  // cudaLaunchKernel, cuLaunchKernel and the cooperative launches; the
-  // configuration calls of a <<<...>>> are not operations of their own.
+  // Every call: async copies and memsets, <<<...>>> and API launches, graph
+  // launches and GPU libraries' work (run() keeps those on the legacy
+  // stream; a <<<...>>>'s configuration call is not an operation).
   Finder.addMatcher(
-      callExpr(apiCall(ApiKind::KernelLaunch), InFunction).bind("op"), this);
+      callExpr(inHostFunction(functionDecl().bind("function"))).bind("op"),
+      this);
 }
 
 void DefaultStreamCheck::resetTranslationUnit() {
   Facts.clear();
   Syncs.reset();
+  Creations.reset();
 }
 
 void DefaultStreamCheck::run(const MatchFinder::MatchResult &R) {
   const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
-  std::optional<AsyncOperation> Op =
-      asyncOperation(R.Nodes.getNodeAs<Stmt>("op"));
+  const auto *Call = R.Nodes.getNodeAs<CallExpr>("op");
   // A launch inside device code is dynamic parallelism: its default stream
   // is the launching block's, not the host's legacy stream.
-  if (!Op || Function->isDependentContext() || !Function->getBody() ||
-      isDeviceOnly(Function) ||
-      streamRef(Op->Stream).K != StreamRef::Kind::Legacy)
+  if (Function->isDependentContext() || !Function->getBody() ||
+      isDeviceOnly(Function))
     return;
+  // What may be legacy work (LegacyStreamWork.h decides): an async
+  // operation on the legacy stream, or a library's work, whose stream may
+  // be the one its handle is bound to.
+  if (std::optional<AsyncOperation> Op = asyncOperation(Call)) {
+    if (streamRef(Op->Stream).K != StreamRef::Kind::Legacy)
+      return;
+  } else if (!libraryWorkStream(Call, *R.Context) &&
+             !libraryWorkHandle(Call, *R.Context)) {
+    return;
+  }
   if (!Syncs)
     Syncs = SyncSummaries::forTranslationUnit(*R.Context);
+  if (!Creations)
+    Creations.emplace(*R.Context);
   const FunctionFacts &Whole = Facts.get(Function, [&](const FunctionDecl *FD) {
     FunctionFacts F;
     F.PerThread = usesPerThreadDefaultStream(FD);
-    F.HoldsBack = legacyWorkHoldingBack(FD, *R.Context, F.PerThread, *Syncs);
+    F.HoldsBack =
+        legacyWorkHoldingBack(FD, *R.Context, F.PerThread, *Syncs, *Creations);
     return F;
   });
-  auto Held = Whole.HoldsBack.find(Op->Call);
+  auto Held = Whole.HoldsBack.find(Call);
   if (Held == Whole.HoldsBack.end())
     return;
 
-  const ApiSpec *Api = lookupApi(Op->Call);
-  std::string What =
-      Api ? "'" + Api->Name.str() + "'" : std::string("kernel launch");
+  const ApiSpec *Api = lookupApi(Call);
+  std::string What = Api ? "'" + Api->Name.str() + "'"
+                     : isa<CUDAKernelCallExpr>(Call)
+                         ? std::string("kernel launch")
+                         : "'" + spelledCallee(Call, *R.Context) + "'";
   llvm::StringRef PerThread =
-      platformApis(platformOf(Op->Call, *R.Context)).PerThreadStream;
+      platformApis(platformOf(Call, *R.Context)).PerThreadStream;
   Finding F;
-  F.Loc = Op->Call->getBeginLoc();
+  F.Loc = Call->getBeginLoc();
   F.Message =
       What +
       " on the legacy default stream waits for all earlier work on the "

@@ -18,7 +18,9 @@
 #include "analysis/code/FunctionCache.h"
 #include "analysis/pending/PendingTransfers.h"
 #include "analysis/serialization/LegacyStreamWork.h"
+#include "analysis/sync/NonBlockingStreams.h"
 #include "cuda-async-lint/Check.h"
+#include <optional>
 
 namespace cuda_async_lint {
 
@@ -41,6 +43,8 @@ private:
 
   FunctionCache<FunctionFacts> Facts;
   std::shared_ptr<SyncSummaries> Syncs;
+  /// The unit's stream creations, found at its first legacy operation.
+  std::optional<StreamCreations> Creations;
 };
 
 } // namespace cuda_async_lint

@@ -57,10 +57,12 @@ config.substitutions.append(("%lint_toolkit",
                              "%s --cuda-path=%s" % (config.lint, config.cuda_path)))
 config.substitutions.append(("%tidy_toolkit", tidy))
 config.substitutions.append(("%tidy_plugin", config.tidy_plugin))
+# CUDA 13's nvcc puts CCCL (CUB, Thrust, libcu++) on the include path.
 config.substitutions.append(("%toolkit_args",
                              "-x cuda --cuda-host-only -std=c++17 "
-                             "--cuda-path=%s -Wno-unknown-cuda-version"
-                             % config.cuda_path))
+                             "--cuda-path=%s -Wno-unknown-cuda-version "
+                             "-isystem %s/include/cccl"
+                             % (config.cuda_path, config.cuda_path)))
 config.substitutions.append(("%lint_bin", config.lint))
 config.substitutions.append(("%lint", config.lint +
                              " --use-bundled-cuda --use-bundled-hip"))

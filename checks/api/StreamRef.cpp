@@ -73,6 +73,20 @@ StreamRef streamRef(const Expr *E) {
       if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
         return {StreamRef::Kind::ArrayElement, FD};
   }
+  // 'streams[i]' of a std::vector or std::array of streams: an element of a
+  // container, as of an array.
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
+    if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2 &&
+        isStreamType(Op->getType().getNonReferenceType())) {
+      const Expr *Base = Op->getArg(0)->IgnoreParenImpCasts();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          if (!VD->getType()->isReferenceType())
+            return {StreamRef::Kind::ArrayElement, VD};
+      if (const auto *ME = dyn_cast<MemberExpr>(Base))
+        if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+          return {StreamRef::Kind::ArrayElement, FD};
+    }
   return StreamRef::unknown();
 }
 

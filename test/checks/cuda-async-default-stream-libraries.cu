@@ -4,6 +4,7 @@
 // RUN: not %lint_toolkit --checks='-*,cuda-async-default-stream' %s | %check_messages %s
 // RUN: %tidy_toolkit --checks='-*,cuda-async-default-stream' %s -- %toolkit_args | %check_messages %s
 
+#include <cub/device/device_reduce.cuh>
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include <nccl.h>
@@ -59,4 +60,54 @@ void unboundHandle(cublasHandle_t h, const float *x, float *y, int n) {
   scale<<<1, 256>>>(y);
   cublasSaxpy(h, n, &alpha, x, 1, y, 1);
   cudaDeviceSynchronize();
+}
+
+// A handle the code binds to the legacy stream: its work is legacy work.
+void handleBoundToLegacy(cublasHandle_t h, cudaStream_t s, const float *x,
+                         float *y, float *z, int n) {
+  const float alpha = 2.0f;
+  cublasSetStream(h, 0);
+  cublasSaxpy(h, n, &alpha, x, 1, y, 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cublasSaxpy' on the legacy default stream waits for all earlier work on the device
+  scale<<<1, 256, 0, s>>>(z);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: work on a created stream issued here waits for it
+  cudaStreamSynchronize(s);
+}
+
+// The same binding, then work on the created stream that reads what the
+// library wrote: it must wait for it anyway (the dependency rule).
+void handleBoundToLegacyFeeds(cublasHandle_t h, cudaStream_t s,
+                              const float *x, float *y, int n) {
+  const float alpha = 2.0f;
+  cublasSetStream(h, 0);
+  cublasSaxpy(h, n, &alpha, x, 1, y, 1);
+  scale<<<1, 256, 0, s>>>(y);
+  cudaStreamSynchronize(s);
+}
+
+// A graph launched on the legacy stream is the unit's own work.
+void graphOnLegacy(cudaGraphExec_t g, cudaStream_t s, float *z) {
+  cudaGraphLaunch(g, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaGraphLaunch' on the legacy default stream waits for all earlier work on the device
+  scale<<<1, 256, 0, s>>>(z);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: work on a created stream issued here waits for it
+  cudaStreamSynchronize(s);
+}
+
+// CUB's stream left to its default is not the code's choice of the legacy
+// stream: not reported (precision first), unlike one written out.
+void cubDefaultStream(void *temp, size_t bytes, const float *in, float *out,
+                      int n, cudaStream_t s, float *z) {
+  cub::DeviceReduce::Sum(temp, bytes, in, out, n);
+  scale<<<1, 256, 0, s>>>(z);
+  cudaStreamSynchronize(s);
+}
+
+void cubLegacyStream(void *temp, size_t bytes, const float *in, float *out,
+                     int n, cudaStream_t s, float *z) {
+  cub::DeviceReduce::Sum(temp, bytes, in, out, n, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'Sum' on the legacy default stream waits for all earlier work on the device
+  scale<<<1, 256, 0, s>>>(z);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: work on a created stream issued here waits for it
+  cudaStreamSynchronize(s);
 }

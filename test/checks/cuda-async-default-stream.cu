@@ -302,3 +302,33 @@ void seedBesideIndependentWork(float *u, float *v, float *w, cudaStream_t s,
     cudaDeviceSynchronize();
   }
 }
+
+// Streams kept in a container are created streams as an array's are
+// (cuda-samples cudaGraphsPerfScaling: a global std::vector<cudaStream_t>).
+namespace std {
+template <class T> struct vector {
+  T &operator[](size_t);
+  void resize(size_t);
+};
+} // namespace std
+std::vector<cudaStream_t> pool;
+
+void legacyBeforePoolWork(float *u, float *v) {
+  kernel<<<1, 32>>>(u);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: kernel launch on the legacy default stream waits for all earlier work on the device
+  // CHECK-MESSAGES: :[[@LINE+1]]:3: note: work on a created stream issued here waits for it
+  kernel<<<1, 32, 0, pool[1]>>>(v);
+  cudaStreamSynchronize(pool[1]);
+}
+
+// Non-blocking streams in a container do not wait for the legacy stream.
+std::vector<cudaStream_t> independent;
+void createIndependent() {
+  independent.resize(2);
+  cudaStreamCreateWithFlags(&independent[0], cudaStreamNonBlocking);
+}
+void legacyBeforeIndependentWork(float *u, float *v) {
+  kernel<<<1, 32>>>(u);
+  kernel<<<1, 32, 0, independent[0]>>>(v);
+  cudaStreamSynchronize(independent[0]);
+}

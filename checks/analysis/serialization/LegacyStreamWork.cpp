@@ -59,9 +59,9 @@ public:
   using State = LegacyState;
 
   LegacyDataflow(const FunctionDecl *FD, ASTContext &Ctx, bool PerThread,
-                 SyncSummaries &Syncs)
-      : FD(FD), Ctx(Ctx), PerThread(PerThread), Syncs(Syncs),
-        NonBlocking(nonBlockingStreams(FD, Ctx)) {}
+                 SyncSummaries &Syncs, const StreamCreations &Created)
+      : FD(FD), Ctx(Ctx), PerThread(PerThread), Syncs(Syncs), Created(Created) {
+  }
 
   State entryState() const { return {}; }
   void join(State &Into, const State &From) const {
@@ -92,7 +92,7 @@ private:
     switch (S.K) {
     case StreamRef::Kind::Named:
     case StreamRef::Kind::ArrayElement:
-      return !NonBlocking.count(S.Decl);
+      return !Created.isNonBlocking(S.Decl);
     case StreamRef::Kind::PerThread:
     case StreamRef::Kind::Legacy:
       return isPerThreadStream(S, Arg, PerThread);
@@ -224,7 +224,8 @@ private:
       return;
     if (recordBinding(dyn_cast<CallExpr>(CS->getStmt()), S.Bound))
       return;
-    // Legacy work is the unit's own copies and launches; what holds back
+    // Legacy work is the unit's own copies and launches, and library work
+    // on a legacy stream it names; what holds back
     // includes a GPU library's work on a created stream (a handle bound to
     // it, or a stream given).
     std::optional<AsyncOperation> Op = asyncOperation(CS->getStmt());
@@ -240,7 +241,11 @@ private:
     if (Op) {
       StreamRef Stream = streamRef(Op->Stream);
       if (isLegacy(Stream, Op->Stream)) {
-        if (!Library)
+        // The unit's own copies and launches; a graph launch or a library's
+        // work where the code names the legacy stream ('cudaGraphLaunch(g,
+        // 0)', 'cublasSetStream(h, 0)'), not where a library's stream
+        // parameter is left to its default.
+        if (!Library || !isa<CXXDefaultArgExpr>(Op->Stream))
           S.Pending.insert(Op->Call);
       } else if (Held && isHeldBack(Stream, Op->Stream)) {
         const SourceManager &SM = Ctx.getSourceManager();
@@ -317,19 +322,20 @@ private:
   mutable BodyParents Parents;
   /// FD's async operations and their streams, found at the first question.
   mutable std::vector<std::pair<const CallExpr *, StreamRef>> Issued;
-  std::set<const ValueDecl *> NonBlocking;
+  const StreamCreations &Created;
   DeviceWaitLoops WaitLoops;
 };
 
 } // namespace
 
 HoldMap legacyWorkHoldingBack(const FunctionDecl *FD, ASTContext &Ctx,
-                              bool PerThread, SyncSummaries &Syncs) {
+                              bool PerThread, SyncSummaries &Syncs,
+                              const StreamCreations &Created) {
   HoldMap Held;
   std::unique_ptr<CFG> Cfg = buildAnalysisCFG(FD, Ctx);
   if (!Cfg)
     return Held;
-  LegacyDataflow Dataflow(FD, Ctx, PerThread, Syncs);
+  LegacyDataflow Dataflow(FD, Ctx, PerThread, Syncs, Created);
   solveAndReplay(*Cfg, Dataflow, Held);
   return Held;
 }

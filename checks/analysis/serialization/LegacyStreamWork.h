@@ -21,15 +21,18 @@
 
 namespace cuda_async_lint {
 
+class StreamCreations;
 class SyncSummaries;
 
 /// For each operation of \p FD on the legacy default stream that holds back
 /// work on a created stream: the first such work (in source order). In a
 /// \p PerThread build only cudaStreamLegacy, written out, is the legacy
-/// stream.
+/// stream. \p Created: the unit's stream creations (a stream created
+/// cudaStreamNonBlocking anywhere in the unit is never held back).
 std::map<const clang::CallExpr *, const clang::CallExpr *>
 legacyWorkHoldingBack(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
-                      bool PerThread, SyncSummaries &Syncs);
+                      bool PerThread, SyncSummaries &Syncs,
+                      const StreamCreations &Created);
 
 } // namespace cuda_async_lint
 

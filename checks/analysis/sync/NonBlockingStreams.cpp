@@ -70,9 +70,12 @@ std::set<const ValueDecl *> nonBlockingStreams(const FunctionDecl *FD,
 StreamCreations::StreamCreations(const ASTContext &Ctx) {
   CreationFinder Finder(Ctx);
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
-  for (auto [Decl, Flags] : Finder.Created)
+  for (auto [Decl, Flags] : Finder.Created) {
     if (Flags == CreationFinder::Blocking)
       Blocking.insert(Decl);
+    if (Flags & CreationFinder::NonBlocking)
+      NonBlocking.insert(Decl);
+  }
 }
 
 } // namespace cuda_async_lint

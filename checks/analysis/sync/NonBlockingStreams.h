@@ -35,9 +35,16 @@ public:
   bool isBlocking(const clang::ValueDecl *D) const {
     return D && Blocking.count(D);
   }
+  /// Whether a creation of \p D anywhere in the unit passes
+  /// cudaStreamNonBlocking (a global vector of streams created so in an
+  /// initialization function).
+  bool isNonBlocking(const clang::ValueDecl *D) const {
+    return D && NonBlocking.count(D);
+  }
 
 private:
   std::set<const clang::ValueDecl *> Blocking;
+  std::set<const clang::ValueDecl *> NonBlocking;
 };
 
 } // namespace cuda_async_lint
