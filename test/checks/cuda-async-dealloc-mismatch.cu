@@ -558,3 +558,94 @@ void tableHandedOn(int n) {
     free(table[i]);
   free(table);
 }
+
+// Allocation and release under two switches on one unchanged value
+// (cuda-samples UnifiedMemoryPerf): each case releases what the cases of
+// the same value allocated, whatever the others hold.
+enum HostMemory { Pageable, Pinned, PinnedAsync, ZeroCopy };
+float consumed;
+void consumeHost(float *h) { consumed = h[0]; }
+void switchPaired(HostMemory kind, size_t bytes) {
+  float *h = nullptr;
+  switch (kind) {
+  case Pageable:
+    h = (float *)malloc(bytes);
+    break;
+  case Pinned:
+  case PinnedAsync:
+    cudaMallocHost((void **)&h, bytes);
+    break;
+  case ZeroCopy:
+    cudaHostAlloc((void **)&h, bytes, cudaHostAllocMapped);
+    break;
+  }
+  consumeHost(h);
+  switch (kind) {
+  case Pageable:
+    free(h);
+    break;
+  case Pinned:
+    free(h);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'free' releases pinned memory; release it with 'cudaFreeHost' [cuda-async-dealloc-mismatch]
+    // CHECK-MESSAGES: :[[@LINE-14]]:5: note: pinned memory allocated here with 'cudaMallocHost'
+    break;
+  case PinnedAsync:
+    consumeHost(h);
+  case ZeroCopy:
+    // Reached from PinnedAsync too: both pinned.
+    cudaFreeHost(h);
+    break;
+  }
+}
+
+// The pageable case's memory given to cudaFreeHost in its own case.
+void switchPairedPageable(HostMemory kind, size_t bytes) {
+  float *h = nullptr;
+  switch (kind) {
+  case Pageable:
+    h = (float *)malloc(bytes);
+    break;
+  default:
+    cudaMallocHost((void **)&h, bytes);
+    break;
+  }
+  consumeHost(h);
+  switch (kind) {
+  case Pageable:
+    cudaFreeHost(h);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaFreeHost' releases pageable memory; release it with 'free' [cuda-async-dealloc-mismatch]
+    // CHECK-MESSAGES: :[[@LINE-11]]:18: note: pageable memory allocated here with 'malloc'
+    break;
+  default:
+    // Every value but Pageable: the first switch's default, pinned.
+    free(h);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'free' releases pinned memory; release it with 'cudaFreeHost' [cuda-async-dealloc-mismatch]
+    // CHECK-MESSAGES: :[[@LINE-14]]:5: note: pinned memory allocated here with 'cudaMallocHost'
+    break;
+  }
+}
+
+// The value changes between the switches: the cases no longer pair.
+HostMemory fallback(HostMemory kind);
+void switchValueChanges(HostMemory kind, size_t bytes) {
+  float *h = nullptr;
+  switch (kind) {
+  case Pageable:
+    h = (float *)malloc(bytes);
+    break;
+  case Pinned:
+    cudaMallocHost((void **)&h, bytes);
+    break;
+  default:
+    return;
+  }
+  kind = fallback(kind);
+  switch (kind) {
+  case Pinned:
+    free(h);
+    break;
+  default:
+    cudaFreeHost(h);
+    break;
+  }
+}

@@ -32,11 +32,13 @@ namespace cuda_async_lint {
 
 /// The condition a two-way branch at the end of \p B tests, without
 /// parentheses and implicit casts; successor 0 is its true edge, 1 its false
-/// edge. Null for other blocks.
+/// edge. Null for other blocks: a switch with one case and a default has two
+/// successors too, but they are no true and false edge.
 inline const clang::Expr *branchCondition(const clang::CFGBlock &B) {
   const auto *Cond = llvm::dyn_cast_or_null<clang::Expr>(
       B.getTerminatorCondition(/*StripParens=*/true));
-  if (!Cond || B.succ_size() != 2)
+  if (!Cond || B.succ_size() != 2 ||
+      llvm::isa_and_nonnull<clang::SwitchStmt>(B.getTerminatorStmt()))
     return nullptr;
   return Cond->IgnoreParenImpCasts();
 }

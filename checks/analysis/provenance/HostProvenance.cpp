@@ -4,6 +4,7 @@
 #include "EscapeFinder.h"
 #include "FixedFlag.h"
 #include "ProvenanceRecorder.h"
+#include "SwitchCorrelation.h"
 #include "analysis/dataflow/ForwardDataflow.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Analysis/CFG.h"
@@ -156,6 +157,26 @@ PointerValue FunctionProvenance::valueAt(const Stmt *At,
       .pointer(Ptr);
 }
 
+PointerValue FunctionProvenance::caseCorrelated(const PointerValue &V,
+                                                const Stmt *At) const {
+  // Allocations of different kinds, each in its own case of a switch on
+  // the value a later switch around \p At tests (SwitchCorrelation.h).
+  if (V.peekTag() != PointerValue::Tag::Unknown || V.peekTop())
+    return PointerValue::unknown();
+  llvm::SmallVector<Origin, 2> Reaching =
+      originsReaching(V.peekOrigins(), At, Function);
+  if (Reaching.empty() || Reaching.size() == V.peekOrigins().size())
+    return PointerValue::unknown();
+  std::optional<MemoryKind> Kind = allocationKind(Reaching.front());
+  PointerValue Narrowed = PointerValue::unset();
+  for (Origin O : Reaching) {
+    if (!Kind || allocationKind(O) != Kind)
+      return PointerValue::unknown();
+    Narrowed = PointerValue::join(Narrowed, PointerValue::known(*Kind, O));
+  }
+  return Narrowed.madeFrom(V.answers());
+}
+
 HostProvenance FunctionProvenance::pointerAt(const Stmt *At,
                                              const Expr *Ptr) const {
   auto It = StateAt.find(At);
@@ -173,7 +194,7 @@ HostProvenance FunctionProvenance::pointerAt(const Stmt *At,
         if (!It->second.Registered.contains(PD))
           V = Summaries->parameter(PD);
       }
-  if (!V.isKnownAsJoinsGrow())
+  if (!V.isKnownAsJoinsGrow() && !(V = caseCorrelated(V, At)).isKnown())
     return {};
   HostProvenance Result{V.kind(), {V.origins().begin(), V.origins().end()}, {}};
   // The lattice orders origins by address; reports list them in source

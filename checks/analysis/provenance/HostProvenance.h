@@ -246,6 +246,12 @@ public:
   /// The raw value of \p Ptr at \p At, before registration is resolved.
   PointerValue valueAt(const clang::Stmt *At, const clang::Expr *Ptr) const;
 
+  /// \p V, an unknown value of allocations of different kinds, narrowed to
+  /// those that reach \p At through the cases of switches on one value
+  /// (SwitchCorrelation.h); unknown where that leaves more than one kind.
+  PointerValue caseCorrelated(const PointerValue &V,
+                              const clang::Stmt *At) const;
+
   /// What callers of this function see.
   const FunctionSummary &summary() const { return Summary; }
 
