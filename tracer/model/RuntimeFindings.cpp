@@ -61,12 +61,14 @@ std::vector<RuntimeFinding> runtimeFindings(const Trace &T) {
               "): the driver staged each copy and the host waited " +
               formatDuration(S.HostNs) + " in " + calls(S.Calls),
           S.PageableCopies, S.PageableBytes, S.HostNs);
-    if (S.Kind == "release" && S.Failures)
+    // A release its arguments failed: not one that failed because an
+    // earlier fault broke the context.
+    if (S.Kind == "release" && S.ArgumentFailures)
       Add(S, "dealloc-mismatch",
-          "'" + S.Api + "' failed in " + std::to_string(S.Failures) + " of " +
-              calls(S.Calls) + " (" + cudaErrorName(S.FirstError) +
+          "'" + S.Api + "' failed in " + std::to_string(S.ArgumentFailures) +
+              " of " + calls(S.Calls) + " (" + cudaErrorName(S.FirstError) +
               "): it was given memory it does not release",
-          S.Failures, 0, S.HostNs);
+          S.ArgumentFailures, 0, S.HostNs);
     if (S.RepeatedSyncsOfOwnWork)
       Add(S, "sync-in-loop",
           "'" + S.Api +

@@ -17,7 +17,8 @@ namespace cuda_async_trace {
 struct SiteCounters {
 #define SITE_COUNTER(Member, Json) std::uint64_t Member = 0;
 #include "SiteCounters.def"
-  /// The error of the first failed call (cudaError_t or CUresult).
+  /// The error of the first failed call that blames an argument, else of
+  /// the first failed call (cudaError_t or CUresult).
   int FirstError = 0;
   /// "pageable->device", ... as the GPU's records named source and
   /// destination.
@@ -27,7 +28,8 @@ struct SiteCounters {
   /// stack or process.
   void add(const SiteCounters &Other) {
 #define SITE_COUNTER(Member, Json) Member += Other.Member;
-    if (!Failures && Other.Failures)
+    if ((!ArgumentFailures && Other.ArgumentFailures) ||
+        (!Failures && Other.Failures))
       FirstError = Other.FirstError;
 #include "SiteCounters.def"
     MemoryKinds.insert(Other.MemoryKinds.begin(), Other.MemoryKinds.end());

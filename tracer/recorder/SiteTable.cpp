@@ -85,6 +85,15 @@ void SiteTable::add(IssuedWork &Into, const IssuedWork &From) {
   }
 }
 
+/// Whether a call's error says its arguments were wrong, in the runtime's
+/// and the driver's codes alike: invalid value (1), invalid device pointer
+/// (17), invalid handle (400), memory registered already or not registered
+/// (712, 713). Not a sticky error, which every call after a fault returns.
+static bool blamesArgument(int Error) {
+  return Error == 1 || Error == 17 || Error == 400 || Error == 712 ||
+         Error == 713;
+}
+
 static bool issuesWork(CallKind K) {
   return K == CallKind::Copy || K == CallKind::Memset ||
          K == CallKind::KernelLaunch || K == CallKind::GraphLaunch;
@@ -189,8 +198,10 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
   ++S.Calls;
   S.HostNs += HostNs;
   if (Error != 0) {
-    if (S.Failures++ == 0)
+    bool Argument = blamesArgument(Error);
+    if (S.Failures++ == 0 || (Argument && S.ArgumentFailures == 0))
       S.FirstError = Error;
+    S.ArgumentFailures += Argument;
     // A failed call did nothing to track: no work, no registration, no
     // wait (a query that says "not ready" included).
     return;

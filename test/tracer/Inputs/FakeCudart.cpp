@@ -86,8 +86,12 @@ MemoryKind hostKind(const void *P) {
 /// One traced call, as the injection library's callback records it. The
 /// stack is captured here, inside the runtime: the symbolizer passes over
 /// this library's frames to the caller's line.
+std::atomic<int> StickyError{0};
+
 int call(const char *Name, CallArgs Args, int Error = 0,
          const void *Host = nullptr, bool ToDevice = true) {
+  if (!Error)
+    Error = StickyError;
   const CatalogRow *Row = catalogRow(Name);
   Args.Context = static_cast<std::uint32_t>(CurrentDevice + 1);
   bool Captured;
@@ -381,6 +385,8 @@ void fakeFinish(cudaStream_t Stream) {
   std::lock_guard<std::mutex> Guard(Lock);
   Finished.insert(Stream);
 }
+
+void fakeFault() { StickyError = 700; }
 
 void fakeJoinHostFunctions() {
   std::vector<std::thread> Running;

@@ -66,6 +66,9 @@ int cudaGraphLaunch(cudaGraphExec_t Graph, cudaStream_t Stream);
 void fakeFinish(cudaStream_t Stream);
 /// Waits until every host function launched so far has run.
 void fakeJoinHostFunctions();
+/// A kernel faulted: every call from now on fails with
+/// cudaErrorIllegalAddress (700), as a real context's do.
+void fakeFault();
 }
 
 #endif

@@ -223,6 +223,15 @@ static void releaseFails() {
   std::free(Host);
 }
 
+// Pinned memory released after a kernel faulted: the release fails with the
+// fault's sticky error, not because of what it was given.
+static void releaseAfterFault() {
+  void *Host;
+  cudaMallocHost(&Host, N);
+  fakeFault();
+  MARK("release-after-fault"); cudaFreeHost(Host);
+}
+
 static void crashInFree() {
   void *Host;
   cudaMallocHost(&Host, N);
@@ -285,6 +294,8 @@ int main(int Argc, char **Argv) {
       registered(S);
     else if (!std::strcmp(A, "release-fails"))
       releaseFails();
+    else if (!std::strcmp(A, "release-after-fault"))
+      releaseAfterFault();
     else if (!std::strcmp(A, "crash-free"))
       crashInFree();
     else if (!std::strcmp(A, "event-sync-in-loop"))

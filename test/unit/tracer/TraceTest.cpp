@@ -87,8 +87,15 @@ TEST(TraceTest, FindingMessagesCarryTheCost) {
   Release.Location = {"/src/app.cu", 30, 3, "run()"};
   Release.Calls = 2;
   Release.Failures = 1;
+  Release.ArgumentFailures = 1;
   Release.FirstError = 1;
-  T.Sites = {copySite(10, 4), Release};
+  // A release that failed with an earlier fault's sticky error
+  // (cudaErrorIllegalAddress) was given nothing wrong.
+  TraceSite AfterFault = Release;
+  AfterFault.Location.Line = 40;
+  AfterFault.ArgumentFailures = 0;
+  AfterFault.FirstError = 700;
+  T.Sites = {copySite(10, 4), Release, AfterFault};
   std::vector<RuntimeFinding> F = runtimeFindings(T);
   ASSERT_EQ(F.size(), 2u);
   EXPECT_EQ(F[0].Message,
