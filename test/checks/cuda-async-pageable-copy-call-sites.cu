@@ -212,3 +212,29 @@ void passesPinned(float *d, float *unknown, size_t n, cudaStream_t s) {
   cudaStreamSynchronize(s);
   cudaFreeHost(h);
 }
+
+// A global array of streams that main creates, and a helper defined after
+// main that copies on them (CUDA-Programming's kernel-transfer.cu): stream
+// handles are no host memory, and do not make the helper's summary wait on
+// main's (it used to leave the helper unsummarized, its argument maybe
+// registered, and the call unreported).
+cudaStream_t helperStreams[4];
+void copyOnStreams(const float *h, float *d, int num);
+void streamsCreatedHere(float *d) {
+  float *h = (float *)malloc(1024);
+  for (int i = 0; i < 4; i++)
+    cudaStreamCreate(&helperStreams[i]);
+  for (int num = 1; num <= 4; num *= 2)
+    copyOnStreams(h, d, num);
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'copyOnStreams' copies from this pageable host memory with 'cudaMemcpyAsync', which is then staged and synchronous; allocate the buffer with cudaMallocHost or cudaHostAlloc, or pin it with cudaHostRegister, to let it overlap [cuda-async-pageable-copy]
+  // CHECK-MESSAGES: :[[@LINE-6]]:23: note: pageable memory allocated here with 'malloc'
+  // CHECK-MESSAGES: :[[@LINE+5]]:5: note: the asynchronous copy
+  free(h);
+}
+void copyOnStreams(const float *h, float *d, int num) {
+  for (int i = 0; i < num; i++)
+    cudaMemcpyAsync(d + i * 64, h + i * 64, 256, cudaMemcpyHostToDevice,
+                    helperStreams[i]);
+  for (int i = 0; i < num; i++)
+    cudaStreamSynchronize(helperStreams[i]);
+}

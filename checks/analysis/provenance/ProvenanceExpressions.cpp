@@ -234,8 +234,23 @@ const ParmVarDecl *pointerParameterBase(const Expr *E) {
   return PD && PD->getType()->isPointerType() ? PD : nullptr;
 }
 
+/// Whether \p T is (an array of) pointers to a record this unit never
+/// completes: an opaque handle (cudaStream_t is a 'CUstream_st *',
+/// cublasHandle_t a 'cublasContext *'), which names no host memory the
+/// program allocates. Summarizing a global array of streams would make
+/// every function that names it depend on the function that creates them.
+static bool isOpaqueHandle(QualType T) {
+  const clang::Type *Pointer = T->getPointeeOrArrayElementType();
+  if (!T->isArrayType())
+    Pointer = T.getTypePtr();
+  const auto *PT = Pointer->getAs<PointerType>();
+  return PT && PT->getPointeeType()->isIncompleteType() &&
+         PT->getPointeeType()->isRecordType();
+}
+
 bool isSummarizedField(const FieldDecl *FD) {
   return FD && FD->getType()->isPointerType() &&
+         !isOpaqueHandle(FD->getType()) &&
          !FD->getASTContext().getSourceManager().isInSystemHeader(
              FD->getLocation());
 }
@@ -255,7 +270,7 @@ bool isSummarizedGlobal(const VarDecl *VD) {
                    T->getPointeeOrArrayElementType()->isPointerType() &&
                    !T->getArrayElementTypeNoTypeQual()->isArrayType());
   // Device-side variables hold device addresses the host never stores.
-  return Pointers && !VD->hasAttr<CUDADeviceAttr>() &&
+  return Pointers && !isOpaqueHandle(T) && !VD->hasAttr<CUDADeviceAttr>() &&
          !VD->hasAttr<CUDAConstantAttr>() && !VD->hasAttr<CUDASharedAttr>() &&
          !provenance::isManagedVariable(VD) &&
          !VD->getASTContext().getSourceManager().isInSystemHeader(
