@@ -13,6 +13,7 @@
 #include "Output.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "report/FixDiff.h"
+#include "report/LineText.h"
 #include "report/MeasuredCost.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -78,11 +79,26 @@ private:
   std::map<std::string, Loaded> Files;
 };
 
-/// Lines [First, Last] of \p File, the finding's line and the notes' lines
-/// marked.
+/// A line of a snippet, escaped: a line longer than MaxLineText (generated
+/// or minified code) shows that many characters from \p Column, cut marks
+/// where it is cut, so that N findings on one long line do not print it N
+/// times whole.
+std::string shownLine(llvm::StringRef Text, unsigned Column) {
+  if (Text.size() <= MaxLineText)
+    return escapeHtml(Text);
+  unsigned From = 1;
+  std::string Kept = boundedLineText(Text, Column, From);
+  bool CutAtEnd = From - 1 + Kept.size() < Text.size();
+  return (From > 1 ? "\u2026" : "") + escapeHtml(Kept) +
+         (CutAtEnd ? "\u2026" : "");
+}
+
+/// Lines [First, Last] of \p File, the finding's line (at \p HitColumn) and
+/// the notes' lines marked.
 std::string snippet(const std::string &File, unsigned First, unsigned Last,
                     unsigned Hit, const std::set<unsigned> &NoteLines,
-                    SourceLines &Sources, const OutputContext &Ctx) {
+                    SourceLines &Sources, const OutputContext &Ctx,
+                    unsigned HitColumn = 1) {
   std::string Body;
   for (unsigned N = First; N <= Last; ++N) {
     std::optional<llvm::StringRef> Text = Sources.line(File, N);
@@ -92,7 +108,8 @@ std::string snippet(const std::string &File, unsigned First, unsigned Last,
                         : NoteLines.count(N) ? "line note"
                                              : "line";
     Body += "<span class=\"" + std::string(Class) + "\"><span class=\"ln\">" +
-            std::to_string(N) + "</span>" + escapeHtml(*Text) + "</span>";
+            std::to_string(N) + "</span>" +
+            shownLine(*Text, N == Hit ? HitColumn : 1) + "</span>";
   }
   if (Body.empty())
     return "<div class=\"source\"><div class=\"path\">" +
@@ -214,7 +231,8 @@ std::string article(size_t Index, const ResolvedFinding &F,
     First = std::min(First, N.Loc.Line > 1 ? N.Loc.Line - 1 : 1);
     Last = std::max(Last, N.Loc.Line + 1);
   }
-  S += snippet(F.Loc.File, First, Last, F.Loc.Line, Near, Sources, Ctx);
+  S += snippet(F.Loc.File, First, Last, F.Loc.Line, Near, Sources, Ctx,
+               F.Loc.Column);
   if (!F.Notes.empty()) {
     S += "<ul class=\"notes\">";
     for (const ResolvedNote &N : F.Notes)

@@ -79,9 +79,10 @@ std::string hashed(llvm::StringRef Key) {
 
 void Fingerprinter::assign(ResolvedFinding &F) {
   std::string File = relativePath(F.Loc.File, SourceRoot);
-  std::string Hex = hashed(F.CheckId + '\0' + File + '\0' +
-                           pointedCode(F.LineText, F.Loc.Column) + '\0' +
-                           withoutLineNumbers(F.Message));
+  std::string Hex =
+      hashed(F.CheckId + '\0' + File + '\0' +
+             pointedCode(F.LineText, F.Loc.Column + 1 - F.LineTextColumn) +
+             '\0' + withoutLineNumbers(F.Message));
   F.Fingerprint = Hex + ":" + std::to_string(++Occurrences[Hex]);
   // Version 1 hashed the whole line and the message as written.
   std::string V1 = hashed(F.CheckId + '\0' + File + '\0' +

@@ -1,6 +1,7 @@
 //===- RuntimeTraceJoin.cpp - Static findings beside a traced run ---------===//
 
 #include "RuntimeTraceJoin.h"
+#include "LineText.h"
 #include "support/PathComponents.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -266,6 +267,7 @@ RuntimeTraceJoin::uncovered(llvm::ArrayRef<std::string> AnalysedFiles,
       ++Elsewhere;
       continue;
     }
+    F.LineText = boundedLineText(F.LineText, Loc->Column, F.LineTextColumn);
     F.CheckId = R.CheckId;
     F.Loc = *Loc;
     F.Message = R.Message + "; found at run time by cuda-async-trace";

@@ -5,6 +5,7 @@
 #include "clang-tidy/NoLintDirectiveHandler.h"
 #include "config/Configuration.h"
 #include "report/Fixes.h"
+#include "report/LineText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/SourceManager.h"
@@ -216,7 +217,8 @@ void FindingCollector::record(const Finding &F, ASTContext &Context,
   bool Invalid = false;
   llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(FileLoc), &Invalid);
   if (!Invalid)
-    R.LineText = lineAt(Buffer, SM.getFileOffset(FileLoc)).str();
+    R.LineText = boundedLineText(lineAt(Buffer, SM.getFileOffset(FileLoc)),
+                                 R.Loc.Column, R.LineTextColumn);
   for (const FindingNote &N : F.Notes)
     R.Notes.push_back({resolve(SM, N.Loc), N.Message});
   std::vector<FixItHint> Hints;
