@@ -11,6 +11,7 @@ with the project's database does). The pristine programs are linted too:
 every static finding on them is to be read.
 """
 import concurrent.futures
+import hashlib
 import json
 import os
 import shutil
@@ -30,15 +31,23 @@ COMPARISON = os.path.join(ROOT, "docs", "oracle", "comparison.json")
 
 def lint_flags(p, repo):
     """nvcc's flags of `p` as clang takes them."""
-    flags, skip = [], False
+    flags, skip, stream = [], False, False
     for f in compile_flags(p, repo):
         if skip:
             skip = False
             if f.startswith("-f"):
                 flags.append(f)  # -Xcompiler -fopenmp
             continue
+        if stream:
+            stream = False
+            f = "--default-stream=" + f
         if f in ("-Xcompiler", "-Xlinker", "--compiler-options"):
             skip = True
+        elif f in ("--default-stream", "-default-stream"):
+            stream = True
+        elif f.lstrip("-") == "default-stream=per-thread":
+            # What nvcc defines for it: the _ptsz/_ptds API spellings.
+            flags.append("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1")
         elif f.startswith(("-I", "-D", "-std=", "-U")):
             flags.append(f)
     return flags
@@ -49,13 +58,23 @@ def findings_of(out, repo, rename):
         report = json.loads(out)
     except ValueError:
         return None
+    def where(location):
+        path = os.path.relpath(os.path.realpath(location["file"]),
+                               os.path.realpath(repo))
+        return rename.get(path, path), location["line"]
+
     found = []
     for f in report.get("findings", []):
-        path = os.path.relpath(os.path.realpath(f["location"]["file"]),
-                               os.path.realpath(repo))
-        found.append({"check": f["check"], "file": rename.get(path, path),
-                      "line": f["location"]["line"],
-                      "message": f["message"][:200]})
+        file, line = where(f["location"])
+        finding = {"check": f["check"], "file": file, "line": line,
+                   "message": f["message"][:200]}
+        # The lines its notes name: where a callee touches the buffer
+        # ("'x' is read here", the line a run's race detector shows), the
+        # copy a call hands pageable memory to, the allocation.
+        notes = [where(n["location"]) for n in f.get("notes", [])]
+        if notes:
+            finding["notes"] = [{"file": a, "line": b} for a, b in notes]
+        found.append(finding)
     return found
 
 
@@ -87,10 +106,16 @@ def lint_program(lint, p, repo, paths, rename):
 
 
 def near(static, runtime, edit):
-    return any(s["check"] == runtime["check"] and (
-        (s["file"] == runtime["file"] and
-         abs(s["line"] - runtime["line"]) <= WINDOW) or
-        (s["file"] == edit["file"] and abs(s["line"] - edit["line"]) <= WINDOW))
+    """Whether a static finding is the runtime one: the same check within
+    WINDOW lines of the run's line or of the edit, at the finding's line or
+    at a line one of its notes names (a finding at a call names the copy
+    or the access in the callee, and the allocation)."""
+    def close(at, to):
+        return at["file"] == to["file"] and \
+            abs(at["line"] - to["line"]) <= WINDOW
+    return any(s["check"] == runtime["check"] and any(
+        close(at, runtime) or close(at, edit)
+        for at in [s] + s.get("notes", []))
         for s in static or [])
 
 
@@ -137,8 +162,12 @@ def main(opts):
         lint_version = old.get("lint")
     else:
         lint_version = None
+    # The version names the release, not the build: the binary's hash says
+    # which linter made a cached comparison.
     version = subprocess.run([opts.lint, "--version"], capture_output=True,
                              text=True).stdout.strip()
+    with open(opts.lint, "rb") as f:
+        version += " sha256:" + hashlib.sha256(f.read()).hexdigest()[:16]
     if lint_version != version:
         previous = {}
 
