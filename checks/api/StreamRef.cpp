@@ -64,29 +64,27 @@ StreamRef streamRef(const Expr *E) {
         return {StreamRef::Kind::ArrayElement, FD};
       return {StreamRef::Kind::Named, FD};
     }
-  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
-    const Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
+  // The variable or field an array of streams is named by: 'streams[i]',
+  // 'plan.streams[i]'.
+  auto ElementOf = [](const Expr *Base) -> const ValueDecl * {
+    Base = Base->IgnoreParenImpCasts();
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        return {StreamRef::Kind::ArrayElement, VD};
+      return dyn_cast<VarDecl>(DRE->getDecl());
     if (const auto *ME = dyn_cast<MemberExpr>(Base))
-      if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
-        return {StreamRef::Kind::ArrayElement, FD};
-  }
+      return dyn_cast<FieldDecl>(ME->getMemberDecl());
+    return nullptr;
+  };
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    if (const ValueDecl *D = ElementOf(ASE->getBase()))
+      return {StreamRef::Kind::ArrayElement, D};
   // 'streams[i]' of a std::vector or std::array of streams: an element of a
-  // container, as of an array.
+  // container, as of an array (not of a reference to one).
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
     if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2 &&
-        isStreamType(Op->getType().getNonReferenceType())) {
-      const Expr *Base = Op->getArg(0)->IgnoreParenImpCasts();
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
-        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-          if (!VD->getType()->isReferenceType())
-            return {StreamRef::Kind::ArrayElement, VD};
-      if (const auto *ME = dyn_cast<MemberExpr>(Base))
-        if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
-          return {StreamRef::Kind::ArrayElement, FD};
-    }
+        isStreamType(Op->getType().getNonReferenceType()))
+      if (const ValueDecl *D = ElementOf(Op->getArg(0));
+          D && !(isa<VarDecl>(D) && D->getType()->isReferenceType()))
+        return {StreamRef::Kind::ArrayElement, D};
   return StreamRef::unknown();
 }
 
