@@ -179,6 +179,41 @@ void waitOnNextSlot(float *d, const float *src, size_t n, int chunks) {
   cudaStreamSynchronize(upload);
 }
 
+// The Handbook's staging ring (pageableMemcpyHtoD.cu): each iteration
+// records the other slot's event, so the wait after the move is on the
+// event just recorded, which covers every earlier copy on the stream.
+void recordOtherSlot(float *d, const float *src, size_t n, int chunks) {
+  int i = 0;
+  for (int c = 0; c < chunks; ++c) {
+    cudaEventSynchronize(staged[i]);
+    memcpy(staging[i], src + c * n, n * sizeof(float));
+    cudaMemcpyAsync(d + c * n, staging[i], n * sizeof(float),
+                    cudaMemcpyHostToDevice, NULL);
+    cudaEventRecord(staged[1 - i], NULL);
+    i = 1 - i;
+  }
+  cudaDeviceSynchronize();
+}
+
+// The same ring waiting, after the move, through the index it recorded
+// with: that names the other slot, recorded a copy earlier.
+void recordOtherSlotWaitStale(float *d, const float *src, size_t n,
+                              int chunks) {
+  int i = 0;
+  for (int c = 0; c < chunks; ++c) {
+    memcpy(staging[i], src + c * n, n * sizeof(float));
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'staging[i]' is written while 'cudaMemcpyAsync' from it may still be in flight on the legacy default stream; wait for it first with cudaStreamSynchronize(0) or an event [cuda-async-unsynchronized-access]
+    // CHECK-MESSAGES: :[[@LINE+1]]:5: note: the asynchronous copy is issued here
+    cudaMemcpyAsync(d + c * n, staging[i], n * sizeof(float),
+                    cudaMemcpyHostToDevice, NULL);
+    // CHECK-MESSAGES: :[[@LINE-1]]:45: note: on the legacy default stream, not synchronized before the access
+    cudaEventRecord(staged[1 - i], NULL);
+    i = 1 - i;
+    cudaEventSynchronize(staged[1 - i]);
+  }
+  cudaDeviceSynchronize();
+}
+
 // A ring indexed by the loop's counter, with no wait in the loop.
 void counterRingNoWait(float *d, const float *src, size_t n, int chunks,
                        cudaStream_t s) {

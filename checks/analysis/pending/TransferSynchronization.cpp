@@ -56,9 +56,7 @@ void TransferDataflow::syncEvent(Disjunct &D, const StreamRef &Event,
   // element of the ring, recorded before what the last one covers was
   // issued. Those transfers stay in flight.
   if (auto Slot = D.EventSlots.find(Event);
-      Slot != D.EventSlots.end() &&
-      Slot->second.Deps == elementIndexVariables(Arg) &&
-      movedOnce(Slot->second, Ctx))
+      Slot != D.EventSlots.end() && namesMovedOnSlot(Slot->second, Arg, Ctx))
     return;
   for (const PendingTransfer &P : It->second)
     D.Pending.erase(P);
@@ -137,7 +135,8 @@ void TransferDataflow::synchronize(const CallExpr *Call, Disjunct &D) const {
     if (std::set<const VarDecl *> Index =
             elementIndexVariables(Api->arg(Call, ArgRole::Event));
         Event.K == StreamRef::Kind::ArrayElement && !Index.empty())
-      D.EventSlots[Event] = {std::move(Index), {}};
+      D.EventSlots[Event] = {
+          elementIndex(Api->arg(Call, ArgRole::Event)), std::move(Index), {}};
     else
       D.EventSlots.erase(Event);
     break;

@@ -50,13 +50,18 @@ bool inside(const Stmt *Inner, const Stmt *Outer, const SourceManager &SM) {
 
 } // namespace
 
-std::set<const VarDecl *> elementIndexVariables(const Expr *E) {
-  std::set<const VarDecl *> Out;
+const Expr *elementIndex(const Expr *E) {
   const auto *ASE =
       E ? dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts()) : nullptr;
-  if (!ASE)
+  return ASE ? ASE->getIdx()->IgnoreParenImpCasts() : nullptr;
+}
+
+std::set<const VarDecl *> elementIndexVariables(const Expr *E) {
+  std::set<const VarDecl *> Out;
+  const Expr *Index = elementIndex(E);
+  if (!Index)
     return Out;
-  llvm::SmallVector<const Stmt *, 8> Work{ASE->getIdx()};
+  llvm::SmallVector<const Stmt *, 8> Work{Index};
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
@@ -171,6 +176,18 @@ bool movedOnce(const EventSlot &Slot, const ASTContext &Ctx) {
     });
   }
   return false;
+}
+
+bool namesMovedOnSlot(const EventSlot &Slot, const Expr *Element,
+                      const ASTContext &Ctx) {
+  const Expr *Index = elementIndex(Element);
+  if (!Index || !Slot.Index || elementIndexVariables(Element) != Slot.Deps)
+    return false;
+  // The same index expression, so the element one move on.
+  llvm::FoldingSetNodeID Recorded, Waited;
+  Slot.Index->Profile(Recorded, Ctx, /*Canonical=*/true);
+  Index->Profile(Waited, Ctx, /*Canonical=*/true);
+  return Recorded == Waited && movedOnce(Slot, Ctx);
 }
 
 } // namespace cuda_async_lint

@@ -10,8 +10,10 @@
 // of the element recorded last and the statements that wrote them since; a
 // wait on the same index expression after exactly one ring advance is a
 // wait on another element. Anything else (a reset, a loop's increment, a
-// ring whose size is not a constant of 2 or more) may name the recorded
-// element again: the wait covers it, as before.
+// ring whose size is not a constant of 2 or more, a wait on another index
+// expression: 'record(ev[1 - i]); i = 1 - i; sync(ev[i])' waits on the
+// element just recorded) may name the recorded element again: the wait
+// covers it, as before.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,18 +26,23 @@
 
 namespace cuda_async_lint {
 
-/// The element of an array of events recorded last: the local variables
-/// its index used, and the statements that wrote them since.
+/// The element of an array of events recorded last: its index, the local
+/// variables the index used, and the statements that wrote them since.
 struct EventSlot {
+  const clang::Expr *Index = nullptr;
   std::set<const clang::VarDecl *> Deps;
   std::set<const clang::Stmt *> Writes;
   bool operator==(const EventSlot &O) const {
-    return Deps == O.Deps && Writes == O.Writes;
+    return Index == O.Index && Deps == O.Deps && Writes == O.Writes;
   }
 };
 
 /// More writes than this since the record: not a ring moved on once.
 constexpr size_t MaxSlotWrites = 4;
+
+/// The index of \p E, an element of an array ('i' of 'ev[i]'); null
+/// otherwise.
+const clang::Expr *elementIndex(const clang::Expr *E);
 
 /// The local variables the index of \p E uses, where \p E is an element of
 /// an array ('ev[i]', 'ev[(i + 1) % n]'); empty otherwise.
@@ -85,6 +92,12 @@ std::optional<RingMove> ringMove(const clang::Stmt *S, const RingIndex &Index,
 /// index variable, and every other lies inside it ('++v' in
 /// 'v = ++v % N').
 bool movedOnce(const EventSlot &Slot, const clang::ASTContext &Ctx);
+
+/// The record of \p Slot for the element \p Element of the same array of
+/// events: true if \p Element names another element, the one a ring moved
+/// on once from the recorded one reaches through the same index expression.
+bool namesMovedOnSlot(const EventSlot &Slot, const clang::Expr *Element,
+                      const clang::ASTContext &Ctx);
 
 } // namespace cuda_async_lint
 
