@@ -1005,6 +1005,54 @@ float waitForEveryDevice(float *d0, float *d1, float *h0, float *h1, size_t n,
   return h0[0] + h1[0];
 }
 
+// The Handbook's error checks (nbody_multiGPU.cu): a failed call jumps out
+// to an error label; the loop's exit comes only after every device's wait.
+float waitLoopWithErrorJumps(float *d, float *h, size_t n, cudaStream_t s,
+                             int devices) {
+  cudaMemcpyAsync(h, d, n, cudaMemcpyDeviceToHost, s);
+  for (int i = 0; i < devices; i++) {
+    if (cudaSetDevice(i) != cudaSuccess)
+      goto Error;
+    if (cudaDeviceSynchronize() != cudaSuccess)
+      goto Error;
+  }
+  return h[0];
+Error:
+  return -1;
+}
+
+// The jump out carries the copy in flight to what the label reads; a break
+// before the wait carries it past the loop.
+float errorLabelReads(float *d, float *h, size_t n, cudaStream_t s,
+                      int devices) {
+  cudaMemcpyAsync(h, d, n, cudaMemcpyDeviceToHost, s);
+  for (int i = 0; i < devices; i++) {
+    if (cudaSetDevice(i) != cudaSuccess)
+      goto Error;
+    cudaDeviceSynchronize();
+  }
+  return h[0];
+Error:
+  return h[1];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'h[1]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-10]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-11]]:52: note: on stream 's', not synchronized before the access
+}
+
+float waitLoopBrokenEarly(float *d, float *h, size_t n, cudaStream_t s,
+                          int devices) {
+  cudaMemcpyAsync(h, d, n, cudaMemcpyDeviceToHost, s);
+  for (int i = 0; i < devices; i++) {
+    if (cudaSetDevice(i) != cudaSuccess)
+      break;
+    cudaDeviceSynchronize();
+  }
+  return h[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'h[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-8]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-9]]:52: note: on stream 's', not synchronized before the access
+}
+
 #define CHECKED(call)                                                          \
   do {                                                                         \
     cudaError_t err = (call);                                                  \

@@ -25,6 +25,7 @@ TransferDataflow::TransferDataflow(const FunctionDecl *FD, ASTContext &Ctx,
     : Function(FD), Ctx(Ctx), Provenances(Provenance),
       Provenance(Provenance.function(FD)), Syncs(Syncs), Accesses(Accesses),
       Seed(std::move(Seed)), Branches(FD, Ctx),
+      WaitLoops(Ctx.getSourceManager()),
       PerThread(usesPerThreadDefaultStream(FD)) {
   CounterFinder Counters(Ctx);
   Counters.TraverseDecl(const_cast<FunctionDecl *>(FD));

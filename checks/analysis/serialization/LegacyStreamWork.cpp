@@ -60,8 +60,8 @@ public:
 
   LegacyDataflow(const FunctionDecl *FD, ASTContext &Ctx, bool PerThread,
                  SyncSummaries &Syncs, const StreamCreations &Created)
-      : FD(FD), Ctx(Ctx), PerThread(PerThread), Syncs(Syncs), Created(Created) {
-  }
+      : FD(FD), Ctx(Ctx), PerThread(PerThread), Syncs(Syncs), Created(Created),
+        WaitLoops(Ctx.getSourceManager()) {}
 
   State entryState() const { return {}; }
   void join(State &Into, const State &From) const {

@@ -5,6 +5,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/CFG.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -12,35 +13,39 @@ namespace cuda_async_lint {
 
 namespace {
 
-/// Whether \p S may leave the iteration it is in: a break or continue of
-/// that loop, a return, a goto. Nested loops and switches keep their own
-/// breaks.
-bool mayLeave(const Stmt *S, bool InNestedLoop = false,
-              bool InNestedSwitch = false) {
-  if (!S)
+/// Whether \p S may end the iteration of \p Loop on a path that goes on to
+/// the loop's condition, and so to its exit edge: a continue of that loop,
+/// a goto to a label inside it. A break, return, throw or goto out of the
+/// loop takes other edges, whose state the dataflow carries as it is.
+bool mayReachTheCondition(const Stmt *S, const Stmt *Loop,
+                          const SourceManager &SM, bool InNestedLoop = false) {
+  if (!S || isa<LambdaExpr>(S))
     return false;
-  if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt, CXXThrowExpr>(S))
+  if (isa<IndirectGotoStmt>(S))
     return true;
-  if (isa<BreakStmt>(S))
-    return !InNestedLoop && !InNestedSwitch;
+  if (const auto *Goto = dyn_cast<GotoStmt>(S)) {
+    SourceRange L = Loop->getSourceRange();
+    SourceLocation Target = Goto->getLabel()->getLocation();
+    return !L.isValid() || !Target.isValid() ||
+           SM.isPointWithin(Target, L.getBegin(), L.getEnd());
+  }
   if (isa<ContinueStmt>(S))
     return !InNestedLoop;
-  if (isa<LambdaExpr>(S))
-    return false;
-  bool Loop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
-  bool Switch = isa<SwitchStmt>(S);
+  bool Nested = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
   for (const Stmt *Child : S->children())
-    if (mayLeave(Child, InNestedLoop || Loop, InNestedSwitch || Switch))
+    if (mayReachTheCondition(Child, Loop, SM, InNestedLoop || Nested))
       return true;
   return false;
 }
 
 class DeviceWaits {
 public:
-  explicit DeviceWaits(CallSyncsQuery CallSyncsOf) : CallSyncsOf(CallSyncsOf) {}
+  DeviceWaits(const Stmt *Loop, const SourceManager &SM,
+              CallSyncsQuery CallSyncsOf)
+      : Loop(Loop), SM(SM), CallSyncsOf(CallSyncsOf) {}
 
-  /// Whether every path through \p S reaches a device sync before it may
-  /// leave the iteration.
+  /// Whether every path through \p S that goes on to the loop's condition
+  /// reaches a device sync first.
   bool always(const Stmt *S) const {
     if (!S)
       return false;
@@ -48,7 +53,7 @@ public:
       for (const Stmt *Child : Compound->body()) {
         if (always(Child))
           return true;
-        if (mayLeave(Child))
+        if (mayReachTheCondition(Child, Loop, SM))
           return false;
       }
       return false;
@@ -100,6 +105,8 @@ private:
     return CallSyncsOf(Call, FD, Summary).Device;
   }
 
+  const Stmt *Loop;
+  const SourceManager &SM;
   CallSyncsQuery CallSyncsOf;
 };
 
@@ -115,10 +122,10 @@ const Stmt *loopBody(const Stmt *Loop) {
 
 } // namespace
 
-bool waitsForTheDeviceEveryIteration(const Stmt *Loop,
+bool waitsForTheDeviceEveryIteration(const Stmt *Loop, const SourceManager &SM,
                                      CallSyncsQuery CallSyncsOf) {
   const Stmt *Body = loopBody(Loop);
-  return Body && DeviceWaits(CallSyncsOf).always(Body);
+  return Body && DeviceWaits(Loop, SM, CallSyncsOf).always(Body);
 }
 
 bool DeviceWaitLoops::leaves(const CFGBlock &From, unsigned SuccIndex,
@@ -130,7 +137,7 @@ bool DeviceWaitLoops::leaves(const CFGBlock &From, unsigned SuccIndex,
     return false;
   auto [It, New] = Known.try_emplace(Loop, false);
   if (New)
-    It->second = waitsForTheDeviceEveryIteration(Loop, CallSyncsOf);
+    It->second = waitsForTheDeviceEveryIteration(Loop, SM, CallSyncsOf);
   return It->second;
 }
 

@@ -18,29 +18,35 @@
 
 namespace clang {
 class CFGBlock;
+class SourceManager;
 class Stmt;
 } // namespace clang
 
 namespace cuda_async_lint {
 
 /// Whether \p Loop (a for, while or range-based for loop) synchronizes the
-/// device in every iteration: its body reaches a device sync (a CUDA call,
-/// or a call \p CallSyncsOf says synchronizes the device) on every path,
-/// before any statement that may leave the iteration (break, continue,
-/// return, goto).
+/// device in every iteration that goes on to its condition: its body
+/// reaches a device sync (a CUDA call, or a call \p CallSyncsOf says
+/// synchronizes the device) on every path before a continue or a goto
+/// into the loop. A break, return, throw or goto out of the loop (an error
+/// check's 'goto Error') takes another edge, with its own state.
 bool waitsForTheDeviceEveryIteration(const clang::Stmt *Loop,
+                                     const clang::SourceManager &SM,
                                      CallSyncsQuery CallSyncsOf);
 
 /// The device wait loops of one function, found once each: the dataflows
 /// cross a loop's exit edge on every pass.
 class DeviceWaitLoops {
 public:
+  explicit DeviceWaitLoops(const clang::SourceManager &SM) : SM(SM) {}
+
   /// Whether the edge \p SuccIndex of \p From leaves a device wait loop:
   /// the false edge of its condition.
   bool leaves(const clang::CFGBlock &From, unsigned SuccIndex,
               CallSyncsQuery CallSyncsOf) const;
 
 private:
+  const clang::SourceManager &SM;
   mutable llvm::DenseMap<const clang::Stmt *, bool> Known;
 };
 

@@ -40,8 +40,8 @@ void intersectInto(std::set<T> &Into, const std::set<T> &From) {
 class SyncDataflow {
 public:
   using State = SyncState;
-  explicit SyncDataflow(CallSyncsQuery CallSyncsOf)
-      : CallSyncsOf(CallSyncsOf) {}
+  SyncDataflow(const SourceManager &SM, CallSyncsQuery CallSyncsOf)
+      : CallSyncsOf(CallSyncsOf), WaitLoops(SM) {}
 
   State entryState() const { return {}; }
   void join(State &Into, const State &From) const {
@@ -119,7 +119,7 @@ SyncSummary summarizeSyncs(const FunctionDecl *Def, ASTContext &Ctx,
   SyncSummary Summary;
   if (std::unique_ptr<CFG> Cfg =
           buildAnalysisCFG(Def, Ctx, /*Lifetimes=*/true)) {
-    SyncDataflow Dataflow(CallSyncsOf);
+    SyncDataflow Dataflow(Ctx.getSourceManager(), CallSyncsOf);
     std::vector<std::optional<SyncState>> In = solveForward(*Cfg, Dataflow);
     // Only the paths that return count: an aborting check of a failed call
     // before the wait leaves the caller nothing to go on with.
