@@ -364,9 +364,11 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
     if (Capture != Capturing.end())
       // Waiting for a capturing stream's event joins its capture.
       Capturing[Key] = Capture->second;
-    else
+    else {
       Dependencies[Key].push_back(
           {Now, It->second.Stream, It->second.Recorded});
+      Waits.add({Now, Key, It->second.Stream, It->second.Recorded});
+    }
     break;
   }
   case CallKind::CaptureBegin:
@@ -491,9 +493,14 @@ void SiteTable::synchronized(std::uint32_t SiteIndex, ThreadKey Thread,
       if (W.Last > PreviousRun)
         return;
   SyncLoop &Loop = SyncLoops[{SiteIndex, Thread}];
+  // Streams the iteration forked to and joined back count as one
+  // (ForkJoin.h).
+  std::set<StreamKey> Created;
   for (StreamKey Stream : Streams)
     if (!Stream.isLegacy())
-      Loop.Streams.insert(Stream);
+      Created.insert(Stream);
+  for (StreamKey Stream : Waits.joined(Created, PreviousRun))
+    Loop.Streams.insert(Stream);
   ++Loop.Runs;
   Loop.BlockedNs += HostNs;
   for (const auto &[Issuer, Work] : Waited)

@@ -13,6 +13,7 @@
 #define CUDA_ASYNC_TRACE_RECORDER_SITETABLE_H
 
 #include "CallObserver.h"
+#include "ForkJoin.h"
 #include "SiteCounters.h"
 #include "TracedApi.h"
 
@@ -204,6 +205,8 @@ private:
     std::uint64_t UpTo = 0;
   };
   std::map<StreamKey, std::vector<Dependency>> Dependencies;
+  /// The recent stream waits, for the forks and joins of an iteration.
+  StreamWaits Waits;
   /// Streams being captured into a graph, and the stream whose capture
   /// they joined: their work is recorded, not run.
   std::map<StreamKey, StreamKey> Capturing;

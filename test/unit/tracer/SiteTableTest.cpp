@@ -75,6 +75,44 @@ TEST(SiteTableTest, TwoStreamsInOneIterationAreEnough) {
   EXPECT_EQ(P.at("cudaDeviceSynchronize", 3).RepeatedSyncsOfOwnWork, 2u);
 }
 
+TEST(SiteTableTest, AnIterationThatForksAndJoinsBackIsOneStream) {
+  // hw13's timing loop: S2 waits for an event S1 recorded in the
+  // iteration, S1 for one S2 recorded after its kernel; the GPU runs the
+  // iterations in order whatever the host does.
+  Program P;
+  for (int I = 0; I < 4; ++I) {
+    CallArgs Fork = Program::on(S1), ForkWait = Program::on(S2);
+    CallArgs Join = Program::on(S2), JoinWait = Program::on(S1);
+    Fork.Event = ForkWait.Event = 0x71;
+    Join.Event = JoinWait.Event = 0x72;
+    P.call("cudaLaunchKernel", 1, Program::on(S1));
+    P.call("cudaEventRecord", 2, Fork);
+    P.call("cudaStreamWaitEvent", 3, ForkWait);
+    P.call("cudaLaunchKernel", 4, Program::on(S2));
+    P.call("cudaEventRecord", 5, Join);
+    P.call("cudaStreamWaitEvent", 6, JoinWait);
+    P.call("cudaLaunchKernel", 7, Program::on(S1));
+    P.call("cudaDeviceSynchronize", 8);
+  }
+  EXPECT_EQ(P.at("cudaDeviceSynchronize", 8).RepeatedSyncsOfOwnWork, 0u);
+}
+
+TEST(SiteTableTest, AForkWithoutAJoinIsTwoStreams) {
+  // S2 waits for S1's event, S1 never for S2's: the next iteration's S1
+  // work could overlap this one's S2 work.
+  Program P;
+  for (int I = 0; I < 4; ++I) {
+    CallArgs Fork = Program::on(S1), ForkWait = Program::on(S2);
+    Fork.Event = ForkWait.Event = 0x71;
+    P.call("cudaLaunchKernel", 1, Program::on(S1));
+    P.call("cudaEventRecord", 2, Fork);
+    P.call("cudaStreamWaitEvent", 3, ForkWait);
+    P.call("cudaLaunchKernel", 4, Program::on(S2));
+    P.call("cudaDeviceSynchronize", 8);
+  }
+  EXPECT_EQ(P.at("cudaDeviceSynchronize", 8).RepeatedSyncsOfOwnWork, 3u);
+}
+
 TEST(SiteTableTest, WaitingForTheOtherSlotAtTheTopOfTheLoop) {
   // cuda-samples' simpleMultiCopy: each iteration first waits, through an
   // event, for the previous cycle's work on the other slot, then issues
