@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "KernelArguments.h"
 #include "Recorder.h"
 #include "SignalHandlers.h"
 #include "TracedCalls.h"
@@ -42,6 +43,9 @@ struct ActiveCall {
   const TracedCall *Call;
   std::uint32_t Site;
   std::uint64_t Start;
+  /// A kernel launch's parameter words, read at the driver's launch (the
+  /// runtime's own, for a runtime launch).
+  KernelWords Kernel;
 };
 thread_local std::vector<ActiveCall> Active;
 /// Runtime API calls in progress on this thread: driver calls made inside
@@ -108,16 +112,23 @@ void CUPTIAPI onCallback(void *, CUpti_CallbackDomain Domain,
       return;
     if (Nested) {
       // The runtime call's own driver call: its GPU work is the runtime
-      // call's.
-      if (!Active.empty())
+      // call's, and so are the parameters it hands the driver.
+      if (!Active.empty()) {
         Recording->sites().addCorrelation(CB->correlationId,
                                           Active.back().Site);
+        if (launchesKernel(Domain, Cbid))
+          Active.back().Kernel =
+              readKernelWords(Cbid, CB->functionParams, InOwnCall);
+      }
       return;
     }
     std::uint32_t Site = Recording->enter(Call->Row, CB->functionName, 0);
     if (Recording->races() && Call->Row->Kind == CallKind::HostFunc)
       enqueueMarker(*Call, *CB);
-    Active.push_back({Call, Site, nowNs()});
+    Active.push_back({Call, Site, nowNs(), {}});
+    if (launchesKernel(Domain, Cbid))
+      Active.back().Kernel =
+          readKernelWords(Cbid, CB->functionParams, InOwnCall);
     *CB->correlationData = Traced;
     return;
   }
@@ -138,6 +149,7 @@ void CUPTIAPI onCallback(void *, CUpti_CallbackDomain Domain,
   CallArgs Args = readArguments(*A.Call, CB->functionParams, true);
   // The context the call ran in: a runtime call's first one creates it.
   Args.Context = CB->contextUid;
+  Args.Kernel = A.Kernel;
   // A program that took SIGSEGV over ends race detection (said once).
   if (RaceDetector *Races = Recording->races())
     Races->checkHandler(signalDispatcher);

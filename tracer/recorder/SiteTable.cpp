@@ -172,11 +172,16 @@ void SiteTable::completed(StreamKey Stream, std::uint64_t UpTo,
     completed(D.On, D.UpTo, Depth + 1);
 }
 
-void SiteTable::heldBackByLegacyWork(std::uint32_t Context) {
+void SiteTable::heldBackByLegacyWork(std::uint32_t Context,
+                                     const BufferSet &Buffers) {
   auto Legacy = IssuedSinceSync.find(StreamKey::legacy(Context));
   if (Legacy == IssuedSinceSync.end())
     return;
   for (const auto &[Issuer, Work] : Legacy->second) {
+    // The later work takes what the legacy work made or read: it waits
+    // for it on any stream.
+    if (Work.Buffers.shares(Buffers))
+      continue;
     std::uint64_t &Counted = LegacyCounted[Issuer];
     if (Work.Last > Counted) {
       ++Sites[Issuer].LegacySerialized;
@@ -252,13 +257,15 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
     if (S.Api->Async || !Transfer) {
       // Work on a created blocking stream waits for legacy-stream work in
       // flight of its device: that work holds it back.
+      BufferSet Buffers = Allocations.touchedBy(Kind, Args);
       if (Class == StreamClass::Created && blocking(Key)) {
         std::uint32_t Context = contextOf(Key);
-        heldBackByLegacyWork(Context ? Context : Args.Context);
+        heldBackByLegacyWork(Context ? Context : Args.Context, Buffers);
       }
       Issued &I = IssuedSinceSync[Key][SiteIndex];
       I.Last = Now;
       ++I.Count;
+      I.Buffers.add(Buffers);
       KnownStreams.insert(Key);
       if (Transfer)
         LastTransfer[Thread] = Now;
@@ -278,6 +285,9 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
     completedWhere(Covers, Now);
     return;
   }
+
+  if (Kind == CallKind::Allocate && Args.HasSize)
+    Allocations.allocated(Args.Allocated, Args.Size);
 
   if (pins(*S.Api)) {
     // A loop is one thread running this pinning call again after it
@@ -424,6 +434,8 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
     }
     if (Kind == CallKind::Unregister)
       Registered.erase(Args.Ptr);
+    else
+      Allocations.released(Args.Ptr);
     auto It = PinnedBy.find(Args.Ptr);
     if (It != PinnedBy.end()) {
       PinnedReleased[{It->second, Thread}] = Now;

@@ -13,6 +13,7 @@
 #define CUDA_ASYNC_TRACE_RECORDER_SITETABLE_H
 
 #include "CallObserver.h"
+#include "DeviceBuffers.h"
 #include "ForkJoin.h"
 #include "SiteCounters.h"
 #include "TracedApi.h"
@@ -135,6 +136,8 @@ private:
   struct Issued {
     std::uint64_t Last = 0;
     std::uint64_t Count = 0;
+    /// The allocations its work since the stream's last sync touched.
+    BufferSet Buffers;
   };
   using IssuedWork = std::map<std::uint32_t, Issued>;
   /// A thread of the program, numbered in the order it first made a call.
@@ -169,10 +172,12 @@ private:
   /// Tells the observer that \p Stream is finished up to \p UpTo, and so
   /// is what it waited for before that (cudaStreamWaitEvent).
   void completed(StreamKey Stream, std::uint64_t UpTo, unsigned Depth = 0);
-  /// Work on a created stream that synchronizes with the legacy stream is
-  /// being issued: legacy-stream work still in flight holds it back
-  /// (cuda-async-default-stream's rule).
-  void heldBackByLegacyWork(std::uint32_t Context);
+  /// Work on a created stream that synchronizes with the legacy stream,
+  /// touching \p Buffers, is being issued: legacy-stream work still in
+  /// flight holds it back, unless that work touched one of the buffers
+  /// too: then it must wait for it on any stream (DeviceBuffers.h;
+  /// cuda-async-default-stream's rule).
+  void heldBackByLegacyWork(std::uint32_t Context, const BufferSet &Buffers);
   /// captureOf, the lock held.
   std::optional<std::uint32_t> captureIdOf(StreamKey Stream) const;
   /// A graph launched on \p Stream as call \p Now: its work is the
@@ -189,6 +194,8 @@ private:
   std::map<StreamKey, IssuedWork> IssuedSinceSync;
   /// Every stream work was issued on.
   std::set<StreamKey> KnownStreams;
+  /// The live allocations, for what each call's work touches.
+  DeviceBuffers Allocations;
   /// What each event stood for when it was recorded: the stream, its work
   /// then, and the sequence number of the record.
   struct RecordedEvent {

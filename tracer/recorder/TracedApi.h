@@ -66,6 +66,16 @@ struct CopyShape {
   }
 };
 
+/// The 8-byte words of a kernel launch's parameters, where the driver
+/// described them (cuFuncGetParamInfo): the device pointers it was given
+/// are among them, pointers inside struct parameters included.
+struct KernelWords {
+  static constexpr unsigned Max = 32;
+  bool Known = false;
+  std::uint8_t Count = 0;
+  std::uintptr_t Words[Max] = {};
+};
+
 /// What the recorder is told of one call, read from its arguments by role.
 struct CallArgs {
   bool HasStream = false;
@@ -94,6 +104,8 @@ struct CallArgs {
   /// The context (device) the call was made in: CUPTI's context id, 0 where
   /// unknown. It tells the default streams of two devices apart.
   std::uint32_t Context = 0;
+  /// A kernel launch's parameters.
+  KernelWords Kernel;
 };
 
 } // namespace cuda_async_trace

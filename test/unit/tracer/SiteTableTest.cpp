@@ -346,6 +346,67 @@ TEST(SiteTableTest, LegacyStreamWorkHoldsBackLaterCreatedStreamWork) {
   EXPECT_EQ(P.at("cudaMemcpyAsync", 4).LegacySerialized, 0u);
 }
 
+/// A kernel launch on \p Stream given \p Words, as the driver described
+/// its parameters.
+CallArgs launch(std::uintptr_t Stream,
+                std::initializer_list<std::uintptr_t> Words) {
+  CallArgs A = Program::on(Stream);
+  A.Kernel.Known = true;
+  for (std::uintptr_t W : Words)
+    A.Kernel.Words[A.Kernel.Count++] = W;
+  return A;
+}
+
+TEST(SiteTableTest, CreatedStreamWorkThatTakesTheLegacyWorksBufferDependsOnIt) {
+  // printf-alternative's shape: a legacy kernel writes 'out', the kernel on
+  // the created stream reads it (and a count): it must wait on any stream.
+  Program P;
+  CallArgs Alloc, Other;
+  Alloc.Allocated = 0xd000;
+  Other.Allocated = 0xe000;
+  Alloc.HasSize = Other.HasSize = true;
+  Alloc.Size = Other.Size = 0x1000;
+  P.call("cudaMalloc", 1, Alloc);
+  P.call("cudaMalloc", 2, Other);
+  P.call("cudaLaunchKernel", 3, launch(0, {0xd000, 100}));
+  P.call("cudaLaunchKernel", 4, launch(S1, {0xd000 + 0x80, 100}));
+  EXPECT_EQ(P.at("cudaLaunchKernel", 3).LegacySerialized, 0u);
+  // An H2D copy on the legacy stream into the buffer the created stream's
+  // kernel takes, then one into another buffer, which that kernel holds
+  // back for nothing.
+  CallArgs Copy = Program::on(0), Unrelated = Program::on(0);
+  Copy.Dst = 0xd000 + 8;
+  Unrelated.Dst = 0xe000;
+  P.call("cudaDeviceSynchronize", 5);
+  P.call("cudaMemcpyAsync", 6, Copy);
+  P.call("cudaMemcpyAsync", 7, Unrelated);
+  P.call("cudaLaunchKernel", 4, launch(S1, {0xd000 + 0x80, 100}));
+  EXPECT_EQ(P.at("cudaMemcpyAsync", 6).LegacySerialized, 0u);
+  EXPECT_EQ(P.at("cudaMemcpyAsync", 7).LegacySerialized, 1u);
+}
+
+TEST(SiteTableTest, AKernelWhoseParametersAreNotDescribedMayTakeAnything) {
+  // Without the driver's description of the kernel's parameters, nothing
+  // says it depends on the legacy work: held back, as before.
+  Program P;
+  CallArgs Alloc, Copy = Program::on(0);
+  Alloc.Allocated = 0xd000;
+  Alloc.HasSize = true;
+  Alloc.Size = 0x1000;
+  Copy.Dst = 0xd000;
+  P.call("cudaMalloc", 1, Alloc);
+  P.call("cudaMemcpyAsync", 2, Copy);
+  P.call("cudaLaunchKernel", 3, Program::on(S1));
+  EXPECT_EQ(P.at("cudaMemcpyAsync", 2).LegacySerialized, 1u);
+  // A released allocation is no buffer any more.
+  CallArgs Free;
+  Free.Ptr = 0xd000;
+  P.call("cudaFree", 4, Free);
+  P.call("cudaMemcpyAsync", 5, Copy);
+  P.call("cudaLaunchKernel", 6, launch(S1, {0xd000}));
+  EXPECT_EQ(P.at("cudaMemcpyAsync", 5).LegacySerialized, 1u);
+}
+
 TEST(SiteTableTest, AJoinOnTheLegacyStreamIsNotAFinding) {
   // cuda-samples' simpleHyperQ: kernels fanned out on created streams, then
   // a sum on the legacy stream that gathers them, then a blocking copy.
