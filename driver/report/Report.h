@@ -89,11 +89,11 @@ struct ResolvedFinding {
   std::vector<ResolvedFix> Fixes;
   /// The finding as clang-tidy renders it: the warning first.
   std::vector<RenderedMessage> Messages;
-  /// The reported line's text, for fingerprints that survive line moves: the
-  /// whole line, or on a line longer than MaxLineText (LineText.h:
-  /// generated, minified code) that many characters from the finding's
-  /// column, so that N
-  /// findings on one long line keep N windows, not N copies of the line.
+  /// The reported line's text, for fingerprints that survive line moves:
+  /// the whole line or, on a line longer than MaxLineText (LineText.h:
+  /// generated, minified code), that many characters from the finding's
+  /// column, so that N findings on one long line keep N windows, not N
+  /// copies of the line.
   std::string LineText;
   /// The column LineText begins at: 1 for the whole line.
   unsigned LineTextColumn = 1;
