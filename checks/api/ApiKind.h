@@ -28,6 +28,9 @@ enum class ApiKind {
   StreamQuery,
   EventSync,
   EventQuery,
+  /// The time between two events' records (cudaEventElapsedTime): read
+  /// once both are done, it measures the work between them.
+  EventElapsedTime,
   EventCreate,
   EventRecord,
   StreamWaitEvent,

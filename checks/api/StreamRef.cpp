@@ -77,11 +77,12 @@ StreamRef streamRef(const Expr *E) {
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
     if (const ValueDecl *D = ElementOf(ASE->getBase()))
       return {StreamRef::Kind::ArrayElement, D};
-  // 'streams[i]' of a std::vector or std::array of streams: an element of a
-  // container, as of an array (not of a reference to one).
+  // 'streams[i]' of a std::vector or std::array of streams (or events): an
+  // element of a container, as of an array (not of a reference to one).
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
     if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2 &&
-        isStreamType(Op->getType().getNonReferenceType()))
+        (isStreamType(Op->getType().getNonReferenceType()) ||
+         isEventType(Op->getType().getNonReferenceType())))
       if (const ValueDecl *D = ElementOf(Op->getArg(0));
           D && !(isa<VarDecl>(D) && D->getType()->isReferenceType()))
         return {StreamRef::Kind::ArrayElement, D};

@@ -6,6 +6,7 @@
 // RUN: %tidy --checks='-*,cuda-async-sync-in-loop' %s -- %cuda_args | %check_messages %s
 
 #include <cuda.h>
+#include <vector>
 
 // MPI as its header declares it, enough for these shapes.
 typedef int MPI_Datatype;
@@ -157,4 +158,53 @@ void normOnlyPrinted(float *a_new, float *a, float *l2_d, float *l2_h,
     l2 = sqrt(*l2_h);
     printf("%f\n", l2);
   }
+}
+
+// p2pBandwidthLatencyTest: each iteration times one pair of streams alone,
+// between two events it records, and reads the time after the wait.
+// Overlapping the iterations would falsify what each one measures.
+void timesEachPair(float *a_new, float *a, float *l2_d, cudaStream_t *streams,
+                   cudaEvent_t *start, cudaEvent_t *stop, float *times,
+                   int n) {
+  for (int i = 0; i < n; ++i) {
+    cudaEventRecord(start[i], streams[i]);
+    jacobi<<<64, 256, 0, streams[i]>>>(a_new, a, l2_d);
+    jacobi<<<64, 256, 0, streams[i]>>>(a, a_new, l2_d);
+    cudaEventRecord(stop[i], streams[i]);
+    cudaStreamSynchronize(streams[i]);
+    cudaEventElapsedTime(&times[i], start[i], stop[i]);
+  }
+}
+
+// The events are recorded once, around the whole loop: the elapsed time
+// read inside it is no measurement of the iteration.
+void timesTheWholeLoop(float *a_new, float *a, float *l2_d,
+                       cudaStream_t *streams, cudaEvent_t start,
+                       cudaEvent_t stop, float *t, int n) {
+  cudaEventRecord(start, streams[0]);
+  for (int i = 0; i < n; ++i) {
+    jacobi<<<64, 256, 0, streams[i]>>>(a_new, a, l2_d);
+    jacobi<<<64, 256, 0, streams[i]>>>(a, a_new, l2_d);
+    cudaStreamSynchronize(streams[i]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
+    cudaEventElapsedTime(t, start, stop);
+  }
+  cudaEventRecord(stop, streams[0]);
+}
+
+// The same with the events and streams in std::vectors, per pair of devices.
+void timesEachPairOfDevices(float *a_new, float *a, float *l2_d, int n) {
+  std::vector<cudaEvent_t> start(n), stop(n);
+  std::vector<cudaStream_t> streams(n);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      cudaEventRecord(start[i], streams[i]);
+      jacobi<<<64, 256, 0, streams[i]>>>(a_new, a, l2_d);
+      jacobi<<<64, 256, 0, streams[i]>>>(a, a_new, l2_d);
+      cudaEventRecord(stop[i], streams[i]);
+      cudaStreamSynchronize(streams[i]);
+      float t;
+      cudaEventElapsedTime(&t, start[i], stop[i]);
+    }
 }

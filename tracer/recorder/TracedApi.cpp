@@ -122,6 +122,8 @@ const char *callKindName(CallKind K) {
     return "event-sync";
   case CallKind::EventQuery:
     return "event-query";
+  case CallKind::EventElapsedTime:
+    return "event-elapsed-time";
   case CallKind::EventCreate:
     return "event-create";
   case CallKind::EventRecord:

@@ -6,6 +6,7 @@
 #include "analysis/dataflow/Loops.h"
 #include "api/CudaApiCatalog.h"
 #include "api/HostCommunication.h"
+#include "api/StreamRef.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -146,6 +147,37 @@ producedVariables(const CallExpr *Sync,
   return Produced;
 }
 
+/// Whether the iteration times its own work: after \p Sync it reads the
+/// elapsed time between two events it recorded before the wait
+/// ('record(start); work; record(stop); sync; elapsed(&t, start, stop)').
+/// Overlapping the iterations would change what each one measures.
+bool timesItsOwnWork(const CallExpr *Sync, const BodyStatements &Body,
+                     const SourceManager &SM) {
+  auto Before = [&SM](const Stmt *A, const Stmt *B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A->getEndLoc()),
+                                        SM.getExpansionLoc(B->getBeginLoc()));
+  };
+  std::set<StreamRef> Recorded;
+  for (const CallExpr *Call : Body.Calls)
+    if (const ApiSpec *Api = lookupApi(Call);
+        Api && Api->Kind == ApiKind::EventRecord && Before(Call, Sync))
+      if (StreamRef Event = streamRef(Api->arg(Call, ArgRole::Event));
+          Event.K != StreamRef::Kind::Unknown)
+        Recorded.insert(Event);
+  for (const CallExpr *Call : Body.Calls) {
+    const ApiSpec *Api = lookupApi(Call);
+    if (!Api || Api->Kind != ApiKind::EventElapsedTime || !Before(Sync, Call))
+      continue;
+    unsigned Events = 0;
+    for (const Expr *Arg : Call->arguments())
+      if (isEventType(Arg->getType()) && Recorded.count(streamRef(Arg)))
+        ++Events;
+    if (Events == 2)
+      return true;
+  }
+  return false;
+}
+
 bool iterationNeedsResult(const CallExpr *Sync,
                           llvm::ArrayRef<const AsyncOperation *> Waited,
                           const Stmt *Loop,
@@ -153,12 +185,14 @@ bool iterationNeedsResult(const CallExpr *Sync,
                           const ASTContext &Ctx) {
   if (carriesWorkBetweenIterations(Waited, Loop))
     return true;
-  std::set<const VarDecl *> Produced = producedVariables(Sync, Waited, Ctx);
-  if (Produced.empty())
-    return false;
   BodyStatements Body;
   Body.TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
   const SourceManager &SM = Ctx.getSourceManager();
+  if (timesItsOwnWork(Sync, Body, SM))
+    return true;
+  std::set<const VarDecl *> Produced = producedVariables(Sync, Waited, Ctx);
+  if (Produced.empty())
+    return false;
   for (const CallExpr *Call : Body.Calls)
     if (communicatesAfter(Call, Sync, Produced, SM))
       return true;

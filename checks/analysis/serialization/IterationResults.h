@@ -15,6 +15,10 @@
 //  - time stepping: the iteration exchanges two buffers the waited work both
 //    takes ('tmp = u1; u1 = u2; u2 = tmp;'), so the next iteration's work
 //    reads what this one's wrote; on several streams the wait is their join.
+//  - measurement: after the wait the iteration reads the elapsed time
+//    between two events it recorded (cudaEventElapsedTime): it times its
+//    own work alone, as a bandwidth test times each pair of devices, and
+//    overlapping the iterations would falsify what it measures.
 //
 //===----------------------------------------------------------------------===//
 
