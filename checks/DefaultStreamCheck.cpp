@@ -50,6 +50,7 @@ void DefaultStreamCheck::registerMatchers(MatchFinder &Finder) {
 
 void DefaultStreamCheck::resetTranslationUnit() {
   Facts.clear();
+  Callees.reset();
   Syncs.reset();
   Creations.reset();
 }
@@ -65,22 +66,37 @@ void DefaultStreamCheck::run(const MatchFinder::MatchResult &R) {
   // What may be legacy work (LegacyStreamWork.h decides): an async
   // operation on the legacy stream, or a library's work, whose stream may
   // be the one its handle is bound to.
+  // Or a call of a function of the unit, which may return with legacy
+  // work in flight.
+  auto CalleesOfUnit = [&]() -> LegacyCallees & {
+    if (!Syncs)
+      Syncs = SyncSummaries::forTranslationUnit(*R.Context);
+    if (!Creations)
+      Creations.emplace(*R.Context);
+    if (!Callees)
+      Callees.emplace(*R.Context, *Syncs, *Creations);
+    return *Callees;
+  };
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const CalleeLegacyWork *Work = nullptr;
   if (std::optional<AsyncOperation> Op = asyncOperation(Call)) {
     if (streamRef(Op->Stream).K != StreamRef::Kind::Legacy)
       return;
   } else if (!libraryWorkStream(Call, *R.Context) &&
              !libraryWorkHandle(Call, *R.Context)) {
-    return;
+    if (!Callee || lookupApi(Call) || !Callee->getDefinition() ||
+        !Callee->getDefinition()->hasBody())
+      return;
+    Work = CalleesOfUnit().of(Callee);
+    if (!Work || !Work->LeftInFlight)
+      return;
   }
-  if (!Syncs)
-    Syncs = SyncSummaries::forTranslationUnit(*R.Context);
-  if (!Creations)
-    Creations.emplace(*R.Context);
+  CalleesOfUnit();
   const FunctionFacts &Whole = Facts.get(Function, [&](const FunctionDecl *FD) {
     FunctionFacts F;
     F.PerThread = usesPerThreadDefaultStream(FD);
-    F.HoldsBack =
-        legacyWorkHoldingBack(FD, *R.Context, F.PerThread, *Syncs, *Creations);
+    F.HoldsBack = legacyWorkHoldingBack(FD, *R.Context, F.PerThread, *Syncs,
+                                        *Creations, *Callees);
     return F;
   });
   auto Held = Whole.HoldsBack.find(Call);
@@ -88,22 +104,43 @@ void DefaultStreamCheck::run(const MatchFinder::MatchResult &R) {
     return;
 
   const ApiSpec *Api = lookupApi(Call);
-  std::string What = Api ? "'" + Api->Name.str() + "'"
-                     : isa<CUDAKernelCallExpr>(Call)
-                         ? std::string("kernel launch")
-                         : "'" + spelledCallee(Call, *R.Context) + "'";
   llvm::StringRef PerThread =
       platformApis(platformOf(Call, *R.Context)).PerThreadStream;
   Finding F;
   F.Loc = Call->getBeginLoc();
-  F.Message =
-      What +
-      " on the legacy default stream waits for all earlier work on the "
-      "device, and the work issued after it on created streams waits for it, "
-      "so they cannot overlap; issue it on a created stream (or " +
-      PerThread.str() + "), with an event where later work depends on it";
+  if (Work && Work->LeftInFlight) {
+    F.Message = "'" + spelledCallee(Call, *R.Context) +
+                "' returns with work on the legacy default stream still in "
+                "flight, and the work issued after it on created streams "
+                "waits for it, so they cannot overlap; issue that work on a "
+                "created stream (or " +
+                PerThread.str() +
+                "), with an event where later work depends "
+                "on it";
+    F.Notes.push_back({Work->LeftInFlight->getBeginLoc(),
+                       "work on the legacy default stream issued here"});
+  } else {
+    std::string What = Api ? "'" + Api->Name.str() + "'"
+                       : isa<CUDAKernelCallExpr>(Call)
+                           ? std::string("kernel launch")
+                           : "'" + spelledCallee(Call, *R.Context) + "'";
+    F.Message =
+        What +
+        " on the legacy default stream waits for all earlier work on the "
+        "device, and the work issued after it on created streams waits for "
+        "it, so they cannot overlap; issue it on a created stream (or " +
+        PerThread.str() + "), with an event where later work depends on it";
+  }
   F.Notes.push_back({Held->second->getBeginLoc(),
                      "work on a created stream issued here waits for it"});
+  // Held back inside a function called there: where.
+  if (const CalleeLegacyWork *Inner =
+          isa<CUDAKernelCallExpr>(Held->second) || lookupApi(Held->second)
+              ? nullptr
+              : Callees->of(Held->second->getDirectCallee());
+      Inner && Inner->FirstHeldBack)
+    F.Notes.push_back({Inner->FirstHeldBack->getBeginLoc(),
+                       "the work on a created stream it issues first"});
   report(std::move(F), *R.Context);
 }
 

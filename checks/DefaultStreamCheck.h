@@ -45,6 +45,8 @@ private:
   std::shared_ptr<SyncSummaries> Syncs;
   /// The unit's stream creations, found at its first legacy operation.
   std::optional<StreamCreations> Creations;
+  /// The unit's functions' legacy work, as their callers see it.
+  std::optional<LegacyCallees> Callees;
 };
 
 } // namespace cuda_async_lint

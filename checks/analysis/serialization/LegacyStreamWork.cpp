@@ -46,11 +46,30 @@ struct LegacyState {
   std::map<StreamRef, std::set<const CallExpr *>> EventCovers;
   /// Library handles bound to the same stream on every path.
   HandleStreams Bound;
+  /// Finding a function's CalleeLegacyWork: the caller's legacy work, in
+  /// flight at the entry, may still be on some path.
+  bool EntryPending = false;
   bool operator==(const LegacyState &O) const {
     return Pending == O.Pending && EventCovers == O.EventCovers &&
-           Bound == O.Bound;
+           Bound == O.Bound && EntryPending == O.EntryPending;
+  }
+  /// A host wait for the legacy stream.
+  void waitedForLegacy() {
+    Pending.clear();
+    EntryPending = false;
   }
 };
+
+/// The earlier of two operations in source order (either may be null).
+const CallExpr *earlier(const CallExpr *A, const CallExpr *B,
+                        const SourceManager &SM) {
+  if (!A || !B)
+    return A ? A : B;
+  return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(B->getBeginLoc()),
+                                      SM.getExpansionLoc(A->getBeginLoc()))
+             ? B
+             : A;
+}
 
 using HoldMap = std::map<const CallExpr *, const CallExpr *>;
 
@@ -59,12 +78,18 @@ public:
   using State = LegacyState;
 
   LegacyDataflow(const FunctionDecl *FD, ASTContext &Ctx, bool PerThread,
-                 SyncSummaries &Syncs, const StreamCreations &Created)
+                 SyncSummaries &Syncs, const StreamCreations &Created,
+                 LegacyCallees &Callees, CalleeLegacyWork *Summary = nullptr)
       : FD(FD), Ctx(Ctx), PerThread(PerThread), Syncs(Syncs), Created(Created),
-        WaitLoops(Ctx.getSourceManager()) {}
+        WaitLoops(Ctx.getSourceManager()), Callees(Callees), Summary(Summary) {}
 
-  State entryState() const { return {}; }
+  State entryState() const {
+    State S;
+    S.EntryPending = Summary != nullptr;
+    return S;
+  }
   void join(State &Into, const State &From) const {
+    Into.EntryPending |= From.EntryPending;
     Into.Pending.insert(From.Pending.begin(), From.Pending.end());
     intersectSetMaps(Into.EventCovers, From.EventCovers);
     intersectEqualMaps(Into.Bound, From.Bound);
@@ -73,7 +98,7 @@ public:
     // A loop that waits for the device in every iteration runs at least
     // once (DeviceWaitLoops.h).
     if (WaitLoops.leaves(From, SuccIndex, Syncs.callSyncsQuery()))
-      S.Pending.clear();
+      S.waitedForLegacy();
     return true;
   }
   void transfer(const CFGElement &E, State &S) const { step(E, S, nullptr); }
@@ -218,6 +243,27 @@ private:
       collectIssued(Child);
   }
 
+  /// \p Later, work on a created blocking stream (or a call that issues
+  /// such work first), is issued in \p S: the legacy work in flight holds
+  /// it back, and so does the caller's where this finds a summary.
+  void heldBack(const CallExpr *Later, const StreamRef &Stream, const State &S,
+                HoldMap *Held) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (Summary && S.EntryPending)
+      Summary->FirstHeldBack = earlier(Summary->FirstHeldBack, Later, SM);
+    if (!Held)
+      return;
+    for (const CallExpr *Legacy : S.Pending) {
+      if (inExclusiveBranches(Legacy, Later) ||
+          mayDependOn(Later, Stream, Legacy))
+        continue;
+      auto [It, New] = Held->insert({Legacy, Later});
+      if (!New && SM.isBeforeInTranslationUnit(Later->getBeginLoc(),
+                                               It->second->getBeginLoc()))
+        It->second = Later;
+    }
+  }
+
   void step(const CFGElement &E, State &S, HoldMap *Held) const {
     std::optional<CFGStmt> CS = E.getAs<CFGStmt>();
     if (!CS)
@@ -247,17 +293,8 @@ private:
         // parameter is left to its default.
         if (!Library || !isa<CXXDefaultArgExpr>(Op->Stream))
           S.Pending.insert(Op->Call);
-      } else if (Held && isHeldBack(Stream, Op->Stream)) {
-        const SourceManager &SM = Ctx.getSourceManager();
-        for (const CallExpr *Legacy : S.Pending) {
-          if (inExclusiveBranches(Legacy, Op->Call) ||
-              mayDependOn(Op->Call, Stream, Legacy))
-            continue;
-          auto [It, New] = Held->insert({Legacy, Op->Call});
-          if (!New && SM.isBeforeInTranslationUnit(Op->Call->getBeginLoc(),
-                                                   It->second->getBeginLoc()))
-            It->second = Op->Call;
-        }
+      } else if (isHeldBack(Stream, Op->Stream)) {
+        heldBack(Op->Call, Stream, S, Held);
       }
       return;
     }
@@ -266,24 +303,33 @@ private:
       return;
     const ApiSpec *Api = lookupApi(Call);
     if (!Api) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      const CalleeLegacyWork *Work = Callee ? Callees.of(Callee) : nullptr;
+      // Its first work on a created stream, before it waits: held back by
+      // the legacy work in flight here.
+      if (Work && Work->FirstHeldBack)
+        heldBack(Call, StreamRef::unknown(), S, Held);
       // A function of the translation unit that synchronizes the device.
       // Only a device sync ends every stream's work; with none pending it
       // cannot matter, and is not asked.
-      const FunctionDecl *FD = Call->getDirectCallee();
       const SyncSummary *Summary = nullptr;
-      if (FD && !S.Pending.empty() && Syncs.callSyncs(Call, FD, Summary).Device)
-        S.Pending.clear();
+      if (Callee && (!S.Pending.empty() || S.EntryPending) &&
+          Syncs.callSyncs(Call, Callee, Summary).Device)
+        S.waitedForLegacy();
+      // It returns with legacy work in flight: the call is legacy work.
+      if (Work && Work->LeftInFlight)
+        S.Pending.insert(Call);
       return;
     }
     switch (Api->Kind) {
     case ApiKind::DeviceSync:
-      S.Pending.clear();
+      S.waitedForLegacy();
       break;
     case ApiKind::StreamSync: {
       const Expr *Arg = Api->arg(Call, ArgRole::Stream);
       StreamRef Stream = streamRef(Arg);
       if (isLegacy(Stream, Arg) || Stream.K == StreamRef::Kind::Unknown)
-        S.Pending.clear();
+        S.waitedForLegacy();
       break;
     }
     case ApiKind::EventRecord: {
@@ -303,11 +349,11 @@ private:
     case ApiKind::Copy:
       // A blocking copy with host memory waits for the legacy stream.
       if (isHostSynchronization(Call, Ctx))
-        S.Pending.clear();
+        S.waitedForLegacy();
       break;
     case ApiKind::Release:
       if (Api->Mode == ApiMode::Blocking) // cudaFree, cudaFreeHost
-        S.Pending.clear();
+        S.waitedForLegacy();
       break;
     default:
       break;
@@ -324,18 +370,46 @@ private:
   mutable std::vector<std::pair<const CallExpr *, StreamRef>> Issued;
   const StreamCreations &Created;
   DeviceWaitLoops WaitLoops;
+  LegacyCallees &Callees;
+  /// Where a function's CalleeLegacyWork is being found, that.
+  CalleeLegacyWork *Summary;
 };
 
 } // namespace
 
+const CalleeLegacyWork *LegacyCallees::of(const FunctionDecl *FD) {
+  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+  if (!Def || !Def->getBody() || Def->isDependentContext() || lookupApi(Def) ||
+      isOpaqueFunction(Def, Ctx) ||
+      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+    return nullptr;
+  auto [It, New] = Known.try_emplace(Def);
+  if (!New)
+    return It->second ? &*It->second : nullptr;
+  CalleeLegacyWork Work;
+  if (std::unique_ptr<CFG> Cfg = buildAnalysisCFG(Def, Ctx)) {
+    LegacyDataflow Dataflow(Def, Ctx, usesPerThreadDefaultStream(Def), Syncs,
+                            Created, *this, &Work);
+    auto In = solveForward(*Cfg, Dataflow);
+    if (std::optional<LegacyState> Exit = returnState(*Cfg, Dataflow, In))
+      for (const CallExpr *Legacy : Exit->Pending)
+        Work.LeftInFlight =
+            earlier(Work.LeftInFlight, Legacy, Ctx.getSourceManager());
+  }
+  It = Known.find(Def); // Recursive calls may have grown the map.
+  It->second = Work;
+  return &*It->second;
+}
+
 HoldMap legacyWorkHoldingBack(const FunctionDecl *FD, ASTContext &Ctx,
                               bool PerThread, SyncSummaries &Syncs,
-                              const StreamCreations &Created) {
+                              const StreamCreations &Created,
+                              LegacyCallees &Callees) {
   HoldMap Held;
   std::unique_ptr<CFG> Cfg = buildAnalysisCFG(FD, Ctx);
   if (!Cfg)
     return Held;
-  LegacyDataflow Dataflow(FD, Ctx, PerThread, Syncs, Created);
+  LegacyDataflow Dataflow(FD, Ctx, PerThread, Syncs, Created, Callees);
   solveAndReplay(*Cfg, Dataflow, Held);
   return Held;
 }
