@@ -7,6 +7,7 @@
 
 #include <cstring>
 #include <mutex>
+#include <type_traits>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -37,36 +38,34 @@ std::vector<std::size_t> parameterSizes(CUfunction F, bool &OwnCall) {
   return It->second;
 }
 
+/// A launch's function and parameter array, from CUPTI's struct \p Struct
+/// (none where they come through 'extra').
+template <typename Struct>
+std::pair<CUfunction, void **> launchIn(const void *Params) {
+  const auto *P = static_cast<const Struct *>(Params);
+  if constexpr (std::is_same_v<Struct, cuLaunchCooperativeKernel_params> ||
+                std::is_same_v<Struct, cuLaunchCooperativeKernel_ptsz_params>)
+    return {P->f, P->kernelParams};
+  else
+    return {P->f, P->extra ? nullptr : P->kernelParams};
+}
+
 /// The launch's function and parameter array, by callback id.
 std::pair<CUfunction, void **> launchOf(CUpti_CallbackId Cbid,
                                         const void *Params) {
   switch (Cbid) {
-  case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel: {
-    const auto *P = static_cast<const cuLaunchKernel_params *>(Params);
-    return {P->f, P->extra ? nullptr : P->kernelParams};
-  }
-  case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz: {
-    const auto *P = static_cast<const cuLaunchKernel_ptsz_params *>(Params);
-    return {P->f, P->extra ? nullptr : P->kernelParams};
-  }
-  case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx: {
-    const auto *P = static_cast<const cuLaunchKernelEx_params *>(Params);
-    return {P->f, P->extra ? nullptr : P->kernelParams};
-  }
-  case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz: {
-    const auto *P = static_cast<const cuLaunchKernelEx_ptsz_params *>(Params);
-    return {P->f, P->extra ? nullptr : P->kernelParams};
-  }
-  case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel: {
-    const auto *P =
-        static_cast<const cuLaunchCooperativeKernel_params *>(Params);
-    return {P->f, P->kernelParams};
-  }
-  case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz: {
-    const auto *P =
-        static_cast<const cuLaunchCooperativeKernel_ptsz_params *>(Params);
-    return {P->f, P->kernelParams};
-  }
+  case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel:
+    return launchIn<cuLaunchKernel_params>(Params);
+  case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz:
+    return launchIn<cuLaunchKernel_ptsz_params>(Params);
+  case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx:
+    return launchIn<cuLaunchKernelEx_params>(Params);
+  case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz:
+    return launchIn<cuLaunchKernelEx_ptsz_params>(Params);
+  case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel:
+    return launchIn<cuLaunchCooperativeKernel_params>(Params);
+  case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz:
+    return launchIn<cuLaunchCooperativeKernel_ptsz_params>(Params);
   default:
     return {nullptr, nullptr};
   }
