@@ -178,9 +178,11 @@ void SiteTable::heldBackByLegacyWork(std::uint32_t Context,
   if (Legacy == IssuedSinceSync.end())
     return;
   for (const auto &[Issuer, Work] : Legacy->second) {
-    // The later work takes what the legacy work made or read: it waits
-    // for it on any stream.
-    if (Work.Buffers.shares(Buffers))
+    // The later work takes what the legacy work, run once so far, made or
+    // read: it waits for it on any stream. Legacy work a loop issues again
+    // holds back the next pass's work, which takes another chunk of the
+    // buffer (the static contract's dependency rule).
+    if (Sites[Issuer].Calls == 1 && Work.Buffers.shares(Buffers))
       continue;
     std::uint64_t &Counted = LegacyCounted[Issuer];
     if (Work.Last > Counted) {

@@ -174,9 +174,9 @@ private:
   void completed(StreamKey Stream, std::uint64_t UpTo, unsigned Depth = 0);
   /// Work on a created stream that synchronizes with the legacy stream,
   /// touching \p Buffers, is being issued: legacy-stream work still in
-  /// flight holds it back, unless that work touched one of the buffers
-  /// too: then it must wait for it on any stream (DeviceBuffers.h;
-  /// cuda-async-default-stream's rule).
+  /// flight holds it back, unless that work ran once so far and touched
+  /// one of the buffers too: then it must wait for it on any stream
+  /// (DeviceBuffers.h; cuda-async-default-stream's rule).
   void heldBackByLegacyWork(std::uint32_t Context, const BufferSet &Buffers);
   /// captureOf, the lock held.
   std::optional<std::uint32_t> captureIdOf(StreamKey Stream) const;

@@ -385,6 +385,29 @@ TEST(SiteTableTest, CreatedStreamWorkThatTakesTheLegacyWorksBufferDependsOnIt) {
   EXPECT_EQ(P.at("cudaMemcpyAsync", 7).LegacySerialized, 1u);
 }
 
+TEST(SiteTableTest, LegacyWorkALoopIssuesAgainHoldsBackTheNextChunk) {
+  // overlap-data-transfers: each pass copies its chunk of one allocation
+  // on its stream, the kernel on the legacy stream. The first pass's
+  // kernel feeds its own copy back; from the second pass on, the kernel
+  // of the pass before holds back this pass's upload of another chunk.
+  Program P;
+  CallArgs Alloc;
+  Alloc.Allocated = 0xd000;
+  Alloc.HasSize = true;
+  Alloc.Size = 0x4000;
+  P.call("cudaMalloc", 1, Alloc);
+  std::uintptr_t Streams[2] = {S1, S2};
+  for (int I = 0; I < 4; ++I) {
+    std::uintptr_t Chunk = 0xd000 + I * 0x1000;
+    CallArgs Up = Program::on(Streams[I % 2]), Down = Up;
+    Up.Dst = Down.Src = Chunk;
+    P.call("cudaMemcpyAsync", 2, Up);
+    P.call("cudaLaunchKernel", 3, launch(0, {Chunk}));
+    P.call("cudaMemcpyAsync", 4, Down);
+  }
+  EXPECT_EQ(P.at("cudaLaunchKernel", 3).LegacySerialized, 3u);
+}
+
 TEST(SiteTableTest, AKernelWhoseParametersAreNotDescribedMayTakeAnything) {
   // Without the driver's description of the kernel's parameters, nothing
   // says it depends on the legacy work: held back, as before.
