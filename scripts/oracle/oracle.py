@@ -225,13 +225,16 @@ class Gpu:
                     write(path, text)
                     extra = ["-I" + os.path.dirname(origin)]
                 os.makedirs(os.path.dirname(obj), exist_ok=True)
+                # Programs that share a source (a benchmark suite's main)
+                # may build the same object at once: each its own file.
+                tmp = "%s.%d.tmp" % (obj, threading.get_ident())
                 proc = subprocess.run(
                     ["nvcc"] + flags + extra + ["-c"] +
-                    [path, "-o", obj + ".tmp"], cwd=repo,
+                    [path, "-o", tmp], cwd=repo,
                     capture_output=True, text=True, errors="replace")
                 if proc.returncode:
                     return None, first_error(proc.stderr + proc.stdout)
-                os.replace(obj + ".tmp", obj)
+                os.replace(tmp, obj)
             objects.append(obj)
         os.makedirs(os.path.dirname(binary), exist_ok=True)
         proc = subprocess.run(
