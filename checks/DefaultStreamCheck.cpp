@@ -108,15 +108,16 @@ void DefaultStreamCheck::run(const MatchFinder::MatchResult &R) {
       platformApis(platformOf(Call, *R.Context)).PerThreadStream;
   Finding F;
   F.Loc = Call->getBeginLoc();
+  // What holds back, then the cost and the fix, one text for both.
+  std::string Cost = " on created streams waits for it, so they cannot "
+                     "overlap; issue ";
+  std::string Fix = " on a created stream (or " + PerThread.str() +
+                    "), with an event where later work depends on it";
   if (Work && Work->LeftInFlight) {
     F.Message = "'" + spelledCallee(Call, *R.Context) +
                 "' returns with work on the legacy default stream still in "
-                "flight, and the work issued after it on created streams "
-                "waits for it, so they cannot overlap; issue that work on a "
-                "created stream (or " +
-                PerThread.str() +
-                "), with an event where later work depends "
-                "on it";
+                "flight, and the work issued after it" +
+                Cost + "that work" + Fix;
     F.Notes.push_back({Work->LeftInFlight->getBeginLoc(),
                        "work on the legacy default stream issued here"});
   } else {
@@ -124,12 +125,10 @@ void DefaultStreamCheck::run(const MatchFinder::MatchResult &R) {
                        : isa<CUDAKernelCallExpr>(Call)
                            ? std::string("kernel launch")
                            : "'" + spelledCallee(Call, *R.Context) + "'";
-    F.Message =
-        What +
-        " on the legacy default stream waits for all earlier work on the "
-        "device, and the work issued after it on created streams waits for "
-        "it, so they cannot overlap; issue it on a created stream (or " +
-        PerThread.str() + "), with an event where later work depends on it";
+    F.Message = What +
+                " on the legacy default stream waits for all earlier work on "
+                "the device, and the work issued after it" +
+                Cost + "it" + Fix;
   }
   F.Notes.push_back({Held->second->getBeginLoc(),
                      "work on a created stream issued here waits for it"});

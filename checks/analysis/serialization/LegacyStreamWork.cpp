@@ -396,7 +396,7 @@ const CalleeLegacyWork *LegacyCallees::of(const FunctionDecl *FD) {
         Work.LeftInFlight =
             earlier(Work.LeftInFlight, Legacy, Ctx.getSourceManager());
   }
-  It = Known.find(Def); // Recursive calls may have grown the map.
+  // std::map keeps It valid while recursive calls add entries.
   It->second = Work;
   return &*It->second;
 }
