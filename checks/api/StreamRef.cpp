@@ -74,9 +74,18 @@ StreamRef streamRef(const Expr *E) {
       return dyn_cast<FieldDecl>(ME->getMemberDecl());
     return nullptr;
   };
-  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
-    if (const ValueDecl *D = ElementOf(ASE->getBase()))
+  // An element of a multi-dimensional array ('done[iter % 2][dev]') is an
+  // element of the whole array.
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    const Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
+    while (const auto *Row = dyn_cast<ArraySubscriptExpr>(Base)) {
+      if (!Row->getType()->isConstantArrayType())
+        break;
+      Base = Row->getBase()->IgnoreParenImpCasts();
+    }
+    if (const ValueDecl *D = ElementOf(Base))
       return {StreamRef::Kind::ArrayElement, D};
+  }
   // 'streams[i]' of a std::vector or std::array of streams (or events): an
   // element of a container, as of an array (not of a reference to one).
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))

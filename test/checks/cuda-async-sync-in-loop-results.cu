@@ -160,6 +160,77 @@ void normOnlyPrinted(float *a_new, float *a, float *l2_d, float *l2_h,
   }
 }
 
+// Error checks that stop the program: the status a call returns is no
+// value derived from the buffers it is given, and the branch that tests it
+// is no convergence test.
+[[noreturn]] void die(cudaError_t status);
+#define CUDA_RT_CALL_OR_DIE(call)                                              \
+  {                                                                            \
+    cudaError_t status = call;                                                 \
+    if (status != cudaSuccess)                                                 \
+      die(status);                                                             \
+  }
+
+#define CHECK_ONCE(call)                                                       \
+  do {                                                                         \
+    if ((call) != cudaSuccess)                                                 \
+      die(cudaErrorInvalidValue);                                              \
+  } while (0)
+
+void normPrintedErrorsFatal(float *a_new, float *a, float *l2_d, float *l2_h,
+                            cudaStream_t compute, cudaStream_t halo, int max) {
+  for (int iter = 0; iter < max; ++iter) {
+    jacobi<<<64, 256, 0, compute>>>(a_new, a, l2_d);
+    jacobi<<<1, 256, 0, halo>>>(a_new, a, l2_d);
+    CUDA_RT_CALL_OR_DIE(cudaMemcpyAsync(l2_h, l2_d, sizeof(float),
+                                        cudaMemcpyDeviceToHost, compute));
+    CUDA_RT_CALL_OR_DIE(cudaStreamSynchronize(compute));
+    // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-6]]:5: note: it waits for this asynchronous operation
+    printf("%f\n", *l2_h);
+  }
+}
+
+// multi_threaded_copy's Jacobi with a device sync at the end of its step:
+// the norm the loop tests is read after the stream sync that waits for its
+// copy, so the device sync after it waits for nothing the step needs.
+void normReadAfterAnEarlierWait(float *a_new, float *a, float *l2_d,
+                                float *l2_h, cudaStream_t compute,
+                                cudaStream_t halo, int max) {
+  float l2 = 1.0f;
+  for (int iter = 0; l2 > 1e-4f && iter < max; ++iter) {
+    jacobi<<<64, 256, 0, compute>>>(a_new, a, l2_d);
+    jacobi<<<1, 256, 0, halo>>>(a_new, a, l2_d);
+    if (iter % 10 == 0) {
+      CUDA_RT_CALL_OR_DIE(cudaMemcpyAsync(l2_h, l2_d, sizeof(float),
+                                          cudaMemcpyDeviceToHost, compute));
+      CHECK_ONCE(cudaStreamSynchronize(compute));
+      l2 = sqrt(*l2_h);
+    }
+    CUDA_RT_CALL_OR_DIE(cudaDeviceSynchronize());
+    // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: 'cudaDeviceSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-10]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+// The earlier wait runs only when the norm is due, and the norm is read
+// every step: in the other steps the read has it from the device sync.
+void normReadAfterAnEarlierWaitSometimes(float *a_new, float *a, float *l2_d,
+                                         float *l2_h, cudaStream_t compute,
+                                         cudaStream_t halo, int max) {
+  float l2 = 1.0f;
+  for (int iter = 0; l2 > 1e-4f && iter < max; ++iter) {
+    jacobi<<<64, 256, 0, compute>>>(a_new, a, l2_d);
+    jacobi<<<1, 256, 0, halo>>>(a_new, a, l2_d);
+    CUDA_RT_CALL_OR_DIE(cudaMemcpyAsync(l2_h, l2_d, sizeof(float),
+                                        cudaMemcpyDeviceToHost, compute));
+    if (iter % 10 == 0)
+      CUDA_RT_CALL_OR_DIE(cudaStreamSynchronize(compute));
+    l2 = sqrt(*l2_h);
+    CUDA_RT_CALL_OR_DIE(cudaDeviceSynchronize());
+  }
+}
+
 // p2pBandwidthLatencyTest: each iteration times one pair of streams alone,
 // between two events it records, and reads the time after the wait.
 // Overlapping the iterations would falsify what each one measures.

@@ -715,6 +715,66 @@ void timeSteps(float *u1, float *u2, cudaStream_t halo, cudaStream_t body,
   }
 }
 
+// Time stepping whose exchanged fields only one stream takes (the Jacobi
+// solver of multi-gpu-programming-models' single_gpu, a device sync moved
+// into its loop): stream order already runs the next step after this one;
+// the wait only keeps the norm's copy and reset streams from overlapping
+// the next step.
+void timeStepsOnOneStream(float *a, float *a_new, float *norm_d,
+                          float *norm_h, cudaStream_t compute,
+                          cudaStream_t copy, cudaEvent_t computed, int n) {
+  for (int t = 0; t < n; ++t) {
+    stencil<<<1, 32, 0, compute>>>(a_new, a);
+    cudaEventRecord(computed, compute);
+    cudaStreamWaitEvent(copy, computed, 0);
+    cudaMemcpyAsync(norm_h, norm_d, 4, cudaMemcpyDeviceToHost, copy);
+    std::swap(a_new, a);
+    cudaDeviceSynchronize();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaDeviceSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-7]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+// Time stepping whose halo pushes events already join to the compute
+// stream, from one step to the next (multi_threaded_copy's Jacobi: the push
+// streams wait for the step's compute, the next step's compute waits for
+// the pushes): the fields need no host wait, and one costs the overlap of
+// the pushes with the next step.
+void timeStepsJoinedByEvents(float *a, float *a_new, cudaStream_t compute,
+                             cudaStream_t push, cudaEvent_t computed,
+                             cudaEvent_t *pushed, int n) {
+  for (int t = 0; t < n; ++t) {
+    cudaStreamWaitEvent(compute, pushed[t % 2], 0);
+    stencil<<<1, 32, 0, compute>>>(a_new, a);
+    cudaEventRecord(computed, compute);
+    cudaStreamWaitEvent(push, computed, 0);
+    cudaMemcpyAsync(a_new, a_new + 32, 128, cudaMemcpyDeviceToDevice, push);
+    cudaEventRecord(pushed[(t + 1) % 2], push);
+    std::swap(a_new, a);
+    cudaDeviceSynchronize();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaDeviceSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-8]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+// The same pushes joined only when the norm is due: the join does not run
+// in every step, so the host wait is it in the others.
+void timeStepsJoinedSometimes(float *a, float *a_new, cudaStream_t compute,
+                              cudaStream_t push, cudaEvent_t computed,
+                              cudaEvent_t *pushed, int n) {
+  for (int t = 0; t < n; ++t) {
+    if (t % 10 == 0)
+      cudaStreamWaitEvent(compute, pushed[t % 2], 0);
+    stencil<<<1, 32, 0, compute>>>(a_new, a);
+    cudaEventRecord(computed, compute);
+    cudaStreamWaitEvent(push, computed, 0);
+    cudaMemcpyAsync(a_new, a_new + 32, 128, cudaMemcpyDeviceToDevice, push);
+    cudaEventRecord(pushed[(t + 1) % 2], push);
+    std::swap(a_new, a);
+    cudaDeviceSynchronize();
+  }
+}
+
 // Double buffering that exchanges its host buffers but hands each step only
 // one of them: the steps are independent, and the wait serializes them.
 void swapsButSerializes(float *d, float *cur, float *next, cudaStream_t *s,

@@ -30,12 +30,20 @@ std::optional<HandleKey> handleKey(const Expr *E, const ASTContext &Ctx) {
     return HandleKey{S.Decl, -1};
   if (S.K != StreamRef::Kind::ArrayElement || !E)
     return std::nullopt;
-  const auto *Element = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
-  std::optional<int64_t> Index =
-      Element ? integerConstant(Element->getIdx(), Ctx) : std::nullopt;
-  if (!Index)
+  // Every index constant, of each dimension ('done[1][0]').
+  int64_t Key = 0;
+  const Expr *Part = E->IgnoreParenImpCasts();
+  const auto *Element = dyn_cast<ArraySubscriptExpr>(Part);
+  if (!Element)
     return std::nullopt;
-  return HandleKey{S.Decl, *Index};
+  for (; Element; Element = dyn_cast<ArraySubscriptExpr>(
+                      Element->getBase()->IgnoreParenImpCasts())) {
+    std::optional<int64_t> Index = integerConstant(Element->getIdx(), Ctx);
+    if (!Index)
+      return std::nullopt;
+    Key = Key * 1000003 + *Index;
+  }
+  return HandleKey{S.Decl, Key};
 }
 
 /// What a loop body does to streams, in the order it is written: work,
@@ -198,6 +206,48 @@ bool iterationsCanOverlap(const Stmt *Loop, bool PerThread,
     return true;
   return llvm::none_of(Streams, [&](const HandleKey &Root) {
     return forksAndJoins(Root, Streams, Body.Steps, Ctx);
+  });
+}
+
+bool eventsJoinStreams(const Stmt *Loop, const std::set<StreamRef> &Streams,
+                       const ASTContext &Ctx) {
+  if (Streams.size() < 2)
+    return true;
+  LoopSteps Body(Ctx);
+  Body.TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
+  auto Known = [](const StreamRef &S) {
+    return S.K == StreamRef::Kind::Named ||
+           S.K == StreamRef::Kind::ArrayElement;
+  };
+  // Which streams record each event, then who waits for whom.
+  std::map<StreamRef, std::set<StreamRef>> Recorders;
+  for (const Step &S : Body.Steps)
+    if (S.K == Step::Record && !S.Conditional)
+      if (StreamRef Event = streamRef(S.Event), Stream = streamRef(S.Stream);
+          Known(Event) && Known(Stream))
+        Recorders[Event].insert(Stream);
+  std::map<StreamRef, std::set<StreamRef>> After; // stream -> its waiters
+  for (const Step &S : Body.Steps)
+    if (S.K == Step::Wait && !S.Conditional)
+      if (StreamRef Event = streamRef(S.Event), Stream = streamRef(S.Stream);
+          Known(Event) && Known(Stream))
+        for (const StreamRef &Recorder : Recorders[Event])
+          After[Recorder].insert(Stream);
+  auto Reaches = [&](const StreamRef &From, const StreamRef &To) {
+    std::set<StreamRef> Seen{From};
+    std::vector<StreamRef> Work{From};
+    while (!Work.empty()) {
+      StreamRef S = Work.back();
+      Work.pop_back();
+      for (const StreamRef &Next : After[S])
+        if (Seen.insert(Next).second)
+          Work.push_back(Next);
+    }
+    return Seen.count(To) != 0;
+  };
+  const StreamRef &First = *Streams.begin();
+  return llvm::all_of(Streams, [&](const StreamRef &S) {
+    return Known(S) && Reaches(First, S) && Reaches(S, First);
   });
 }
 

@@ -12,8 +12,10 @@
 #ifndef CUDA_ASYNC_LINT_ANALYSIS_SERIALIZATION_ITERATIONOVERLAP_H
 #define CUDA_ASYNC_LINT_ANALYSIS_SERIALIZATION_ITERATIONOVERLAP_H
 
+#include "api/StreamRef.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
+#include <set>
 
 namespace cuda_async_lint {
 
@@ -27,6 +29,16 @@ namespace cuda_async_lint {
 /// it back.
 bool iterationsCanOverlap(const clang::Stmt *Loop, bool PerThread,
                           const clang::ASTContext &Ctx);
+
+/// Whether the event records and stream waits that run in every iteration
+/// of \p Loop order each of \p Streams after each other, within an
+/// iteration or from one to the next ('cudaStreamWaitEvent(compute,
+/// pushed[k])' at the top of the body for the push stream's record of
+/// 'pushed[j]' at its end; every element of an array of events stands for
+/// the array). Such streams need no host wait to join them.
+bool eventsJoinStreams(const clang::Stmt *Loop,
+                       const std::set<StreamRef> &Streams,
+                       const clang::ASTContext &Ctx);
 
 } // namespace cuda_async_lint
 

@@ -1,6 +1,7 @@
 //===- IterationResults.cpp -----------------------------------------------===//
 
 #include "IterationResults.h"
+#include "IterationOverlap.h"
 #include "analysis/code/BufferSwaps.h"
 #include "analysis/code/ObjectReferences.h"
 #include "analysis/dataflow/Loops.h"
@@ -8,6 +9,7 @@
 #include "api/HostCommunication.h"
 #include "api/StreamRef.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
@@ -16,9 +18,14 @@ namespace cuda_async_lint {
 
 namespace {
 
-/// Whether \p E reads any of \p Vars.
+/// Whether \p E reads any of \p Vars. What a CUDA, library or MPI call
+/// returns is a status ('cudaError_t st = cudaMemcpyAsync(h, ...)'), not
+/// data derived from the buffers it is given.
 bool mentions(const Stmt *E, const std::set<const VarDecl *> &Vars) {
   if (!E)
+    return false;
+  if (const auto *Call = dyn_cast<CallExpr>(E);
+      Call && (lookupApi(Call) || lookupHostCommunication(Call)))
     return false;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
@@ -57,9 +64,11 @@ public:
 /// Adds to \p Derived every variable of \p Body whose value comes from one
 /// already in it: 'v = f(d)', 'T v = d[0]', 'v += d', and 'g(d, &v)' (a
 /// call given one of them and the address of another writes the second from
-/// the first: MPI_Allreduce, memcpy).
+/// the first: MPI_Allreduce, memcpy). Statements \p Skip says no are left
+/// out.
 void deriveWithin(const BodyStatements &Body,
-                  std::set<const VarDecl *> &Derived) {
+                  std::set<const VarDecl *> &Derived,
+                  llvm::function_ref<bool(const Stmt *)> Skip) {
   for (bool Changed = true; Changed;) {
     Changed = false;
     auto Add = [&](const VarDecl *VD) {
@@ -67,12 +76,14 @@ void deriveWithin(const BodyStatements &Body,
         Changed = true;
     };
     for (const BinaryOperator *B : Body.Assignments)
-      if (mentions(B->getRHS(), Derived))
+      if (!Skip(B) && mentions(B->getRHS(), Derived))
         Add(baseVariable(B->getLHS()));
     for (const VarDecl *VD : Body.Initialized)
-      if (mentions(VD->getInit(), Derived))
+      if (!Skip(VD->getInit()) && mentions(VD->getInit(), Derived))
         Add(VD);
     for (const CallExpr *Call : Body.Calls) {
+      if (Skip(Call))
+        continue;
       if (!llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
             return mentions(Arg, Derived);
           }))
@@ -82,6 +93,106 @@ void deriveWithin(const BodyStatements &Body,
           Add(baseVariable(Arg));
     }
   }
+}
+
+/// Whether \p S is written after \p From ends and before \p To.
+bool isBetween(const Stmt *S, const Stmt *From, SourceLocation To,
+               const SourceManager &SM) {
+  if (!S)
+    return false;
+  SourceLocation At = SM.getExpansionLoc(S->getBeginLoc());
+  return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(From->getEndLoc()),
+                                      At) &&
+         SM.isBeforeInTranslationUnit(At, SM.getExpansionLoc(To));
+}
+bool isBetween(const Stmt *S, const Stmt *From, const Stmt *To,
+               const SourceManager &SM) {
+  return isBetween(S, From, To->getBeginLoc(), SM);
+}
+
+/// The block written around \p S (not one of a macro it is written in,
+/// such as an error check's braces), if \p S is no branch's or inner loop's:
+/// what follows \p S in it runs after it.
+const CompoundStmt *enclosingBlock(const Stmt *S, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation At = SM.getExpansionLoc(S->getBeginLoc());
+  auto &Context = const_cast<ASTContext &>(Ctx);
+  // Through declarations too: 'cudaError_t st = cudaStreamSynchronize(s);'.
+  DynTypedNode Child = DynTypedNode::create(*S);
+  for (DynTypedNodeList Parents = Context.getParents(*S); !Parents.empty();
+       Child = Parents[0], Parents = Context.getParents(Parents[0])) {
+    const DynTypedNode &Parent = Parents[0];
+    if (const auto *Block = Parent.get<CompoundStmt>())
+      if (SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Block->getLBracLoc()),
+                                       At))
+        return Block;
+    // A branch's condition runs whichever way it goes ('if (cudaSuccess !=
+    // cudaStreamSynchronize(s))'); under a branch or a loop of its own the
+    // wait may not run, and what follows does not run after it.
+    const Stmt *ChildStmt = Child.get<Stmt>();
+    if (const auto *If = Parent.get<IfStmt>();
+        If && ChildStmt && ChildStmt == If->getCond())
+      continue;
+    if (const auto *Switch = Parent.get<SwitchStmt>();
+        Switch && ChildStmt && ChildStmt == Switch->getCond())
+      continue;
+    // 'do { ... } while (0)', an error macro's body, runs once.
+    if (const auto *Do = Parent.get<DoStmt>()) {
+      std::optional<int64_t> Once = integerConstant(Do->getCond(), Ctx);
+      if (Once && *Once == 0)
+        continue;
+    }
+    if (Parent.get<FunctionDecl>() || Parent.get<IfStmt>() ||
+        Parent.get<SwitchStmt>() || Parent.get<ForStmt>() ||
+        Parent.get<WhileStmt>() || Parent.get<DoStmt>() ||
+        Parent.get<CXXForRangeStmt>() ||
+        Parent.get<AbstractConditionalOperator>() || Parent.get<LambdaExpr>())
+      return nullptr;
+    if (const auto *B = Parent.get<BinaryOperator>(); B && B->isLogicalOp())
+      return nullptr;
+  }
+  return nullptr;
+}
+
+/// The last host wait of the iteration before \p Sync, run in every
+/// iteration, that waits for the device-to-host copies among \p Waited as
+/// surely as \p Sync does: a device sync, or a sync of the stream each of
+/// them went to. Null if there is none.
+const CallExpr *
+earlierWaitForResults(const CallExpr *Sync,
+                      llvm::ArrayRef<const AsyncOperation *> Waited,
+                      const BodyStatements &Body, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::set<StreamRef> CopyStreams;
+  for (const AsyncOperation *Op : Waited) {
+    const ApiSpec *Api = Op->IsTransfer ? lookupApi(Op->Call) : nullptr;
+    if (!Api || Api->Kind != ApiKind::Copy ||
+        copyDirection(Op->Call, *Api, Ctx) != CopyDirection::DeviceToHost)
+      continue;
+    StreamRef S = streamRef(Op->Stream);
+    if (S.K != StreamRef::Kind::Named)
+      return nullptr;
+    CopyStreams.insert(S);
+  }
+  if (CopyStreams.empty())
+    return nullptr;
+  const CallExpr *Last = nullptr;
+  for (const CallExpr *Call : Body.Calls) {
+    const ApiSpec *Api = lookupApi(Call);
+    if (Call == Sync || !Api ||
+        !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Call->getEndLoc()),
+                                      SM.getExpansionLoc(Sync->getBeginLoc())))
+      continue;
+    bool Covers =
+        Api->Kind == ApiKind::DeviceSync ||
+        (Api->Kind == ApiKind::StreamSync && CopyStreams.size() == 1 &&
+         streamRef(Api->arg(Call, ArgRole::Stream)) == *CopyStreams.begin());
+    if (Covers && (!Last || SM.isBeforeInTranslationUnit(
+                                SM.getExpansionLoc(Last->getBeginLoc()),
+                                SM.getExpansionLoc(Call->getBeginLoc()))))
+      Last = Call;
+  }
+  return Last;
 }
 
 /// Whether \p Call, made after \p Sync in the iteration, hands a buffer in
@@ -102,18 +213,36 @@ bool communicatesAfter(const CallExpr *Call, const CallExpr *Sync,
 }
 
 /// Whether the iteration exchanges two buffers that the waited work both
-/// takes ('step(u1, u2); ...; tmp = u1; u1 = u2; u2 = tmp;'): the next
-/// iteration's work reads what this one's wrote, on whichever stream, and
-/// the wait is the join between them, not a serialization.
+/// takes ('step(u1, u2); ...; tmp = u1; u1 = u2; u2 = tmp;') on two streams
+/// or more that nothing else joins: the next iteration's work reads what
+/// this one's wrote, on another stream, and the wait is the join between
+/// them, not a serialization. Buffers taken on one stream only, or on
+/// streams the body's events already join across iterations, are ordered
+/// without it.
 bool carriesWorkBetweenIterations(llvm::ArrayRef<const AsyncOperation *> Waited,
-                                  const Stmt *Loop) {
+                                  const Stmt *Loop, const ASTContext &Ctx) {
   std::set<const VarDecl *> Taken;
   for (const AsyncOperation *Op : Waited)
     Taken.merge(pointerArguments(Op->Call));
-  return llvm::any_of(swappedVariables(loopBody(Loop)),
-                      [&](const SwappedPair &P) {
-                        return Taken.count(P.first) && Taken.count(P.second);
-                      });
+  for (const SwappedPair &P : swappedVariables(loopBody(Loop))) {
+    if (!Taken.count(P.first) || !Taken.count(P.second))
+      continue;
+    // The streams of the work that takes either buffer; one the analysis
+    // cannot name may be any stream (precision first: the join stands).
+    std::set<StreamRef> Streams;
+    for (const AsyncOperation *Op : Waited) {
+      std::set<const VarDecl *> Args = pointerArguments(Op->Call);
+      if (!Args.count(P.first) && !Args.count(P.second))
+        continue;
+      StreamRef S = streamRef(Op->Stream);
+      if (S.K == StreamRef::Kind::Unknown)
+        return true;
+      Streams.insert(S);
+    }
+    if (Streams.size() > 1 && !eventsJoinStreams(Loop, Streams, Ctx))
+      return true;
+  }
+  return false;
 }
 
 } // namespace
@@ -183,7 +312,7 @@ bool iterationNeedsResult(const CallExpr *Sync,
                           const Stmt *Loop,
                           const std::set<const VarDecl *> &ControlVars,
                           const ASTContext &Ctx) {
-  if (carriesWorkBetweenIterations(Waited, Loop))
+  if (carriesWorkBetweenIterations(Waited, Loop, Ctx))
     return true;
   BodyStatements Body;
   Body.TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
@@ -198,7 +327,18 @@ bool iterationNeedsResult(const CallExpr *Sync,
       return true;
   std::set<const VarDecl *> Derived =
       producedVariables(Sync, Waited, Ctx, /*HostSideOnly=*/true);
-  deriveWithin(Body, Derived);
+  // What the body reads after an earlier wait for the same results and
+  // before this one ('cudaStreamSynchronize(compute); l2 += *l2_h; ...;
+  // cudaDeviceSynchronize();') it has from that wait: it needs none of this
+  // one's.
+  const CallExpr *Earlier = earlierWaitForResults(Sync, Waited, Body, Ctx);
+  const CompoundStmt *EarlierBlock =
+      Earlier ? enclosingBlock(Earlier, Ctx) : nullptr;
+  auto CoveredByEarlier = [&](const Stmt *S) {
+    return EarlierBlock && isBetween(S, Earlier, Sync, SM) &&
+           isBetween(S, Earlier, EarlierBlock->getRBracLoc(), SM);
+  };
+  deriveWithin(Body, Derived, CoveredByEarlier);
   return llvm::any_of(ControlVars,
                       [&](const VarDecl *VD) { return Derived.count(VD); });
 }
