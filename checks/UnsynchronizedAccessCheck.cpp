@@ -4,7 +4,9 @@
 #include "analysis/code/HostFunctions.h"
 #include "analysis/pending/HazardText.h"
 #include "analysis/pending/MemberEffects.h"
+#include "api/AsyncOperation.h"
 #include "api/CudaApiCatalog.h"
+#include "api/HostCommunication.h"
 #include "api/ReleaseSite.h"
 #include "cuda-async-lint/CheckRegistry.h"
 #include "clang/AST/StmtCXX.h"
@@ -20,12 +22,17 @@ UnsynchronizedAccessCheck::UnsynchronizedAccessCheck(DiagnosticSink &Sink)
     : ProvenanceCheck("cuda-async-unsynchronized-access", Sink) {}
 
 void UnsynchronizedAccessCheck::registerMatchers(MatchFinder &Finder) {
-  // Only functions that issue async copies are analysed, or call functions
-  // of the program that leave one in flight: member functions on their
-  // object's members, any function on what its parameters point to.
+  // Only functions that issue async copies or launch kernels are analysed,
+  // or call functions of the program that leave one in flight: member
+  // functions on their object's members, any function on what its
+  // parameters point to.
   Finder.addMatcher(callExpr(apiCall(ApiKind::Copy, ApiMode::Async),
                              inHostFunction(functionDecl().bind("function"))),
                     this);
+  Finder.addMatcher(
+      cudaKernelCallExpr(inHostFunction(functionDecl().bind("function")))
+          .bind("launch"),
+      this);
   Finder.addMatcher(
       cxxMemberCallExpr(
           callee(cxxMethodDecl(unless(isExpansionInSystemHeader()))
@@ -75,6 +82,16 @@ void UnsynchronizedAccessCheck::run(const MatchFinder::MatchResult &R) {
       report(H, *R.Context);
 }
 
+/// "kernel 'fill'", or "'cudaMemcpyAsync'".
+static std::string workName(const CallExpr *Call) {
+  if (const auto *Launch = dyn_cast<CUDAKernelCallExpr>(Call)) {
+    const FunctionDecl *Kernel = Launch->getDirectCallee();
+    return "kernel '" + (Kernel ? Kernel->getNameAsString() : "?") + "'";
+  }
+  const ApiSpec *Api = lookupApi(Call);
+  return "'" + (Api ? Api->Name.str() : "an asynchronous copy") + "'";
+}
+
 void UnsynchronizedAccessCheck::report(const TransferHazard &H,
                                        ASTContext &Ctx) {
   const HostAccess &A = H.Access;
@@ -90,18 +107,65 @@ void UnsynchronizedAccessCheck::report(const TransferHazard &H,
   // where the caller must wait.
   if (A.Within)
     Verb += " by the call '" + sourceText(A.Spelled, Ctx) + "'";
+  else if (const HostCommunicationSpec *Mpi =
+               lookupHostCommunication(dyn_cast<CallExpr>(A.At)))
+    Verb += " by '" + Mpi->Name.str() + "'";
   // 'stream s' for a stream the code names, 'the legacy default stream'.
   std::string OnStream = P.Stream.K == StreamRef::Kind::Named ||
                                  P.Stream.K == StreamRef::Kind::ArrayElement
                              ? "stream " + Stream
                              : Stream;
-  F.Message = "'" + Buffer + "' " + Verb + " while '" +
-              (Api ? Api->Name.str() : "an asynchronous copy") + "' " +
-              (P.DeviceWrites ? "into" : "from") +
-              " it may still be in flight on " + OnStream +
-              "; wait for it first with " + Wait + " or an event";
-  F.Notes.push_back({P.Op->getBeginLoc(), "the asynchronous copy is issued "
-                                          "here"});
+  // A kernel is async work too (KernelWrites.h): named, with what it does.
+  const auto *Launch = dyn_cast_or_null<CUDAKernelCallExpr>(P.Op);
+  // The access is itself work on another stream: the streams race.
+  const auto *AccessCall = dyn_cast_or_null<CallExpr>(A.At);
+  if (std::optional<AsyncOperation> Other =
+          AccessCall ? asyncOperation(AccessCall) : std::nullopt) {
+    const Expr *OtherArg = Other->Stream;
+    if (isa_and_nonnull<CXXDefaultArgExpr>(OtherArg))
+      OtherArg = nullptr;
+    else if (OtherArg)
+      OtherArg = OtherArg->IgnoreParenImpCasts();
+    StreamRef OtherStream = streamRef(OtherArg);
+    std::string OtherOn =
+        OtherStream.K == StreamRef::Kind::Named ||
+                OtherStream.K == StreamRef::Kind::ArrayElement
+            ? "stream " + streamSpelling(OtherStream, OtherArg, Ctx)
+            : streamSpelling(OtherStream, OtherArg, Ctx);
+    F.Message = "'" + Buffer + "' " + accessWords(A.Kind).Verb.str() + " by " +
+                workName(AccessCall) + " on " + OtherOn + " while " +
+                workName(P.Op) + ", which " +
+                (P.DeviceWrites ? "writes" : "reads") +
+                " it, may still be running on " + OnStream + "; make " +
+                OtherOn + " wait for it (cudaEventRecord after it, " +
+                "cudaStreamWaitEvent) or wait with " + Wait + " first";
+    F.Notes.push_back(
+        {P.Op->getBeginLoc(), Launch ? "the kernel is launched here"
+                                     : "the asynchronous copy is issued here"});
+    if (P.StreamArg)
+      F.Notes.push_back(
+          {P.StreamArg->getBeginLoc(),
+           "on " + OnStream + ", not ordered before " + workName(AccessCall)});
+    Check::report(std::move(F), Ctx);
+    return;
+  }
+  if (Launch) {
+    const FunctionDecl *Kernel = Launch->getDirectCallee();
+    F.Message = "'" + Buffer + "' " + Verb + " while kernel '" +
+                (Kernel ? Kernel->getNameAsString() : "?") + "', which " +
+                (P.DeviceWrites ? "writes" : "reads") +
+                " it, may still be running on " + OnStream +
+                "; wait for it first with " + Wait + " or an event";
+    F.Notes.push_back({P.Op->getBeginLoc(), "the kernel is launched here"});
+  } else {
+    F.Message = "'" + Buffer + "' " + Verb + " while '" +
+                (Api ? Api->Name.str() : "an asynchronous copy") + "' " +
+                (P.DeviceWrites ? "into" : "from") +
+                " it may still be in flight on " + OnStream +
+                "; wait for it first with " + Wait + " or an event";
+    F.Notes.push_back({P.Op->getBeginLoc(), "the asynchronous copy is issued "
+                                            "here"});
+  }
   if (A.Within)
     F.Notes.push_back(
         {A.Within->getBeginLoc(),

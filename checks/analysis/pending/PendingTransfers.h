@@ -31,7 +31,8 @@
 
 namespace cuda_async_lint {
 
-/// An async operation that may still touch a host buffer.
+/// An async operation that may still touch a host buffer: a copy, or a
+/// kernel given memory the host can reach (KernelWrites.h).
 struct PendingTransfer {
   const clang::CallExpr *Op;
   BufferRef Buffer;
@@ -44,6 +45,10 @@ struct PendingTransfer {
   /// The host pointer argument as written (null for a member function's
   /// stand-ins). Not part of the identity.
   const clang::Expr *HostArg = nullptr;
+  /// A kernel's work on device memory: host code cannot touch it, but a
+  /// CUDA-aware MPI call given it does (HostCommunication.h). Not part of
+  /// the identity.
+  bool DeviceMemory = false;
 
   bool operator<(const PendingTransfer &O) const {
     return std::tie(Op, Buffer, DeviceWrites) <

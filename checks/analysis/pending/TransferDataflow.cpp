@@ -10,7 +10,9 @@
 #include "analysis/sync/NonBlockingStreams.h"
 #include "api/AsyncOperation.h"
 #include "api/CudaApiCatalog.h"
+#include "api/HostCommunication.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -26,7 +28,9 @@ TransferDataflow::TransferDataflow(const FunctionDecl *FD, ASTContext &Ctx,
       Provenance(Provenance.function(FD)), Syncs(Syncs), Accesses(Accesses),
       Seed(std::move(Seed)), Branches(FD, Ctx),
       WaitLoops(Ctx.getSourceManager()),
-      PerThread(usesPerThreadDefaultStream(FD)) {
+      PerThread(usesPerThreadDefaultStream(FD)),
+      Communicates(handsBuffersToHostCommunication(FD)),
+      SeveralStreams(issuesOnSeveralStreams(FD)) {
   CounterFinder Counters(Ctx);
   Counters.TraverseDecl(const_cast<FunctionDecl *>(FD));
   Counters.finish();
@@ -180,8 +184,10 @@ void TransferDataflow::transfer(const CFGElement &E, Disjunct &D,
   for (const HostAccess &A : Found)
     access(A, D, Hazards);
 
+  if (Call && !D.Capturing && !PerThread)
+    orderAroundLegacyStream(Call, D);
   if (Call)
-    issue(Call, D);
+    issue(Call, D, Hazards);
   if (Effects && Object)
     issueMemberTransfers(cast<CXXMemberCallExpr>(Call), *Effects, Object, D);
 
@@ -291,9 +297,13 @@ void TransferDataflow::access(const HostAccess &Given, Disjunct &D,
       Asked = true;
     }
     SameBuffer &= Touches;
-    // Reading a buffer the device only reads is fine.
+    // Reading a buffer the device only reads is fine; device memory is
+    // touched on the host only by what hands it to MPI.
     bool Conflict =
-        SameBuffer && (P.DeviceWrites || A.Kind != AccessKind::Read);
+        SameBuffer && (P.DeviceWrites || A.Kind != AccessKind::Read) &&
+        (!P.DeviceMemory ||
+         lookupHostCommunication(dyn_cast<CallExpr>(A.At)) != nullptr) &&
+        !(isa_and_nonnull<CUDAKernelCallExpr>(P.Op) && isLibraryWork(A.At));
     if (!Conflict) {
       ++It;
       continue;
@@ -304,7 +314,8 @@ void TransferDataflow::access(const HostAccess &Given, Disjunct &D,
   }
 }
 
-void TransferDataflow::issue(const CallExpr *Call, Disjunct &D) const {
+void TransferDataflow::issue(const CallExpr *Call, Disjunct &D,
+                             std::vector<TransferHazard> *Hazards) const {
   const ApiSpec *Api = lookupApi(Call);
   if (Api && (Api->Kind == ApiKind::CaptureBegin ||
               Api->Kind == ApiKind::CaptureEnd)) {
@@ -314,6 +325,11 @@ void TransferDataflow::issue(const CallExpr *Call, Disjunct &D) const {
   // A copy issued during a capture runs when the graph is launched.
   if (D.Capturing)
     return;
+  if (const auto *Launch = dyn_cast<CUDAKernelCallExpr>(Call)) {
+    if (!PageableAsPinned)
+      issueKernel(Launch, D, Hazards);
+    return;
+  }
   if (!Api)
     issueParameterTransfers(Call, D);
   if (!Api || Api->Kind != ApiKind::Copy || Api->Mode != ApiMode::Async)
@@ -322,6 +338,8 @@ void TransferDataflow::issue(const CallExpr *Call, Disjunct &D) const {
   if (isa_and_nonnull<CXXDefaultArgExpr>(StreamArg))
     StreamArg = nullptr; // Omitted: the legacy default stream.
   StreamRef Stream = stream(StreamArg);
+  if (SeveralStreams && !PageableAsPinned)
+    issueDeviceSides(Call, *Api, StreamArg, Stream, D, Hazards);
   for (const HostSide &Side : hostSides(Call, *Api, Ctx)) {
     HostProvenance P = Provenance.pointerAt(Call, Side.Arg);
     if ((P.is(MemoryKind::Pageable) && !PageableAsPinned) ||
@@ -335,116 +353,6 @@ void TransferDataflow::issue(const CallExpr *Call, Disjunct &D) const {
     uncoverReissued(D, Issued);
     addPending(D.Pending, std::move(Issued));
   }
-}
-
-const MemberEffects *
-TransferDataflow::memberCall(const CXXMemberCallExpr *Call, Disjunct &D,
-                             std::vector<TransferHazard> *Hazards,
-                             const Decl *&Object) const {
-  Object = calledObject(Call, Function);
-  const CXXMethodDecl *Method = Call->getMethodDecl();
-  const SourceManager &SM = Ctx.getSourceManager();
-  // Library classes (containers) are not the program's objects.
-  if (!Method || SM.isInSystemHeader(SM.getExpansionLoc(Method->getLocation())))
-    return nullptr;
-  const CXXMethodDecl *Target = calledMethod(Call);
-  const MemberEffects *Effects =
-      Target ? Syncs.effects(Target, Provenances) : nullptr;
-  if (!Effects) {
-    eraseIf(D.Pending, [&](const PendingTransfer &P) {
-      return (Object && P.Buffer.Object == Object) ||
-             isa_and_nonnull<FieldDecl>(P.Stream.Decl);
-    });
-    return nullptr;
-  }
-  if (!Object)
-    return Effects;
-  for (const FieldDecl *Member : Effects->Reassigned)
-    forgetMember(D, Member, Object);
-  for (const MemberAccess &M : Effects->Accesses) {
-    HostAccess A{Call, BufferRef{M.Member, {}, Object}, M.Kind, Call,
-                 M.Spelled};
-    for (auto It = D.Pending.begin(); It != D.Pending.end();) {
-      const PendingTransfer &P = *It;
-      if (P.Buffer.Base != M.Member || P.Buffer.Object != Object ||
-          P.DeviceWrites != M.ConflictsWithDeviceWrites) {
-        ++It;
-        continue;
-      }
-      if (Hazards)
-        Hazards->push_back({A, P});
-      It = D.Pending.erase(It);
-    }
-  }
-  return Effects;
-}
-
-void TransferDataflow::forgetMember(Disjunct &D, const ValueDecl *Member,
-                                    const Decl *Object) {
-  eraseIf(D.Pending, [&](const PendingTransfer &P) {
-    return P.Buffer.Base == Member && P.Buffer.Object == Object;
-  });
-}
-
-void TransferDataflow::issueParameterTransfers(const CallExpr *Call,
-                                               Disjunct &D) const {
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  // An operator's arguments start with its object, not its parameters.
-  if (!Callee || isa<CXXOperatorCallExpr>(Call))
-    return;
-  for (const ParameterTransfer &T :
-       Syncs.parameterTransfers(Callee, Provenances)) {
-    if (T.Param >= Call->getNumArgs())
-      continue;
-    const Expr *Arg = Call->getArg(T.Param);
-    HostProvenance P = Provenance.pointerAt(Call, Arg);
-    if (P.is(MemoryKind::Pageable) || P.is(MemoryKind::Device))
-      continue;
-    std::optional<BufferRef> Buffer = Accesses.bufferOf(Arg);
-    if (!Buffer || !Buffer->Base)
-      continue;
-    PendingTransfer Pending = T.Transfer;
-    Pending.Buffer = std::move(*Buffer);
-    Pending.HostArg = Arg;
-    // On a stream the caller passed: named as the caller names it.
-    if (T.StreamParam) {
-      Pending.StreamArg = *T.StreamParam < Call->getNumArgs()
-                              ? Call->getArg(*T.StreamParam)
-                              : nullptr;
-      Pending.Stream =
-          Pending.StreamArg ? stream(Pending.StreamArg) : StreamRef::unknown();
-    }
-    addPending(D.Pending, std::move(Pending));
-  }
-}
-
-void TransferDataflow::issueMemberTransfers(const CXXMemberCallExpr *Call,
-                                            const MemberEffects &Effects,
-                                            const Decl *Object,
-                                            Disjunct &D) const {
-  for (const MemberTransfer &M : Effects.Transfers) {
-    PendingTransfer P = M.Transfer;
-    P.Buffer.Object = Object;
-    // On a stream the caller passed: named as the caller names it.
-    if (M.StreamParam) {
-      P.StreamArg = *M.StreamParam < Call->getNumArgs()
-                        ? Call->getArg(*M.StreamParam)
-                        : nullptr;
-      P.Stream = P.StreamArg ? stream(P.StreamArg) : StreamRef::unknown();
-    }
-    addPending(D.Pending, std::move(P));
-  }
-}
-
-void TransferDataflow::forgetObjectsGiven(const CallExpr *Call,
-                                          Disjunct &D) const {
-  if (lookupApi(Call))
-    return;
-  for (const Expr *Arg : Call->arguments())
-    if (const Decl *Object = objectArgument(Arg, Function))
-      eraseIf(D.Pending, [&](const PendingTransfer &P) {
-        return P.Buffer.Object == Object;
-      });
 }
 
 } // namespace cuda_async_lint::pending

@@ -14,6 +14,7 @@
 #include "PendingState.h"
 #include "analysis/provenance/ProvenanceAnalysis.h"
 #include "analysis/sync/DeviceWaitLoops.h"
+#include "api/CudaApiCatalog.h"
 #include "clang/Analysis/CFG.h"
 #include <set>
 #include <vector>
@@ -112,7 +113,37 @@ private:
   /// An async copy: its host side is now in flight on its stream, unless
   /// it is memory such a copy cannot be asynchronous with (pageable: that
   /// is cuda-async-pageable-copy's finding) or no host memory at all.
-  void issue(const clang::CallExpr *Call, Disjunct &D) const;
+  void issue(const clang::CallExpr *Call, Disjunct &D,
+             std::vector<TransferHazard> *Hazards) const;
+
+  /// Work issued on stream \p S (\p Op) that touches \p Buffer on the
+  /// device (\p Arg names it): a race with work in flight on it on another
+  /// stream, not ordered before \p S (an event it waited for, the legacy
+  /// stream), where either writes.
+  void deviceAccess(const clang::CallExpr *Op, const clang::Expr *Arg,
+                    const BufferRef &Buffer, bool Writes, const StreamRef &S,
+                    Disjunct &D, std::vector<TransferHazard> *Hazards) const;
+
+  /// Work issued on the legacy default stream waits for the earlier work of
+  /// every blocking stream, and work issued on a blocking stream waits for
+  /// the legacy stream's earlier work: a sync of the later stream (or an
+  /// event recorded on it) covers what it so waits for.
+  void orderAroundLegacyStream(const clang::CallExpr *Call, Disjunct &D) const;
+
+  /// A kernel launch: what it is given that the host can reach (managed,
+  /// pinned or registered memory) is now in flight on its stream, written
+  /// where its body writes it (or its body is not here and the parameter
+  /// is not const), else read; and the device memory it writes, where the
+  /// function hands buffers to MPI.
+  void issueKernel(const clang::CUDAKernelCallExpr *Launch, Disjunct &D,
+                   std::vector<TransferHazard> *Hazards) const;
+
+  /// The device memory an async copy reads or writes: for the races of
+  /// streams with each other.
+  void issueDeviceSides(const clang::CallExpr *Call, const ApiSpec &Api,
+                        const clang::Expr *StreamArg, const StreamRef &Stream,
+                        Disjunct &D,
+                        std::vector<TransferHazard> *Hazards) const;
 
   /// A call of a member function: its first accesses to the object's
   /// buffer members, against the transfers in flight on them. Returns its
@@ -155,6 +186,12 @@ private:
   DeviceWaitLoops WaitLoops;
   /// Compiled with --default-stream per-thread: 0 is the per-thread stream.
   bool PerThread;
+  /// The function hands buffers to a host communication call (MPI): the
+  /// device memory kernels write is followed too.
+  bool Communicates;
+  /// The function issues work on more than one stream: the device memory
+  /// its work touches is followed, for races between the streams.
+  bool SeveralStreams;
 
 public:
   /// Async copies of pageable memory (staged and synchronous) are taken as
@@ -162,6 +199,19 @@ public:
   /// their being synchronous (findHazardsIfPinned).
   bool PageableAsPinned = false;
 };
+
+/// Whether \p S calls a GPU library function that enqueues work on a stream
+/// (cufftExecR2C, cublasSgemm): what it is given it touches on the device,
+/// in stream order, not on the host.
+bool isLibraryWork(const clang::Stmt *S);
+
+/// Whether \p FD's body issues work on more than one stream (the legacy and
+/// per-thread streams count; an element of an array of streams may be any
+/// of them).
+bool issuesOnSeveralStreams(const clang::FunctionDecl *FD);
+
+/// Whether \p FD's body calls a host communication function (MPI).
+bool handsBuffersToHostCommunication(const clang::FunctionDecl *FD);
 
 } // namespace cuda_async_lint::pending
 

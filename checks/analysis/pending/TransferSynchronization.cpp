@@ -166,6 +166,15 @@ void TransferDataflow::synchronize(const CallExpr *Call, Disjunct &D) const {
         copyDirection(Call, *Api, Ctx) != CopyDirection::DeviceToDevice)
       syncBlocking(D);
     break;
+  case ApiKind::Allocate:
+    // A device or page-locked allocation issued between two streams' work
+    // keeps them from running at once (the programming guide's implicit
+    // synchronization): the device memory work in flight is ordered before
+    // all later work. Precision first: what the host may touch stays.
+    if (Api->Mode == ApiMode::Blocking)
+      eraseIf(D.Pending,
+              [](const PendingTransfer &P) { return P.DeviceMemory; });
+    break;
   case ApiKind::Release:
     // cudaFree and cudaFreeHost synchronize the device first.
     if (Api->Mode == ApiMode::Blocking)

@@ -81,3 +81,25 @@ float deviceSynced(float *d, hipStream_t s) {
   hipDeviceSynchronize();
   return h[0];
 }
+
+// A kernel launched with hipLaunchKernelGGL writes managed memory the host
+// reads before the stream is waited for.
+__global__ void fillManaged(int *data) { data[threadIdx.x] = 1; }
+
+int kernelThenRead(hipStream_t s) {
+  int *m;
+  hipMallocManaged(&m, 1024);
+  hipLaunchKernelGGL(fillManaged, dim3(1), dim3(256), 0, s, m);
+  return m[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'm[0]' is read while kernel 'fillManaged', which writes it, may still be running on stream 's'; wait for it first with hipStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the kernel is launched here
+  // CHECK-MESSAGES: :[[@LINE-4]]:58: note: on stream 's', not synchronized before the access
+}
+
+int kernelWaitThenRead(hipStream_t s) {
+  int *m;
+  hipMallocManaged(&m, 1024);
+  hipLaunchKernelGGL(fillManaged, dim3(1), dim3(256), 0, s, m);
+  hipStreamSynchronize(s);
+  return m[0];
+}

@@ -1,0 +1,252 @@
+//===- KernelWrites.cpp ---------------------------------------------------===//
+
+#include "KernelWrites.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseMap.h"
+#include <set>
+
+using namespace clang;
+
+namespace cuda_async_lint {
+
+namespace {
+
+/// Device functions handed a pointer are followed this deep.
+constexpr unsigned MaxDepth = 4;
+
+/// The parameter or local pointer \p E names, once casts and parentheses
+/// are gone.
+const VarDecl *namedPointer(const Expr *E) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts()))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+/// Whether \p E computes an address from one of \p Aliases: 'p', 'p + i',
+/// '&p[i]', '(float *)p'.
+bool derivesFrom(const Expr *E, const std::set<const VarDecl *> &Aliases) {
+  E = E->IgnoreParenCasts();
+  if (const VarDecl *VD = namedPointer(E))
+    return Aliases.count(VD) != 0;
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return B->isAdditiveOp() && (derivesFrom(B->getLHS(), Aliases) ||
+                                 derivesFrom(B->getRHS(), Aliases));
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    if (U->getOpcode() == UO_AddrOf)
+      if (const auto *Sub =
+              dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens()))
+        return derivesFrom(Sub->getBase(), Aliases);
+  return false;
+}
+
+/// The local pointers of a body initialized or assigned from an address
+/// derived from the parameter.
+class AliasFinder : public RecursiveASTVisitor<AliasFinder> {
+public:
+  std::set<const VarDecl *> &Aliases;
+  bool Changed = false;
+  explicit AliasFinder(std::set<const VarDecl *> &Aliases) : Aliases(Aliases) {}
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->getType()->isPointerType() && VD->getInit() &&
+        derivesFrom(VD->getInit(), Aliases))
+      Changed |= Aliases.insert(VD).second;
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->getOpcode() == BO_Assign && B->getType()->isPointerType())
+      if (const VarDecl *VD = namedPointer(B->getLHS());
+          VD && derivesFrom(B->getRHS(), Aliases))
+        Changed |= Aliases.insert(VD).second;
+    return true;
+  }
+};
+
+/// Each statement's parent within one body. (Not the ASTContext's parent
+/// map: a driver's traversal scope leaves device code out of it.)
+class BodyParents {
+public:
+  explicit BodyParents(const Stmt *Body) { add(Body); }
+  const Stmt *parent(const Stmt *S) const {
+    auto It = Parents.find(S);
+    return It == Parents.end() ? nullptr : It->second;
+  }
+
+private:
+  void add(const Stmt *S) {
+    for (const Stmt *Child : S->children())
+      if (Child) {
+        Parents[Child] = S;
+        add(Child);
+      }
+  }
+  llvm::DenseMap<const Stmt *, const Stmt *> Parents;
+};
+
+class UseFinder : public RecursiveASTVisitor<UseFinder> {
+public:
+  UseFinder(const std::set<const VarDecl *> &Aliases, const Stmt *Body,
+            unsigned Depth)
+      : Aliases(Aliases), Parents(Body), Depth(Depth) {}
+  PointeeUse Use = PointeeUse::None;
+
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD || !Aliases.count(VD))
+      return true;
+    PointeeUse U = useOf(DRE);
+    if (U > Use)
+      Use = U;
+    return Use != PointeeUse::Write;
+  }
+
+private:
+  const std::set<const VarDecl *> &Aliases;
+  BodyParents Parents;
+  unsigned Depth;
+
+  const Stmt *parent(const Stmt *S) const { return Parents.parent(S); }
+
+  /// What the expression \p Ref (a name of the pointer) does to its memory.
+  PointeeUse useOf(const Expr *Ref) {
+    // Climb from the pointer to the memory it addresses: casts, pointer
+    // arithmetic, then a subscript, a dereference or a member through it.
+    const Expr *Address = Ref;
+    bool Addressed = false; // Address is now an lvalue of the memory.
+    for (const Stmt *P = parent(Address); P; P = parent(Address)) {
+      const auto *E = dyn_cast<Expr>(P);
+      if (!E)
+        break;
+      if (isa<ParenExpr, ImplicitCastExpr, CStyleCastExpr, CXXStaticCastExpr,
+              CXXReinterpretCastExpr>(E) &&
+          !Addressed) {
+        Address = E;
+        continue;
+      }
+      if (const auto *B = dyn_cast<BinaryOperator>(E);
+          B && B->isAdditiveOp() && B->getType()->isPointerType() &&
+          !Addressed) {
+        Address = E;
+        continue;
+      }
+      if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E);
+          Sub && !Addressed &&
+          Sub->getBase()->IgnoreParenImpCasts() ==
+              Address->IgnoreParenImpCasts()) {
+        Address = E;
+        Addressed = true;
+        continue;
+      }
+      if (const auto *U = dyn_cast<UnaryOperator>(E);
+          U && U->getOpcode() == UO_Deref && !Addressed) {
+        Address = E;
+        Addressed = true;
+        continue;
+      }
+      if (const auto *M = dyn_cast<MemberExpr>(E);
+          M && M->isArrow() && !Addressed) {
+        Address = E;
+        Addressed = true;
+        continue;
+      }
+      // A member or element of the addressed memory is the memory too.
+      if (Addressed &&
+          (isa<ParenExpr, MemberExpr>(E) ||
+           (isa<ArraySubscriptExpr>(E) &&
+            cast<ArraySubscriptExpr>(E)->getBase()->IgnoreParenImpCasts() ==
+                Address))) {
+        Address = E;
+        continue;
+      }
+      // '&p[i]': an address again, to be followed.
+      if (const auto *U = dyn_cast<UnaryOperator>(E);
+          U && U->getOpcode() == UO_AddrOf && Addressed) {
+        Address = E;
+        Addressed = false;
+        continue;
+      }
+      break;
+    }
+    const Stmt *User = parent(Address);
+    if (!User)
+      return PointeeUse::None;
+    if (Addressed) {
+      if (const auto *B = dyn_cast<BinaryOperator>(User);
+          B && B->isAssignmentOp() && B->getLHS() == Address)
+        return PointeeUse::Write;
+      if (const auto *U = dyn_cast<UnaryOperator>(User);
+          U && U->isIncrementDecrementOp())
+        return PointeeUse::Write;
+      if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(User);
+          Op && Op->isAssignmentOp() && Op->getArg(0) == Address)
+        return PointeeUse::Write;
+      // Bound to a reference to non-const, or an object's non-const member
+      // function called on it: may write.
+      if (isa<CallExpr>(User) && !Address->getType().isConstQualified())
+        return callUse(cast<CallExpr>(User), Address, /*ByAddress=*/false);
+      return PointeeUse::Read;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(User))
+      return callUse(Call, Address, /*ByAddress=*/true);
+    // Stored elsewhere, compared, or an alias's initializer (followed on
+    // its own): no access here.
+    return PointeeUse::None;
+  }
+
+  /// What \p Call does with the memory \p Arg addresses (\p ByAddress) or
+  /// is (a reference argument).
+  PointeeUse callUse(const CallExpr *Call, const Expr *Arg, bool ByAddress) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    unsigned Index = 0;
+    for (; Index < Call->getNumArgs(); ++Index)
+      if (Call->getArg(Index) == Arg)
+        break;
+    if (Index == Call->getNumArgs())
+      return PointeeUse::Read;
+    if (!Callee || Index >= Callee->getNumParams())
+      return PointeeUse::Read; // Variadic (printf) or through a pointer.
+    QualType Param = Callee->getParamDecl(Index)->getType();
+    QualType Pointee =
+        ByAddress ? Param->getPointeeType() : Param.getNonReferenceType();
+    if (Pointee.isNull() || Pointee.isConstQualified())
+      return PointeeUse::Read;
+    if (!ByAddress && !Param->isReferenceType())
+      return PointeeUse::Read; // Passed by value: a copy.
+    if (ByAddress && Depth < MaxDepth && Callee->hasBody())
+      if (std::optional<PointeeUse> U = pointeeUseAt(Callee, Index, Depth + 1))
+        return *U;
+    // A device function whose body is not here, as the atomics: it may
+    // write what it is given to write.
+    return PointeeUse::Write;
+  }
+
+public:
+  static std::optional<PointeeUse>
+  pointeeUseAt(const FunctionDecl *FD, unsigned Index, unsigned Depth) {
+    const FunctionDecl *Def = nullptr;
+    if (!FD->hasBody(Def) || !Def || Index >= Def->getNumParams())
+      return std::nullopt;
+    const ParmVarDecl *Param = Def->getParamDecl(Index);
+    if (!Param->getType()->isPointerType())
+      return std::nullopt;
+    std::set<const VarDecl *> Aliases{Param};
+    Stmt *Body = Def->getBody();
+    for (AliasFinder Finder(Aliases); true;) {
+      Finder.Changed = false;
+      Finder.TraverseStmt(Body);
+      if (!Finder.Changed)
+        break;
+    }
+    UseFinder Uses(Aliases, Body, Depth);
+    Uses.TraverseStmt(Body);
+    return Uses.Use;
+  }
+};
+
+} // namespace
+
+std::optional<PointeeUse> pointeeUse(const FunctionDecl *FD, unsigned Index) {
+  return UseFinder::pointeeUseAt(FD, Index, 0);
+}
+
+} // namespace cuda_async_lint

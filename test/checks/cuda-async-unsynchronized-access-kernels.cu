@@ -1,0 +1,294 @@
+// Kernels are async work too: memory the host can reach (managed, pinned
+// and mapped) that a kernel writes must not be read, nor what it reads
+// written, before the kernel's stream is waited for; device memory a kernel
+// writes must not be handed to CUDA-aware MPI before then. Shapes of the
+// races CuSan's suite runs, each with its synchronized twin.
+// Both front-ends, one set of expectations; any other warning or note fails.
+// RUN: not %lint --checks='-*,cuda-async-unsynchronized-access' %s | %check_messages %s
+// RUN: %tidy --checks='-*,cuda-async-unsynchronized-access' %s -- %cuda_args | %check_messages %s
+
+#include <cuda_runtime.h>
+
+typedef int MPI_Datatype;
+typedef int MPI_Comm;
+int MPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest,
+             int tag, MPI_Comm comm);
+int MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
+             MPI_Comm comm, void *status);
+
+int consume(int v);
+// As CUDA's device_atomic_functions.h declares it: no body here.
+__device__ int atomicAdd(int *address, int val);
+
+__global__ void fill(int *data) { data[threadIdx.x] = threadIdx.x; }
+__global__ void sum(const int *in, int *out) { atomicAdd(out, in[0]); }
+__global__ void ignores(int *unused, int n) {}
+__device__ void put(int *p, int v) { p[threadIdx.x] = v; }
+__global__ void fillThroughHelper(int *data) {
+  int *row = data + blockIdx.x * blockDim.x;
+  put(row, 1);
+}
+
+// ---------------------------------------------------------------------------
+// Managed memory written by a kernel, read on the host.
+
+int readBeforeTheWait(int n) {
+  int *m;
+  cudaMallocManaged(&m, n * sizeof(int));
+  fill<<<1, 256>>>(m);
+  int s = m[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'm[0]' is read while kernel 'fill', which writes it, may still be running on the legacy default stream; wait for it first with cudaStreamSynchronize(0) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the kernel is launched here
+  cudaFree(m);
+  return s;
+}
+
+int readAfterTheWait(int n) {
+  int *m;
+  cudaMallocManaged(&m, n * sizeof(int));
+  fill<<<1, 256>>>(m);
+  cudaDeviceSynchronize();
+  int s = m[0];
+  cudaFree(m);
+  return s;
+}
+
+int readAfterAnEvent(int n, cudaStream_t s) {
+  int *m;
+  cudaEvent_t done;
+  cudaEventCreate(&done);
+  cudaMallocManaged(&m, n * sizeof(int));
+  fill<<<1, 256, 0, s>>>(m);
+  cudaEventRecord(done, s);
+  cudaEventSynchronize(done);
+  return m[0];
+}
+
+int readAfterPolling(int n, cudaStream_t s) {
+  int *m;
+  cudaMallocManaged(&m, n * sizeof(int));
+  fill<<<1, 256, 0, s>>>(m);
+  while (cudaStreamQuery(s) != cudaSuccess) {
+  }
+  return m[0];
+}
+
+// A device function the kernel hands a pointer derived from its parameter
+// writes it.
+int writtenThroughADeviceFunction(int n, cudaStream_t s) {
+  int *m;
+  cudaMallocManaged(&m, n * sizeof(int));
+  fillThroughHelper<<<4, 64, 0, s>>>(m);
+  return consume(m[0]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'm[0]' is read while kernel 'fillThroughHelper', which writes it, may still be running on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the kernel is launched here
+  // CHECK-MESSAGES: :[[@LINE-4]]:33: note: on stream 's', not synchronized before the access
+}
+
+// The kernel does not touch what it is given.
+int notTouched(int n) {
+  int *m;
+  cudaMallocManaged(&m, n * sizeof(int));
+  ignores<<<1, 256>>>(m, n);
+  return m[0];
+}
+
+// ---------------------------------------------------------------------------
+// Pinned (mapped) memory: a kernel that only reads it races with host
+// writes, not host reads; the atomic's target is written.
+
+void pinnedReadAndWritten(cudaStream_t s) {
+  int *in, *out;
+  cudaHostAlloc(&in, 1024, cudaHostAllocMapped);
+  cudaHostAlloc(&out, 4, cudaHostAllocMapped);
+  sum<<<1, 256, 0, s>>>(in, out);
+  consume(in[0]);
+  in[1] = 2;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'in[1]' is written while kernel 'sum', which reads it, may still be running on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: the kernel is launched here
+  // CHECK-MESSAGES: :[[@LINE-5]]:20: note: on stream 's', not synchronized before the access
+  consume(*out);
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: '*out' is read while kernel 'sum', which writes it, may still be running on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-8]]:3: note: the kernel is launched here
+  // CHECK-MESSAGES: :[[@LINE-9]]:20: note: on stream 's', not synchronized before the access
+  cudaStreamSynchronize(s);
+  cudaFreeHost(in);
+  cudaFreeHost(out);
+}
+
+// ---------------------------------------------------------------------------
+// The legacy default stream: its work waits for the blocking streams'
+// earlier work, and their later work waits for it.
+
+int legacyThenBlockingStreamSynced(int n) {
+  cudaStream_t s;
+  cudaStreamCreate(&s);
+  int *m, *d;
+  cudaMallocManaged(&m, n * sizeof(int));
+  cudaMalloc(&d, n * sizeof(int));
+  fill<<<1, 256, 0, 0>>>(m);
+  fill<<<1, 256, 0, s>>>(d);
+  cudaStreamSynchronize(s);
+  return m[0];
+}
+
+int blockingThroughLegacyToAnotherSynced(int n, cudaStream_t s1,
+                                         cudaStream_t s2) {
+  int *m, *d;
+  cudaMallocManaged(&m, n * sizeof(int));
+  cudaMalloc(&d, n * sizeof(int));
+  fill<<<1, 256, 0, s1>>>(m);
+  fill<<<1, 256, 0, 0>>>(d);
+  fill<<<1, 256, 0, s2>>>(d);
+  cudaStreamSynchronize(s2);
+  return m[0];
+}
+
+// A non-blocking stream does not wait for the legacy stream, nor a sync of
+// the legacy stream for it.
+int nonBlockingNotCoveredByLegacySync(int n) {
+  cudaStream_t s;
+  cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+  int *m;
+  cudaMallocManaged(&m, n * sizeof(int));
+  fill<<<1, 256, 0, s>>>(m);
+  cudaStreamSynchronize(0);
+  return m[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'm[0]' is read while kernel 'fill', which writes it, may still be running on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: the kernel is launched here
+  // CHECK-MESSAGES: :[[@LINE-5]]:21: note: on stream 's', not synchronized before the access
+}
+
+// ---------------------------------------------------------------------------
+// CUDA-aware MPI reads the device memory a kernel writes.
+
+void sendBeforeTheWait(int n, cudaStream_t s) {
+  int *d;
+  cudaMalloc(&d, n * sizeof(int));
+  fill<<<1, 256, 0, s>>>(d);
+  MPI_Send(d, n, 0, 1, 0, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'd' is read by 'MPI_Send' while kernel 'fill', which writes it, may still be running on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the kernel is launched here
+  // CHECK-MESSAGES: :[[@LINE-4]]:21: note: on stream 's', not synchronized before the access
+  cudaFree(d);
+}
+
+void sendAfterTheWait(int n, cudaStream_t s) {
+  int *d;
+  cudaMalloc(&d, n * sizeof(int));
+  fill<<<1, 256, 0, s>>>(d);
+  cudaStreamSynchronize(s);
+  MPI_Send(d, n, 0, 1, 0, 0);
+  cudaFree(d);
+}
+
+// Device memory is not the host's: only MPI touches it here.
+void deviceMemoryHandedToAFunction(int n, cudaStream_t s, void (*use)(int *)) {
+  int *d;
+  cudaMalloc(&d, n * sizeof(int));
+  fill<<<1, 256, 0, s>>>(d);
+  use(d);
+  MPI_Recv(&n, 1, 0, 0, 0, 0, nullptr);
+  cudaStreamSynchronize(s);
+  cudaFree(d);
+}
+
+// ---------------------------------------------------------------------------
+// Not races: a volatile latch the host releases while the kernel spins on
+// it (p2pBandwidthLatencyTest's delay kernel), one member's address given to
+// the kernel while the host writes another, and a library call given what
+// the kernel writes (work on a stream, not a host access).
+
+__global__ void spin(volatile int *flag) {
+  while (*flag == 0) {
+  }
+}
+struct Latch {
+  int released;
+  int done;
+};
+__global__ void report(int *done) { *done = 1; }
+#include "../Inputs/gpu-libraries/cublas_api.h"
+__global__ void scaleInput(float *x) { x[threadIdx.x] *= 2.0f; }
+
+void releaseTheLatch(cudaStream_t s) {
+  int *flag;
+  cudaHostAlloc(&flag, sizeof(int), cudaHostAllocMapped);
+  *flag = 0;
+  spin<<<1, 1, 0, s>>>(flag);
+  *flag = 1;
+  cudaStreamSynchronize(s);
+}
+
+void otherMember(cudaStream_t s) {
+  Latch *l;
+  cudaMallocHost(&l, sizeof(Latch));
+  report<<<1, 1, 0, s>>>(&l->done);
+  l->released = 1;
+  cudaStreamSynchronize(s);
+}
+
+void libraryAfterTheKernel(cublasHandle_t h, int n) {
+  float *x, alpha = 2.0f;
+  cudaMallocManaged(&x, n * sizeof(float));
+  scaleInput<<<1, 256>>>(x);
+  cublasSscal(h, n, &alpha, x, 1);
+  cudaDeviceSynchronize();
+}
+
+// ---------------------------------------------------------------------------
+// Two streams' work on one device buffer: a race unless one is ordered
+// after the other (an event, the legacy stream, an allocation between).
+
+void copyOnAnotherStream(int *h, int n, cudaStream_t s1, cudaStream_t s2) {
+  int *d;
+  cudaMalloc(&d, n * sizeof(int));
+  fill<<<1, 256, 0, s1>>>(d);
+  cudaMemcpyAsync(h, d, n * sizeof(int), cudaMemcpyDeviceToHost, s2);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'd' is read by 'cudaMemcpyAsync' on stream 's2' while kernel 'fill', which writes it, may still be running on stream 's1'; make stream 's2' wait for it (cudaEventRecord after it, cudaStreamWaitEvent) or wait with cudaStreamSynchronize(s1) first [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the kernel is launched here
+  // CHECK-MESSAGES: :[[@LINE-4]]:21: note: on stream 's1', not ordered before 'cudaMemcpyAsync'
+  cudaDeviceSynchronize();
+}
+
+void kernelsOnTwoStreams(int n, cudaStream_t s1, cudaStream_t s2) {
+  int *d;
+  cudaMalloc(&d, n * sizeof(int));
+  fill<<<1, 256, 0, s1>>>(d);
+  fill<<<1, 256, 0, s2>>>(d);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'd' is written by kernel 'fill' on stream 's2' while kernel 'fill', which writes it, may still be running on stream 's1'; make stream 's2' wait for it (cudaEventRecord after it, cudaStreamWaitEvent) or wait with cudaStreamSynchronize(s1) first [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the kernel is launched here
+  // CHECK-MESSAGES: :[[@LINE-4]]:21: note: on stream 's1', not ordered before kernel 'fill'
+  cudaDeviceSynchronize();
+}
+
+void orderedByAnEvent(int *h, int n, cudaStream_t s1, cudaStream_t s2) {
+  int *d;
+  cudaEvent_t filled;
+  cudaEventCreate(&filled);
+  cudaMalloc(&d, n * sizeof(int));
+  fill<<<1, 256, 0, s1>>>(d);
+  cudaEventRecord(filled, s1);
+  cudaStreamWaitEvent(s2, filled, 0);
+  cudaMemcpyAsync(h, d, n * sizeof(int), cudaMemcpyDeviceToHost, s2);
+  cudaDeviceSynchronize();
+}
+
+void orderedByAnAllocation(int *h, int n, cudaStream_t s1, cudaStream_t s2) {
+  int *d, *other;
+  cudaMalloc(&d, n * sizeof(int));
+  fill<<<1, 256, 0, s1>>>(d);
+  cudaMalloc(&other, n * sizeof(int));
+  cudaMemcpyAsync(h, d, n * sizeof(int), cudaMemcpyDeviceToHost, s2);
+  cudaDeviceSynchronize();
+}
+
+void readersOnTwoStreams(const int *in, int *out1, int *out2, int n,
+                         cudaStream_t s1, cudaStream_t s2) {
+  int *d;
+  cudaMalloc(&d, n * sizeof(int));
+  cudaMemcpy(d, in, n * sizeof(int), cudaMemcpyHostToDevice);
+  sum<<<1, 256, 0, s1>>>(d, out1);
+  sum<<<1, 256, 0, s2>>>(d, out2);
+  cudaDeviceSynchronize();
+}
