@@ -32,7 +32,8 @@ def delete(text):
 
 
 from . import (gpu_burn, heldback_babelstream, heldback_cuda_by_example,  # noqa
-               heldback_shoc, heldback_xsbench, hip_examples, libraries,
+               heldback_shoc, heldback_xsbench, hip_examples, kernel_races,
+               libraries,
                library_samples, llm_c, multi_gpu, professional_cuda, rodinia,
                teaching)
 
@@ -40,4 +41,5 @@ ALL = (multi_gpu.EDITS + teaching.EDITS + hip_examples.EDITS +
        gpu_burn.EDITS + llm_c.EDITS + libraries.EDITS +
        professional_cuda.EDITS + rodinia.EDITS + library_samples.EDITS +
        heldback_xsbench.EDITS + heldback_shoc.EDITS +
-       heldback_babelstream.EDITS + heldback_cuda_by_example.EDITS)
+       heldback_babelstream.EDITS + heldback_cuda_by_example.EDITS +
+       kernel_races.EDITS)

@@ -251,14 +251,23 @@ void copyOnAnotherStream(int *h, int n, cudaStream_t s1, cudaStream_t s2) {
   cudaDeviceSynchronize();
 }
 
+// Two kernels on two streams given one buffer: kernels split a buffer by
+// the ranges they are given (a halo and a body kernel, simple2DFD), so no
+// race is told; a copy of the whole buffer touches every part.
 void kernelsOnTwoStreams(int n, cudaStream_t s1, cudaStream_t s2) {
   int *d;
   cudaMalloc(&d, n * sizeof(int));
   fill<<<1, 256, 0, s1>>>(d);
   fill<<<1, 256, 0, s2>>>(d);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'd' is written by kernel 'fill' on stream 's2' while kernel 'fill', which writes it, may still be running on stream 's1'; make stream 's2' wait for it (cudaEventRecord after it, cudaStreamWaitEvent) or wait with cudaStreamSynchronize(s1) first [cuda-async-unsynchronized-access]
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the kernel is launched here
-  // CHECK-MESSAGES: :[[@LINE-4]]:21: note: on stream 's1', not ordered before kernel 'fill'
+  cudaDeviceSynchronize();
+}
+
+void sliceCopiedOnAnotherStream(int *h, int n, cudaStream_t s1,
+                                cudaStream_t s2) {
+  int *d;
+  cudaMalloc(&d, 2 * n * sizeof(int));
+  fill<<<1, 256, 0, s1>>>(d);
+  cudaMemcpyAsync(h, d + n, n * sizeof(int), cudaMemcpyDeviceToHost, s2);
   cudaDeviceSynchronize();
 }
 
@@ -291,4 +300,40 @@ void readersOnTwoStreams(const int *in, int *out1, int *out2, int n,
   sum<<<1, 256, 0, s1>>>(d, out1);
   sum<<<1, 256, 0, s2>>>(d, out2);
   cudaDeviceSynchronize();
+}
+
+// ---------------------------------------------------------------------------
+// A helper that launches on what its parameter points to and returns: its
+// callers decide what memory that is.
+
+void launchOn(int *p, cudaStream_t s) { fill<<<1, 256, 0, s>>>(p); }
+void launchAndWait(int *p, cudaStream_t s) {
+  fill<<<1, 256, 0, s>>>(p);
+  cudaStreamSynchronize(s);
+}
+void inspect(int *p);
+
+int managedThroughAHelper(int n, cudaStream_t s) {
+  int *m;
+  cudaMallocManaged(&m, n * sizeof(int));
+  launchOn(m, s);
+  return m[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'm[0]' is read while kernel 'fill', which writes it, may still be running on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-13]]:41: note: the kernel is launched here
+  // CHECK-MESSAGES: :[[@LINE-4]]:15: note: on stream 's', not synchronized before the access
+}
+
+int managedThroughAHelperThatWaits(int n, cudaStream_t s) {
+  int *m;
+  cudaMallocManaged(&m, n * sizeof(int));
+  launchAndWait(m, s);
+  return m[0];
+}
+
+void deviceMemoryThroughAHelper(int n, cudaStream_t s) {
+  int *d;
+  cudaMalloc(&d, n * sizeof(int));
+  launchOn(d, s);
+  inspect(d);
+  cudaStreamSynchronize(s);
 }

@@ -90,10 +90,20 @@ void TransferDataflow::issueParameterTransfers(const CallExpr *Call,
     HostProvenance P = Provenance.pointerAt(Call, Arg);
     if (P.is(MemoryKind::Pageable) || P.is(MemoryKind::Device))
       continue;
+    // A kernel's work: only on memory the host can reach, known here, or
+    // left to this function's callers in turn.
+    bool Reachable = P.is(MemoryKind::Managed) || P.is(MemoryKind::Pinned) ||
+                     P.is(MemoryKind::Registered);
+    const auto *Param = dyn_cast<DeclRefExpr>(Arg->IgnoreParenCasts());
+    bool CallerDecides = T.Transfer.CallerDecides && !Reachable;
+    if (T.Transfer.CallerDecides && !Reachable &&
+        !(Param && isa<ParmVarDecl>(Param->getDecl())))
+      continue;
     std::optional<BufferRef> Buffer = Accesses.bufferOf(Arg);
     if (!Buffer || !Buffer->Base)
       continue;
     PendingTransfer Pending = T.Transfer;
+    Pending.CallerDecides = CallerDecides;
     Pending.Buffer = std::move(*Buffer);
     Pending.HostArg = Arg;
     // On a stream the caller passed: named as the caller names it.

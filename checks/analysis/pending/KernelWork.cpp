@@ -98,6 +98,21 @@ void TransferDataflow::orderAroundLegacyStream(const CallExpr *Call,
     Ordered.insert(P);
 }
 
+namespace {
+
+/// Whether \p Op is an async copy given \p Arg, the buffer whole ('d',
+/// 'd_u1[i]', 'p->buf'; not 'd + off' nor '&d[i]'): it touches every part a
+/// kernel may.
+bool copiesWhole(const CallExpr *Op, const Expr *Arg) {
+  if (!Op || !Arg || isa<CUDAKernelCallExpr>(Op))
+    return false;
+  const Expr *E = Arg->IgnoreParenCasts();
+  return isa<DeclRefExpr, MemberExpr>(E) ||
+         (isa<ArraySubscriptExpr>(E) && E->getType()->isPointerType());
+}
+
+} // namespace
+
 void TransferDataflow::deviceAccess(
     const CallExpr *Op, const Expr *Arg, const BufferRef &Buffer, bool Writes,
     const StreamRef &S, Disjunct &D,
@@ -105,7 +120,11 @@ void TransferDataflow::deviceAccess(
   auto Ordered = D.StreamWaits.find(S);
   for (auto It = D.Pending.begin(); It != D.Pending.end(); ++It) {
     const PendingTransfer &P = *It;
-    if (!P.Op || !(P.DeviceWrites || Writes) || P.Op == Op ||
+    // Kernels split a buffer between them by the ranges they are given
+    // (a halo and a body kernel on two streams): only a copy of the whole
+    // buffer is sure to touch what the other side does.
+    if (!P.Op || P.CallerDecides || !(P.DeviceWrites || Writes) || P.Op == Op ||
+        !(copiesWhole(Op, Arg) || copiesWhole(P.Op, P.HostArg)) ||
         P.Buffer.Base != Buffer.Base || P.Buffer.Object != Buffer.Object ||
         P.Buffer.Loads != Buffer.Loads || P.Buffer.RingTurns != 0 ||
         !std::includes(Buffer.Deps.begin(), Buffer.Deps.end(),
@@ -185,8 +204,11 @@ void TransferDataflow::issueKernel(const CUDAKernelCallExpr *Launch,
       continue;
     HostProvenance P = Provenance.pointerAt(Launch, Arg);
     bool Device = P.is(MemoryKind::Device);
+    // A pointer parameter whose memory is not known here: the callers know.
+    const auto *Named = dyn_cast<DeclRefExpr>(Arg->IgnoreParenCasts());
+    bool CallerDecides = !P.Kind && Named && isa<ParmVarDecl>(Named->getDecl());
     if (!(P.is(MemoryKind::Managed) || P.is(MemoryKind::Pinned) ||
-          P.is(MemoryKind::Registered) ||
+          P.is(MemoryKind::Registered) || CallerDecides ||
           (Device && (Communicates || SeveralStreams))))
       continue;
     // The kernel's body decides; without it, a parameter to non-const may
@@ -200,11 +222,12 @@ void TransferDataflow::issueKernel(const CUDAKernelCallExpr *Launch,
     std::optional<BufferRef> Buffer = Accesses.bufferOf(Arg);
     if (!Buffer || !Buffer->Base)
       continue;
-    if (SeveralStreams)
+    if (SeveralStreams && !CallerDecides)
       deviceAccess(Launch, Arg, *Buffer, Writes, Stream, D, Hazards);
     PendingTransfer Issued{
         Launch, std::move(*Buffer), Stream, StreamArg, Writes, Arg};
     Issued.DeviceMemory = Device;
+    Issued.CallerDecides = CallerDecides;
     uncoverReissued(D, Issued);
     addPending(D.Pending, std::move(Issued));
   }

@@ -49,6 +49,11 @@ struct PendingTransfer {
   /// CUDA-aware MPI call given it does (HostCommunication.h). Not part of
   /// the identity.
   bool DeviceMemory = false;
+  /// A kernel's work on what a pointer parameter of unknown memory points
+  /// to: nothing here races with it; a caller that passes memory the host
+  /// can reach has it in flight (issueParameterTransfers). Not part of the
+  /// identity.
+  bool CallerDecides = false;
 
   bool operator<(const PendingTransfer &O) const {
     return std::tie(Op, Buffer, DeviceWrites) <

@@ -300,7 +300,8 @@ void TransferDataflow::access(const HostAccess &Given, Disjunct &D,
     // Reading a buffer the device only reads is fine; device memory is
     // touched on the host only by what hands it to MPI.
     bool Conflict =
-        SameBuffer && (P.DeviceWrites || A.Kind != AccessKind::Read) &&
+        SameBuffer && !P.CallerDecides &&
+        (P.DeviceWrites || A.Kind != AccessKind::Read) &&
         (!P.DeviceMemory ||
          lookupHostCommunication(dyn_cast<CallExpr>(A.At)) != nullptr) &&
         !(isa_and_nonnull<CUDAKernelCallExpr>(P.Op) && isLibraryWork(A.At));
