@@ -29,8 +29,11 @@ void UnsynchronizedAccessCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(callExpr(apiCall(ApiKind::Copy, ApiMode::Async),
                              inHostFunction(functionDecl().bind("function"))),
                     this);
+  // Launches of the user's code: a library's own (Thrust's, CUB's, inside
+  // their headers' templates) are its business, and many.
   Finder.addMatcher(
-      cudaKernelCallExpr(inHostFunction(functionDecl().bind("function")))
+      cudaKernelCallExpr(unless(isExpansionInSystemHeader()),
+                         inHostFunction(functionDecl().bind("function")))
           .bind("launch"),
       this);
   Finder.addMatcher(
