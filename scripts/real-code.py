@@ -322,9 +322,16 @@ def load_verdicts(path):
 
 def all_findings(run):
     seen = set()
+    root = run.get("repo")
     for f in run["files"]:
         for x in f["findings"]:
-            key = (x["file"], x["line"], x["check"])
+            # A header's finding is named by its absolute path: the verdicts
+            # name it within the repository, as they name the files.
+            name = x["file"]
+            if root and os.path.isabs(name) and \
+                    name.startswith(root.rstrip("/") + "/"):
+                name = os.path.relpath(name, root)
+            key = (name, x["line"], x["check"])
             if key not in seen:  # A header's finding, seen from two files.
                 seen.add(key)
                 yield key, x
