@@ -95,14 +95,22 @@ static std::string workName(const CallExpr *Call) {
   return "'" + (Api ? Api->Name.str() : "an asynchronous copy") + "'";
 }
 
+/// "stream 's'" for a stream the code names, "the legacy default stream".
+static std::string onStream(const StreamRef &S, const Expr *Arg,
+                            const ASTContext &Ctx) {
+  std::string Spelled = streamSpelling(S, Arg, Ctx);
+  return S.K == StreamRef::Kind::Named || S.K == StreamRef::Kind::ArrayElement
+             ? "stream " + Spelled
+             : Spelled;
+}
+
 void UnsynchronizedAccessCheck::report(const TransferHazard &H,
                                        ASTContext &Ctx) {
   const HostAccess &A = H.Access;
   const PendingTransfer &P = H.Transfer;
   std::string Buffer = accessedBuffer(A, Ctx);
   std::string Verb = accessWords(A.Kind).Verb.str();
-  std::string Stream = streamSpelling(P.Stream, P.StreamArg, Ctx);
-  const ApiSpec *Api = lookupApi(P.Op);
+  std::string OnStream = onStream(P.Stream, P.StreamArg, Ctx);
   std::string Wait = waitFor(P, Ctx);
   Finding F;
   F.Loc = accessLocation(A);
@@ -113,28 +121,16 @@ void UnsynchronizedAccessCheck::report(const TransferHazard &H,
   else if (const HostCommunicationSpec *Mpi =
                lookupHostCommunication(dyn_cast<CallExpr>(A.At)))
     Verb += " by '" + Mpi->Name.str() + "'";
-  // 'stream s' for a stream the code names, 'the legacy default stream'.
-  std::string OnStream = P.Stream.K == StreamRef::Kind::Named ||
-                                 P.Stream.K == StreamRef::Kind::ArrayElement
-                             ? "stream " + Stream
-                             : Stream;
   // A kernel is async work too (KernelWrites.h): named, with what it does.
-  const auto *Launch = dyn_cast_or_null<CUDAKernelCallExpr>(P.Op);
+  bool Kernel = isa<CUDAKernelCallExpr>(P.Op);
+  const char *Issued = Kernel ? "the kernel is launched here"
+                              : "the asynchronous copy is issued here";
   // The access is itself work on another stream: the streams race.
   const auto *AccessCall = dyn_cast_or_null<CallExpr>(A.At);
   if (std::optional<AsyncOperation> Other =
           AccessCall ? asyncOperation(AccessCall) : std::nullopt) {
-    const Expr *OtherArg = Other->Stream;
-    if (isa_and_nonnull<CXXDefaultArgExpr>(OtherArg))
-      OtherArg = nullptr;
-    else if (OtherArg)
-      OtherArg = OtherArg->IgnoreParenImpCasts();
-    StreamRef OtherStream = streamRef(OtherArg);
-    std::string OtherOn =
-        OtherStream.K == StreamRef::Kind::Named ||
-                OtherStream.K == StreamRef::Kind::ArrayElement
-            ? "stream " + streamSpelling(OtherStream, OtherArg, Ctx)
-            : streamSpelling(OtherStream, OtherArg, Ctx);
+    const Expr *OtherArg = writtenStream(*Other);
+    std::string OtherOn = onStream(streamRef(OtherArg), OtherArg, Ctx);
     F.Message = "'" + Buffer + "' " + accessWords(A.Kind).Verb.str() + " by " +
                 workName(AccessCall) + " on " + OtherOn + " while " +
                 workName(P.Op) + ", which " +
@@ -142,9 +138,7 @@ void UnsynchronizedAccessCheck::report(const TransferHazard &H,
                 " it, may still be running on " + OnStream + "; make " +
                 OtherOn + " wait for it (cudaEventRecord after it, " +
                 "cudaStreamWaitEvent) or wait with " + Wait + " first";
-    F.Notes.push_back(
-        {P.Op->getBeginLoc(), Launch ? "the kernel is launched here"
-                                     : "the asynchronous copy is issued here"});
+    F.Notes.push_back({P.Op->getBeginLoc(), Issued});
     if (P.StreamArg)
       F.Notes.push_back(
           {P.StreamArg->getBeginLoc(),
@@ -152,23 +146,14 @@ void UnsynchronizedAccessCheck::report(const TransferHazard &H,
     Check::report(std::move(F), Ctx);
     return;
   }
-  if (Launch) {
-    const FunctionDecl *Kernel = Launch->getDirectCallee();
-    F.Message = "'" + Buffer + "' " + Verb + " while kernel '" +
-                (Kernel ? Kernel->getNameAsString() : "?") + "', which " +
-                (P.DeviceWrites ? "writes" : "reads") +
-                " it, may still be running on " + OnStream +
-                "; wait for it first with " + Wait + " or an event";
-    F.Notes.push_back({P.Op->getBeginLoc(), "the kernel is launched here"});
-  } else {
-    F.Message = "'" + Buffer + "' " + Verb + " while '" +
-                (Api ? Api->Name.str() : "an asynchronous copy") + "' " +
-                (P.DeviceWrites ? "into" : "from") +
-                " it may still be in flight on " + OnStream +
-                "; wait for it first with " + Wait + " or an event";
-    F.Notes.push_back({P.Op->getBeginLoc(), "the asynchronous copy is issued "
-                                            "here"});
-  }
+  F.Message = "'" + Buffer + "' " + Verb + " while " + workName(P.Op) +
+              (Kernel ? std::string(", which ") +
+                            (P.DeviceWrites ? "writes" : "reads") +
+                            " it, may still be running on "
+                      : std::string(" ") + (P.DeviceWrites ? "into" : "from") +
+                            " it may still be in flight on ") +
+              OnStream + "; wait for it first with " + Wait + " or an event";
+  F.Notes.push_back({P.Op->getBeginLoc(), Issued});
   if (A.Within)
     F.Notes.push_back(
         {A.Within->getBeginLoc(),

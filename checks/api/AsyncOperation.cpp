@@ -10,6 +10,12 @@ using namespace clang;
 
 namespace cuda_async_lint {
 
+const Expr *writtenStream(const AsyncOperation &Op) {
+  if (!Op.Stream || isa<CXXDefaultArgExpr>(Op.Stream))
+    return nullptr;
+  return Op.Stream->IgnoreParenImpCasts();
+}
+
 std::optional<AsyncOperation> asyncOperation(const Stmt *S) {
   // <<<grid, block, shmem, stream>>>: the stream is an argument of the
   // launch configuration call clang attaches to the launch.

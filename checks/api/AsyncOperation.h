@@ -25,6 +25,12 @@ struct AsyncOperation {
   bool operator==(const AsyncOperation &O) const { return Call == O.Call; }
 };
 
+/// The stream argument of \p Op as the code writes it, for what the checks
+/// say of it: null when omitted (a defaulted argument, '<<<g, b>>>'), and
+/// without the parentheses and conversions a macro puts around it
+/// ('hipLaunchKernelGGL(k, g, b, 0, s, ...)' names 's').
+const clang::Expr *writtenStream(const AsyncOperation &Op);
+
 /// The async operation \p S is, if it is one. Launches whose stream is in a
 /// configuration struct (cudaLaunchKernelEx) are not: their stream is not
 /// known.

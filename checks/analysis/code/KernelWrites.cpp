@@ -2,8 +2,8 @@
 
 #include "KernelWrites.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "llvm/ADT/DenseMap.h"
 #include <set>
 
 using namespace clang;
@@ -62,32 +62,11 @@ public:
   }
 };
 
-/// Each statement's parent within one body. (Not the ASTContext's parent
-/// map: a driver's traversal scope leaves device code out of it.)
-class BodyParents {
-public:
-  explicit BodyParents(const Stmt *Body) { add(Body); }
-  const Stmt *parent(const Stmt *S) const {
-    auto It = Parents.find(S);
-    return It == Parents.end() ? nullptr : It->second;
-  }
-
-private:
-  void add(const Stmt *S) {
-    for (const Stmt *Child : S->children())
-      if (Child) {
-        Parents[Child] = S;
-        add(Child);
-      }
-  }
-  llvm::DenseMap<const Stmt *, const Stmt *> Parents;
-};
-
 class UseFinder : public RecursiveASTVisitor<UseFinder> {
 public:
   UseFinder(const std::set<const VarDecl *> &Aliases, const Stmt *Body,
             unsigned Depth)
-      : Aliases(Aliases), Parents(Body), Depth(Depth) {}
+      : Aliases(Aliases), Parents(const_cast<Stmt *>(Body)), Depth(Depth) {}
   PointeeUse Use = PointeeUse::None;
 
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
@@ -102,10 +81,12 @@ public:
 
 private:
   const std::set<const VarDecl *> &Aliases;
-  BodyParents Parents;
+  /// The body's own map: the ASTContext's would cover the whole unit, and
+  /// a driver's traversal scope leaves device code out of it.
+  ParentMap Parents;
   unsigned Depth;
 
-  const Stmt *parent(const Stmt *S) const { return Parents.parent(S); }
+  const Stmt *parent(const Stmt *S) const { return Parents.getParent(S); }
 
   /// What the expression \p Ref (a name of the pointer) does to its memory.
   PointeeUse useOf(const Expr *Ref) {

@@ -28,39 +28,25 @@ bool isLibraryWork(const Stmt *S) {
   return libraryWorkHandle(Call, Ctx) || libraryWorkStream(Call, Ctx);
 }
 
-bool issuesOnSeveralStreams(const FunctionDecl *FD) {
+DeviceMemoryScope deviceMemoryScope(const FunctionDecl *FD) {
   struct Finder : RecursiveASTVisitor<Finder> {
     std::set<StreamRef> Streams;
-    bool Several = false;
+    DeviceMemoryScope Scope;
     bool VisitCallExpr(CallExpr *Call) {
       if (std::optional<AsyncOperation> Op = asyncOperation(Call)) {
-        const Expr *Arg = Op->Stream;
-        if (isa_and_nonnull<CXXDefaultArgExpr>(Arg))
-          Arg = nullptr;
-        StreamRef S = streamRef(Arg);
+        StreamRef S = streamRef(writtenStream(*Op));
         if (S.K == StreamRef::Kind::ArrayElement)
-          Several = true;
+          Scope.SeveralStreams = true;
         else if (S.K != StreamRef::Kind::Unknown)
           Streams.insert(S);
       }
-      Several |= Streams.size() > 1;
-      return !Several;
+      Scope.SeveralStreams |= Streams.size() > 1;
+      Scope.Communicates |= lookupHostCommunication(Call) != nullptr;
+      return !(Scope.SeveralStreams && Scope.Communicates);
     }
   } F;
   F.TraverseStmt(FD->getBody());
-  return F.Several;
-}
-
-bool handsBuffersToHostCommunication(const FunctionDecl *FD) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    bool Found = false;
-    bool VisitCallExpr(CallExpr *Call) {
-      Found |= lookupHostCommunication(Call) != nullptr;
-      return !Found;
-    }
-  } F;
-  F.TraverseStmt(FD->getBody());
-  return F.Found;
+  return F.Scope;
 }
 
 void TransferDataflow::orderAroundLegacyStream(const CallExpr *Call,
@@ -68,10 +54,7 @@ void TransferDataflow::orderAroundLegacyStream(const CallExpr *Call,
   std::optional<AsyncOperation> Op = asyncOperation(Call);
   if (!Op)
     return;
-  const Expr *StreamArg = Op->Stream;
-  if (isa_and_nonnull<CXXDefaultArgExpr>(StreamArg))
-    StreamArg = nullptr;
-  StreamRef S = stream(StreamArg);
+  StreamRef S = stream(writtenStream(*Op));
   StreamRef Legacy = StreamRef::legacy();
   if (S.K == StreamRef::Kind::Legacy) {
     TransferSet &Ordered = D.StreamWaits[Legacy];
@@ -125,13 +108,7 @@ void TransferDataflow::deviceAccess(
     // buffer is sure to touch what the other side does.
     if (!P.Op || P.CallerDecides || !(P.DeviceWrites || Writes) || P.Op == Op ||
         !(copiesWhole(Op, Arg) || copiesWhole(P.Op, P.HostArg)) ||
-        P.Buffer.Base != Buffer.Base || P.Buffer.Object != Buffer.Object ||
-        P.Buffer.Loads != Buffer.Loads || P.Buffer.RingTurns != 0 ||
-        !std::includes(Buffer.Deps.begin(), Buffer.Deps.end(),
-                       P.Buffer.Deps.begin(), P.Buffer.Deps.end()) ||
-        llvm::any_of(P.Buffer.Stale, [&](const VarDecl *V) {
-          return Buffer.Deps.count(V) != 0;
-        }))
+        !touchesInFlight(Buffer, /*Whole=*/false, P.Buffer))
       continue;
     // Ordered before the new work: the same stream, the legacy stream's
     // order, or an event the stream waited for.
@@ -176,13 +153,7 @@ void TransferDataflow::issueKernel(const CUDAKernelCallExpr *Launch,
   std::optional<AsyncOperation> Op = asyncOperation(Launch);
   if (!Kernel || !Op)
     return;
-  const Expr *StreamArg = Op->Stream;
-  if (isa_and_nonnull<CXXDefaultArgExpr>(StreamArg))
-    StreamArg = nullptr; // Omitted: the legacy default stream.
-  // 'hipLaunchKernelGGL(k, g, b, 0, s, ...)' puts 's' in the macro's
-  // parentheses: the note and message name 's'.
-  if (StreamArg)
-    StreamArg = StreamArg->IgnoreParenImpCasts();
+  const Expr *StreamArg = writtenStream(*Op);
   StreamRef Stream = stream(StreamArg);
   for (unsigned I = 0; I < Launch->getNumArgs() && I < Kernel->getNumParams();
        ++I) {
@@ -209,7 +180,7 @@ void TransferDataflow::issueKernel(const CUDAKernelCallExpr *Launch,
     bool CallerDecides = !P.Kind && Named && isa<ParmVarDecl>(Named->getDecl());
     if (!(P.is(MemoryKind::Managed) || P.is(MemoryKind::Pinned) ||
           P.is(MemoryKind::Registered) || CallerDecides ||
-          (Device && (Communicates || SeveralStreams))))
+          (Device && (Scope.Communicates || Scope.SeveralStreams))))
       continue;
     // The kernel's body decides; without it, a parameter to non-const may
     // be written (precision first: on device memory, only a body that
@@ -222,7 +193,7 @@ void TransferDataflow::issueKernel(const CUDAKernelCallExpr *Launch,
     std::optional<BufferRef> Buffer = Accesses.bufferOf(Arg);
     if (!Buffer || !Buffer->Base)
       continue;
-    if (SeveralStreams && !CallerDecides)
+    if (Scope.SeveralStreams && !CallerDecides)
       deviceAccess(Launch, Arg, *Buffer, Writes, Stream, D, Hazards);
     PendingTransfer Issued{
         Launch, std::move(*Buffer), Stream, StreamArg, Writes, Arg};

@@ -29,6 +29,22 @@ std::vector<TransferHazard> hazards(const FunctionDecl *FD, ASTContext &Ctx,
 
 } // namespace
 
+bool touchesInFlight(const BufferRef &Touched, bool Whole,
+                     const BufferRef &InFlight) {
+  if (InFlight.Base != Touched.Base || InFlight.Object != Touched.Object ||
+      InFlight.Loads != Touched.Loads)
+    return false;
+  if (Whole)
+    return true;
+  return InFlight.RingTurns == 0 &&
+         std::includes(Touched.Deps.begin(), Touched.Deps.end(),
+                       InFlight.Deps.begin(), InFlight.Deps.end()) &&
+         // 'h + i * n' now is not the slice of an earlier 'i'.
+         llvm::none_of(InFlight.Stale, [&](const VarDecl *V) {
+           return Touched.Deps.count(V) != 0;
+         });
+}
+
 void addPending(TransferSet &Set, PendingTransfer P) {
   if (Set.count(P))
     return;

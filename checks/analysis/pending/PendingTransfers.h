@@ -81,6 +81,13 @@ constexpr size_t MaxPendingPerBuffer = 8;
 /// buffer, stream and direction at most.
 void addPending(TransferSet &Set, PendingTransfer P);
 
+/// Whether an access of \p Touched (all of its buffer where \p Whole: a
+/// release, the end of a lifetime) touches what \p InFlight is in flight
+/// on: the same buffer and, short of all of it, a slice that may be the one
+/// in flight (not another slot of a ring, nor 'h + i * n' of an earlier 'i').
+bool touchesInFlight(const BufferRef &Touched, bool Whole,
+                     const BufferRef &InFlight);
+
 /// A host access that may run while a transfer is in flight.
 struct TransferHazard {
   HostAccess Access;

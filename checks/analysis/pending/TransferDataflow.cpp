@@ -28,9 +28,7 @@ TransferDataflow::TransferDataflow(const FunctionDecl *FD, ASTContext &Ctx,
       Provenance(Provenance.function(FD)), Syncs(Syncs), Accesses(Accesses),
       Seed(std::move(Seed)), Branches(FD, Ctx),
       WaitLoops(Ctx.getSourceManager()),
-      PerThread(usesPerThreadDefaultStream(FD)),
-      Communicates(handsBuffersToHostCommunication(FD)),
-      SeveralStreams(issuesOnSeveralStreams(FD)) {
+      PerThread(usesPerThreadDefaultStream(FD)), Scope(deviceMemoryScope(FD)) {
   CounterFinder Counters(Ctx);
   Counters.TraverseDecl(const_cast<FunctionDecl *>(FD));
   Counters.finish();
@@ -281,17 +279,7 @@ void TransferDataflow::access(const HostAccess &Given, Disjunct &D,
   bool Touches = true, Asked = !Given.Callee;
   for (auto It = D.Pending.begin(); It != D.Pending.end();) {
     const PendingTransfer &P = *It;
-    bool SameBuffer =
-        P.Buffer.Base == A.Buffer.Base && P.Buffer.Object == A.Buffer.Object &&
-        P.Buffer.Loads == A.Buffer.Loads &&
-        (A.Whole() ||
-         (P.Buffer.RingTurns == 0 &&
-          std::includes(A.Buffer.Deps.begin(), A.Buffer.Deps.end(),
-                        P.Buffer.Deps.begin(), P.Buffer.Deps.end()) &&
-          // 'h + i * n' now is not the slice of an earlier 'i'.
-          llvm::none_of(P.Buffer.Stale, [&](const clang::VarDecl *V) {
-            return A.Buffer.Deps.count(V);
-          })));
+    bool SameBuffer = touchesInFlight(A.Buffer, A.Whole(), P.Buffer);
     if (SameBuffer && !Asked) {
       Touches = Accesses.resolve(*Resolved);
       Asked = true;
@@ -339,7 +327,7 @@ void TransferDataflow::issue(const CallExpr *Call, Disjunct &D,
   if (isa_and_nonnull<CXXDefaultArgExpr>(StreamArg))
     StreamArg = nullptr; // Omitted: the legacy default stream.
   StreamRef Stream = stream(StreamArg);
-  if (SeveralStreams && !PageableAsPinned)
+  if (Scope.SeveralStreams && !PageableAsPinned)
     issueDeviceSides(Call, *Api, StreamArg, Stream, D, Hazards);
   for (const HostSide &Side : hostSides(Call, *Api, Ctx)) {
     HostProvenance P = Provenance.pointerAt(Call, Side.Arg);

@@ -30,6 +30,19 @@ template <typename Set, typename Pred> void eraseIf(Set &S, Pred P) {
 /// The pending-transfer dataflow of one function, as solveForward runs it:
 /// per disjunct, what each element issues, synchronizes and accesses; per
 /// edge, what its condition says.
+/// What of a function's body decides which device memory its work is
+/// followed on (one walk of it).
+struct DeviceMemoryScope {
+  /// It issues work on more than one stream (the legacy and per-thread
+  /// streams count; an element of an array of streams may be any of them):
+  /// for races between the streams.
+  bool SeveralStreams = false;
+  /// It calls a host communication function (MPI), which reads and writes
+  /// the device memory kernels write.
+  bool Communicates = false;
+};
+DeviceMemoryScope deviceMemoryScope(const clang::FunctionDecl *FD);
+
 class TransferDataflow {
 public:
   using State = PendingState;
@@ -186,12 +199,9 @@ private:
   DeviceWaitLoops WaitLoops;
   /// Compiled with --default-stream per-thread: 0 is the per-thread stream.
   bool PerThread;
-  /// The function hands buffers to a host communication call (MPI): the
-  /// device memory kernels write is followed too.
-  bool Communicates;
-  /// The function issues work on more than one stream: the device memory
-  /// its work touches is followed, for races between the streams.
-  bool SeveralStreams;
+  /// Which device memory the function's work is followed on
+  /// (deviceMemoryScope).
+  DeviceMemoryScope Scope;
 
 public:
   /// Async copies of pageable memory (staged and synchronous) are taken as
@@ -204,14 +214,6 @@ public:
 /// (cufftExecR2C, cublasSgemm): what it is given it touches on the device,
 /// in stream order, not on the host.
 bool isLibraryWork(const clang::Stmt *S);
-
-/// Whether \p FD's body issues work on more than one stream (the legacy and
-/// per-thread streams count; an element of an array of streams may be any
-/// of them).
-bool issuesOnSeveralStreams(const clang::FunctionDecl *FD);
-
-/// Whether \p FD's body calls a host communication function (MPI).
-bool handsBuffersToHostCommunication(const clang::FunctionDecl *FD);
 
 } // namespace cuda_async_lint::pending
 

@@ -9,7 +9,7 @@
 #include "api/HostCommunication.h"
 #include "api/StreamRef.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
@@ -110,45 +110,40 @@ bool isBetween(const Stmt *S, const Stmt *From, const Stmt *To,
   return isBetween(S, From, To->getBeginLoc(), SM);
 }
 
-/// The block written around \p S (not one of a macro it is written in,
-/// such as an error check's braces), if \p S is no branch's or inner loop's:
-/// what follows \p S in it runs after it.
-const CompoundStmt *enclosingBlock(const Stmt *S, const ASTContext &Ctx) {
+/// The block of \p Body written around \p S (not one of a macro it is
+/// written in, such as an error check's braces), if \p S is no branch's or
+/// inner loop's: what follows \p S in it runs after it. (The body's own
+/// parent map: the ASTContext's would cover the whole unit.)
+const CompoundStmt *enclosingBlock(const Stmt *S, const Stmt *Body,
+                                   const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation At = SM.getExpansionLoc(S->getBeginLoc());
-  auto &Context = const_cast<ASTContext &>(Ctx);
+  ParentMap Parents(const_cast<Stmt *>(Body));
   // Through declarations too: 'cudaError_t st = cudaStreamSynchronize(s);'.
-  DynTypedNode Child = DynTypedNode::create(*S);
-  for (DynTypedNodeList Parents = Context.getParents(*S); !Parents.empty();
-       Child = Parents[0], Parents = Context.getParents(Parents[0])) {
-    const DynTypedNode &Parent = Parents[0];
-    if (const auto *Block = Parent.get<CompoundStmt>())
+  for (const Stmt *Child = S, *Parent = Parents.getParent(S); Parent;
+       Child = Parent, Parent = Parents.getParent(Parent)) {
+    if (const auto *Block = dyn_cast<CompoundStmt>(Parent))
       if (SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Block->getLBracLoc()),
                                        At))
         return Block;
     // A branch's condition runs whichever way it goes ('if (cudaSuccess !=
     // cudaStreamSynchronize(s))'); under a branch or a loop of its own the
     // wait may not run, and what follows does not run after it.
-    const Stmt *ChildStmt = Child.get<Stmt>();
-    if (const auto *If = Parent.get<IfStmt>();
-        If && ChildStmt && ChildStmt == If->getCond())
+    if (const auto *If = dyn_cast<IfStmt>(Parent); If && Child == If->getCond())
       continue;
-    if (const auto *Switch = Parent.get<SwitchStmt>();
-        Switch && ChildStmt && ChildStmt == Switch->getCond())
+    if (const auto *Switch = dyn_cast<SwitchStmt>(Parent);
+        Switch && Child == Switch->getCond())
       continue;
     // 'do { ... } while (0)', an error macro's body, runs once.
-    if (const auto *Do = Parent.get<DoStmt>()) {
+    if (const auto *Do = dyn_cast<DoStmt>(Parent)) {
       std::optional<int64_t> Once = integerConstant(Do->getCond(), Ctx);
       if (Once && *Once == 0)
         continue;
     }
-    if (Parent.get<FunctionDecl>() || Parent.get<IfStmt>() ||
-        Parent.get<SwitchStmt>() || Parent.get<ForStmt>() ||
-        Parent.get<WhileStmt>() || Parent.get<DoStmt>() ||
-        Parent.get<CXXForRangeStmt>() ||
-        Parent.get<AbstractConditionalOperator>() || Parent.get<LambdaExpr>())
+    if (isa<IfStmt, SwitchStmt, ForStmt, WhileStmt, DoStmt, CXXForRangeStmt,
+            AbstractConditionalOperator, LambdaExpr>(Parent))
       return nullptr;
-    if (const auto *B = Parent.get<BinaryOperator>(); B && B->isLogicalOp())
+    if (const auto *B = dyn_cast<BinaryOperator>(Parent); B && B->isLogicalOp())
       return nullptr;
   }
   return nullptr;
@@ -221,20 +216,23 @@ bool communicatesAfter(const CallExpr *Call, const CallExpr *Sync,
 /// without it.
 bool carriesWorkBetweenIterations(llvm::ArrayRef<const AsyncOperation *> Waited,
                                   const Stmt *Loop, const ASTContext &Ctx) {
+  // Each waited operation's pointer arguments, once.
+  std::vector<std::set<const VarDecl *>> Args;
   std::set<const VarDecl *> Taken;
-  for (const AsyncOperation *Op : Waited)
-    Taken.merge(pointerArguments(Op->Call));
+  for (const AsyncOperation *Op : Waited) {
+    Args.push_back(pointerArguments(Op->Call));
+    Taken.insert(Args.back().begin(), Args.back().end());
+  }
   for (const SwappedPair &P : swappedVariables(loopBody(Loop))) {
     if (!Taken.count(P.first) || !Taken.count(P.second))
       continue;
     // The streams of the work that takes either buffer; one the analysis
     // cannot name may be any stream (precision first: the join stands).
     std::set<StreamRef> Streams;
-    for (const AsyncOperation *Op : Waited) {
-      std::set<const VarDecl *> Args = pointerArguments(Op->Call);
-      if (!Args.count(P.first) && !Args.count(P.second))
+    for (size_t I = 0; I < Waited.size(); ++I) {
+      if (!Args[I].count(P.first) && !Args[I].count(P.second))
         continue;
-      StreamRef S = streamRef(Op->Stream);
+      StreamRef S = streamRef(Waited[I]->Stream);
       if (S.K == StreamRef::Kind::Unknown)
         return true;
       Streams.insert(S);
@@ -333,7 +331,7 @@ bool iterationNeedsResult(const CallExpr *Sync,
   // one's.
   const CallExpr *Earlier = earlierWaitForResults(Sync, Waited, Body, Ctx);
   const CompoundStmt *EarlierBlock =
-      Earlier ? enclosingBlock(Earlier, Ctx) : nullptr;
+      Earlier ? enclosingBlock(Earlier, loopBody(Loop), Ctx) : nullptr;
   auto CoveredByEarlier = [&](const Stmt *S) {
     return EarlierBlock && isBetween(S, Earlier, Sync, SM) &&
            isBetween(S, Earlier, EarlierBlock->getRBracLoc(), SM);
