@@ -9,18 +9,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "MemberEffects.h"
-#include "SlotRings.h"
 #include "TransferDataflow.h"
 #include "analysis/code/ObjectReferences.h"
 #include "analysis/code/StdLibrary.h"
-#include "analysis/dataflow/ForwardDataflow.h"
-#include "analysis/dataflow/LoopCounters.h"
-#include "analysis/sync/NonBlockingStreams.h"
-#include "api/AsyncOperation.h"
 #include "api/CudaApiCatalog.h"
-#include "api/HostCommunication.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;

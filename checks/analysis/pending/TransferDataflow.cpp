@@ -12,7 +12,6 @@
 #include "api/CudaApiCatalog.h"
 #include "api/HostCommunication.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
