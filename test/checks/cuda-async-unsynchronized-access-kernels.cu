@@ -253,11 +253,43 @@ void copyOnAnotherStream(int *h, int n, cudaStream_t s1, cudaStream_t s2) {
 
 // Two kernels on two streams given one buffer: kernels split a buffer by
 // the ranges they are given (a halo and a body kernel, simple2DFD), so no
-// race is told; a copy of the whole buffer touches every part.
+// race is told; a copy of the whole buffer touches every part, and so does
+// the same kernel given the same values.
 void kernelsOnTwoStreams(int n, cudaStream_t s1, cudaStream_t s2) {
+  int *d;
+  cudaMalloc(&d, 2 * n * sizeof(int));
+  fill<<<1, 256, 0, s1>>>(d);
+  fill<<<1, 256, 0, s2>>>(d + n);
+  cudaDeviceSynchronize();
+}
+
+void sameKernelOnTwoStreams(int n, cudaStream_t s1, cudaStream_t s2) {
   int *d;
   cudaMalloc(&d, n * sizeof(int));
   fill<<<1, 256, 0, s1>>>(d);
+  fill<<<1, 256, 0, s2>>>(d);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'd' is written by kernel 'fill' on stream 's2' while kernel 'fill', which writes it, may still be running on stream 's1'; make stream 's2' wait for it (cudaEventRecord after it, cudaStreamWaitEvent) or wait with cudaStreamSynchronize(s1) first [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the kernel is launched here
+  // CHECK-MESSAGES: :[[@LINE-4]]:21: note: on stream 's1', not ordered before kernel 'fill'
+  cudaDeviceSynchronize();
+}
+
+// The same text, other values: the offset moved between the launches.
+void sameTextOtherValues(int n, cudaStream_t s1, cudaStream_t s2) {
+  int *d;
+  cudaMalloc(&d, 2 * n * sizeof(int));
+  int off = 0;
+  fill<<<1, 256, 0, s1>>>(d + off);
+  off += n;
+  fill<<<1, 256, 0, s2>>>(d + off);
+  cudaDeviceSynchronize();
+}
+
+void sameKernelOnTwoStreamsSynced(int n, cudaStream_t s1, cudaStream_t s2) {
+  int *d;
+  cudaMalloc(&d, n * sizeof(int));
+  fill<<<1, 256, 0, s1>>>(d);
+  cudaStreamSynchronize(s1);
   fill<<<1, 256, 0, s2>>>(d);
   cudaDeviceSynchronize();
 }
@@ -299,6 +331,98 @@ void readersOnTwoStreams(const int *in, int *out1, int *out2, int n,
   cudaMemcpy(d, in, n * sizeof(int), cudaMemcpyHostToDevice);
   sum<<<1, 256, 0, s1>>>(d, out1);
   sum<<<1, 256, 0, s2>>>(d, out2);
+  cudaDeviceSynchronize();
+}
+
+// ---------------------------------------------------------------------------
+// Buffers reached through the pointer members of a struct a kernel is given
+// (by value or by address, nested): the kernel's body decides which
+// members it writes.
+
+struct Buffers {
+  int *a;
+  int *b;
+};
+// Its own types: a field's memory is what every store into it puts there.
+struct Managed {
+  int *a;
+};
+struct Nested {
+  Managed x;
+  Managed y;
+};
+__global__ void fillB(Buffers s) { s.b[threadIdx.x] = 1; }
+__global__ void fillBThrough(Buffers *s) { s->b[threadIdx.x] = 1; }
+__global__ void fillYA(Nested s) { s.y.a[threadIdx.x] = 1; }
+
+void memberSentBeforeTheWait(int n, cudaStream_t s) {
+  Buffers bufs;
+  cudaMalloc(&bufs.a, n * sizeof(int));
+  cudaMalloc(&bufs.b, n * sizeof(int));
+  fillB<<<1, 256, 0, s>>>(bufs);
+  MPI_Send(bufs.b, n, 0, 1, 0, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'bufs.b' is read by 'MPI_Send' while kernel 'fillB', which writes it, may still be running on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the kernel is launched here
+  // CHECK-MESSAGES: :[[@LINE-4]]:22: note: on stream 's', not synchronized before the access
+  cudaStreamSynchronize(s);
+}
+
+// The kernel writes the other member.
+void otherMemberSent(int n, cudaStream_t s) {
+  Buffers bufs;
+  cudaMalloc(&bufs.a, n * sizeof(int));
+  cudaMalloc(&bufs.b, n * sizeof(int));
+  fillB<<<1, 256, 0, s>>>(bufs);
+  MPI_Send(bufs.a, n, 0, 1, 0, 0);
+  cudaStreamSynchronize(s);
+}
+
+void memberSentAfterTheWait(int n, cudaStream_t s) {
+  Buffers bufs;
+  cudaMalloc(&bufs.a, n * sizeof(int));
+  cudaMalloc(&bufs.b, n * sizeof(int));
+  fillB<<<1, 256, 0, s>>>(bufs);
+  cudaStreamSynchronize(s);
+  MPI_Send(bufs.b, n, 0, 1, 0, 0);
+}
+
+void memberThroughAPinnedStruct(int n, cudaStream_t s) {
+  Buffers *bufs;
+  cudaMallocHost(&bufs, sizeof(Buffers));
+  cudaMalloc(&bufs->a, n * sizeof(int));
+  cudaMalloc(&bufs->b, n * sizeof(int));
+  fillBThrough<<<1, 256, 0, s>>>(bufs);
+  MPI_Send(bufs->b, n, 0, 1, 0, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'bufs->b' is read by 'MPI_Send' while kernel 'fillBThrough', which writes it, may still be running on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the kernel is launched here
+  // CHECK-MESSAGES: :[[@LINE-4]]:29: note: on stream 's', not synchronized before the access
+  cudaStreamSynchronize(s);
+  cudaFreeHost(bufs);
+}
+
+void managedNestedMemberRead(int n, cudaStream_t s) {
+  Nested bufs;
+  cudaMallocManaged(&bufs.x.a, n * sizeof(int));
+  cudaMallocManaged(&bufs.y.a, n * sizeof(int));
+  fillYA<<<1, 256, 0, s>>>(bufs);
+  consume(bufs.y.a[0]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'bufs.y.a[0]' is read while kernel 'fillYA', which writes it, may still be running on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the kernel is launched here
+  // CHECK-MESSAGES: :[[@LINE-4]]:23: note: on stream 's', not synchronized before the access
+  cudaStreamSynchronize(s);
+}
+
+// The same kernel given the same struct on two streams writes the same
+// member twice.
+void structKernelOnTwoStreams(int n, cudaStream_t s1, cudaStream_t s2) {
+  Buffers bufs;
+  cudaMalloc(&bufs.a, n * sizeof(int));
+  cudaMalloc(&bufs.b, n * sizeof(int));
+  fillB<<<1, 256, 0, s1>>>(bufs);
+  fillB<<<1, 256, 0, s2>>>(bufs);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'bufs' is written by kernel 'fillB' on stream 's2' while kernel 'fillB', which writes it, may still be running on stream 's1'; make stream 's2' wait for it (cudaEventRecord after it, cudaStreamWaitEvent) or wait with cudaStreamSynchronize(s1) first [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the kernel is launched here
+  // CHECK-MESSAGES: :[[@LINE-4]]:22: note: on stream 's1', not ordered before kernel 'fillB'
   cudaDeviceSynchronize();
 }
 

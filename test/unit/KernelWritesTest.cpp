@@ -19,9 +19,11 @@ constexpr const char *Prelude = R"(
 )";
 
 /// How the function \p Name of \p Code uses what its parameter \p Index
-/// points to.
-std::optional<PointeeUse> useOf(llvm::StringRef Code, llvm::StringRef Name,
-                                unsigned Index) {
+/// points to, or, given \p Fields, what the member path of those names
+/// (each a field of the record before it) points to.
+std::optional<PointeeUse>
+useOf(llvm::StringRef Code, llvm::StringRef Name, unsigned Index,
+      std::initializer_list<llvm::StringRef> Fields = {}) {
   std::unique_ptr<clang::ASTUnit> AST =
       clang::tooling::buildASTFromCodeWithArgs(
           (Prelude + Code).str(),
@@ -33,8 +35,23 @@ std::optional<PointeeUse> useOf(llvm::StringRef Code, llvm::StringRef Name,
     return std::nullopt;
   for (clang::Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls())
     if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D))
-      if (FD->getName() == Name && FD->hasBody())
-        return pointeeUse(FD, Index);
+      if (FD->getName() == Name && FD->hasBody()) {
+        llvm::SmallVector<const clang::FieldDecl *, 2> Path;
+        clang::QualType T = FD->getParamDecl(Index)->getType();
+        for (llvm::StringRef Field : Fields) {
+          if (T->isPointerType())
+            T = T->getPointeeType();
+          const clang::RecordDecl *RD = T->getAsRecordDecl();
+          if (!RD)
+            break;
+          for (const clang::FieldDecl *F : RD->fields())
+            if (F->getName() == Field)
+              Path.push_back(F);
+          T = Path.back()->getType();
+        }
+        EXPECT_EQ(Path.size(), Fields.size());
+        return pointeeUse(FD, Index, Path);
+      }
   ADD_FAILURE() << "no definition of " << Name.str();
   return std::nullopt;
 }
@@ -83,6 +100,34 @@ TEST(KernelWritesTest, ReadsAndUntouchedParameters) {
   EXPECT_EQ(useOf("__global__ void k(int *p, int *out) "
                   "{ if (p) out[0] = 1; }",
                   "k", 0),
+            PointeeUse::None);
+}
+
+TEST(KernelWritesTest, PointerMembersOfStructParameters) {
+  constexpr const char *Storage = "struct B { int *a; int *b; };"
+                                  "struct N { B x; B y; };";
+  auto Use = [&](const char *Kernel, std::initializer_list<llvm::StringRef> F) {
+    return useOf((llvm::Twine(Storage) + Kernel).str(), "k", 0, F);
+  };
+  // By value, by address, nested: the member written is written, the
+  // other one is not touched.
+  EXPECT_EQ(Use("__global__ void k(B s) { s.b[threadIdx.x] = 1; }", {"b"}),
+            PointeeUse::Write);
+  EXPECT_EQ(Use("__global__ void k(B s) { s.b[threadIdx.x] = 1; }", {"a"}),
+            PointeeUse::None);
+  EXPECT_EQ(Use("__global__ void k(B *s) { s->a[0] = s->b[0]; }", {"a"}),
+            PointeeUse::Write);
+  EXPECT_EQ(Use("__global__ void k(B *s) { s->a[0] = s->b[0]; }", {"b"}),
+            PointeeUse::Read);
+  EXPECT_EQ(Use("__global__ void k(N s) { s.y.a[0] = 1; }", {"y", "a"}),
+            PointeeUse::Write);
+  EXPECT_EQ(Use("__global__ void k(N s) { s.y.a[0] = 1; }", {"x", "a"}),
+            PointeeUse::None);
+  // A local pointer taken from the member.
+  EXPECT_EQ(Use("__global__ void k(B s) { int *q = s.a + 4; *q = 0; }", {"a"}),
+            PointeeUse::Write);
+  // The member's own value stored elsewhere, not what it points to.
+  EXPECT_EQ(Use("__global__ void k(B s, int **out) { out[0] = s.a; }", {"a"}),
             PointeeUse::None);
 }
 

@@ -23,64 +23,98 @@ const VarDecl *namedPointer(const Expr *E) {
   return nullptr;
 }
 
-/// Whether \p E computes an address from one of \p Aliases: 'p', 'p + i',
-/// '&p[i]', '(float *)p'.
-bool derivesFrom(const Expr *E, const std::set<const VarDecl *> &Aliases) {
-  E = E->IgnoreParenCasts();
-  if (const VarDecl *VD = namedPointer(E))
-    return Aliases.count(VD) != 0;
-  if (const auto *B = dyn_cast<BinaryOperator>(E))
-    return B->isAdditiveOp() && (derivesFrom(B->getLHS(), Aliases) ||
-                                 derivesFrom(B->getRHS(), Aliases));
-  if (const auto *U = dyn_cast<UnaryOperator>(E))
-    if (U->getOpcode() == UO_AddrOf)
-      if (const auto *Sub =
-              dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens()))
-        return derivesFrom(Sub->getBase(), Aliases);
-  return false;
-}
+/// The pointers whose memory is followed: the parameter itself, or a
+/// pointer member of it ('s.buf', 's->inner.buf'), and the local pointers
+/// derived from it.
+struct Roots {
+  std::set<const VarDecl *> Aliases;
+  const ParmVarDecl *Param = nullptr;
+  llvm::ArrayRef<const FieldDecl *> Path;
+
+  /// Whether \p E is the member path of the parameter: its fields, from
+  /// the last, each through the one before ('.' or '->'), down to the
+  /// parameter.
+  bool isMemberPath(const Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    for (const FieldDecl *Field : llvm::reverse(Path)) {
+      const auto *ME = dyn_cast<MemberExpr>(E);
+      if (!ME || ME->getMemberDecl() != Field)
+        return false;
+      E = ME->getBase()->IgnoreParenImpCasts();
+    }
+    return namedPointer(E) == Param;
+  }
+
+  /// Whether \p E names a root: an alias, or the member path.
+  bool names(const Expr *E) const {
+    if (!Path.empty() && isMemberPath(E))
+      return true;
+    const VarDecl *VD = namedPointer(E);
+    return VD && Aliases.count(VD);
+  }
+
+  /// Whether \p E computes an address from a root: 'p', 'p + i', '&p[i]',
+  /// '(float *)p'.
+  bool derivesFrom(const Expr *E) const {
+    E = E->IgnoreParenCasts();
+    if (names(E))
+      return true;
+    if (const auto *B = dyn_cast<BinaryOperator>(E))
+      return B->isAdditiveOp() &&
+             (derivesFrom(B->getLHS()) || derivesFrom(B->getRHS()));
+    if (const auto *U = dyn_cast<UnaryOperator>(E))
+      if (U->getOpcode() == UO_AddrOf)
+        if (const auto *Sub =
+                dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens()))
+          return derivesFrom(Sub->getBase());
+    return false;
+  }
+};
 
 /// The local pointers of a body initialized or assigned from an address
-/// derived from the parameter.
+/// derived from a root.
 class AliasFinder : public RecursiveASTVisitor<AliasFinder> {
 public:
-  std::set<const VarDecl *> &Aliases;
+  Roots &R;
   bool Changed = false;
-  explicit AliasFinder(std::set<const VarDecl *> &Aliases) : Aliases(Aliases) {}
+  explicit AliasFinder(Roots &R) : R(R) {}
   bool VisitVarDecl(VarDecl *VD) {
     if (VD->getType()->isPointerType() && VD->getInit() &&
-        derivesFrom(VD->getInit(), Aliases))
-      Changed |= Aliases.insert(VD).second;
+        R.derivesFrom(VD->getInit()))
+      Changed |= R.Aliases.insert(VD).second;
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (B->getOpcode() == BO_Assign && B->getType()->isPointerType())
       if (const VarDecl *VD = namedPointer(B->getLHS());
-          VD && derivesFrom(B->getRHS(), Aliases))
-        Changed |= Aliases.insert(VD).second;
+          VD && R.derivesFrom(B->getRHS()))
+        Changed |= R.Aliases.insert(VD).second;
     return true;
   }
 };
 
 class UseFinder : public RecursiveASTVisitor<UseFinder> {
 public:
-  UseFinder(const std::set<const VarDecl *> &Aliases, const Stmt *Body,
-            unsigned Depth)
-      : Aliases(Aliases), Parents(const_cast<Stmt *>(Body)), Depth(Depth) {}
+  UseFinder(const Roots &R, const Stmt *Body, unsigned Depth)
+      : R(R), Parents(const_cast<Stmt *>(Body)), Depth(Depth) {}
   PointeeUse Use = PointeeUse::None;
 
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!VD || !Aliases.count(VD))
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) { return visitRoot(DRE); }
+  bool VisitMemberExpr(MemberExpr *ME) {
+    return R.Path.empty() ? true : visitRoot(ME);
+  }
+
+private:
+  bool visitRoot(const Expr *E) {
+    if (!R.names(E))
       return true;
-    PointeeUse U = useOf(DRE);
+    PointeeUse U = useOf(E);
     if (U > Use)
       Use = U;
     return Use != PointeeUse::Write;
   }
 
-private:
-  const std::set<const VarDecl *> &Aliases;
+  const Roots &R;
   /// The body's own map: the ASTContext's would cover the whole unit, and
   /// a driver's traversal scope leaves device code out of it.
   ParentMap Parents;
@@ -194,7 +228,8 @@ private:
     if (!ByAddress && !Param->isReferenceType())
       return PointeeUse::Read; // Passed by value: a copy.
     if (ByAddress && Depth < MaxDepth && Callee->hasBody())
-      if (std::optional<PointeeUse> U = pointeeUseAt(Callee, Index, Depth + 1))
+      if (std::optional<PointeeUse> U =
+              pointeeUseAt(Callee, Index, {}, Depth + 1))
         return *U;
     // A device function whose body is not here, as the atomics: it may
     // write what it is given to write.
@@ -203,22 +238,27 @@ private:
 
 public:
   static std::optional<PointeeUse>
-  pointeeUseAt(const FunctionDecl *FD, unsigned Index, unsigned Depth) {
+  pointeeUseAt(const FunctionDecl *FD, unsigned Index,
+               llvm::ArrayRef<const FieldDecl *> Path, unsigned Depth) {
     const FunctionDecl *Def = nullptr;
     if (!FD->hasBody(Def) || !Def || Index >= Def->getNumParams())
       return std::nullopt;
-    const ParmVarDecl *Param = Def->getParamDecl(Index);
-    if (!Param->getType()->isPointerType())
+    Roots R;
+    R.Param = Def->getParamDecl(Index);
+    R.Path = Path;
+    if (Path.empty() ? !R.Param->getType()->isPointerType()
+                     : !Path.back()->getType()->isPointerType())
       return std::nullopt;
-    std::set<const VarDecl *> Aliases{Param};
+    if (Path.empty())
+      R.Aliases.insert(R.Param);
     Stmt *Body = Def->getBody();
-    for (AliasFinder Finder(Aliases); true;) {
+    for (AliasFinder Finder(R); true;) {
       Finder.Changed = false;
       Finder.TraverseStmt(Body);
       if (!Finder.Changed)
         break;
     }
-    UseFinder Uses(Aliases, Body, Depth);
+    UseFinder Uses(R, Body, Depth);
     Uses.TraverseStmt(Body);
     return Uses.Use;
   }
@@ -226,8 +266,9 @@ public:
 
 } // namespace
 
-std::optional<PointeeUse> pointeeUse(const FunctionDecl *FD, unsigned Index) {
-  return UseFinder::pointeeUseAt(FD, Index, 0);
+std::optional<PointeeUse> pointeeUse(const FunctionDecl *FD, unsigned Index,
+                                     llvm::ArrayRef<const FieldDecl *> Path) {
+  return UseFinder::pointeeUseAt(FD, Index, Path, 0);
 }
 
 } // namespace cuda_async_lint

@@ -15,6 +15,7 @@
 #define CUDA_ASYNC_LINT_ANALYSIS_CODE_KERNELWRITES_H
 
 #include "clang/AST/Decl.h"
+#include "llvm/ADT/ArrayRef.h"
 #include <optional>
 
 namespace cuda_async_lint {
@@ -27,8 +28,13 @@ enum class PointeeUse { None, Read, Write };
 /// it, or handing it to a function that writes it or whose body is not
 /// here, as the atomics), only read, or not touched. std::nullopt when the
 /// unit has no body for \p FD.
-std::optional<PointeeUse> pointeeUse(const clang::FunctionDecl *FD,
-                                     unsigned Index);
+///
+/// With a \p Path of fields, the memory a pointer member of the parameter
+/// points to: 'storage.buf' of a struct given by value, 'storage->buf' of
+/// one given by address, 'storage.inner.buf' of a nested one.
+std::optional<PointeeUse>
+pointeeUse(const clang::FunctionDecl *FD, unsigned Index,
+           llvm::ArrayRef<const clang::FieldDecl *> Path = {});
 
 } // namespace cuda_async_lint
 

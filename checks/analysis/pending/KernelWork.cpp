@@ -42,7 +42,22 @@ DeviceMemoryScope deviceMemoryScope(const FunctionDecl *FD) {
       }
       Scope.SeveralStreams |= Streams.size() > 1;
       Scope.Communicates |= lookupHostCommunication(Call) != nullptr;
-      return !(Scope.SeveralStreams && Scope.Communicates);
+      return true;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->isAssignmentOp())
+        reassigned(B->getLHS());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      if (U->isIncrementDecrementOp())
+        reassigned(U->getSubExpr());
+      return true;
+    }
+    void reassigned(const Expr *E) {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          Scope.Reassigned.insert(VD);
     }
   } F;
   F.TraverseStmt(FD->getBody());
@@ -94,7 +109,41 @@ bool copiesWhole(const CallExpr *Op, const Expr *Arg) {
          (isa<ArraySubscriptExpr>(E) && E->getType()->isPointerType());
 }
 
+/// The variables \p E names.
+void namedVariables(const Stmt *S, std::set<const VarDecl *> &Out) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      Out.insert(VD);
+  for (const Stmt *Child : S->children())
+    if (Child)
+      namedVariables(Child, Out);
+}
+
 } // namespace
+
+bool TransferDataflow::sameLaunch(const CallExpr *A, const CallExpr *B) const {
+  const auto *LA = dyn_cast_or_null<CUDAKernelCallExpr>(A);
+  const auto *LB = dyn_cast_or_null<CUDAKernelCallExpr>(B);
+  if (!LA || !LB || !LA->getDirectCallee() || !LB->getDirectCallee() ||
+      LA->getDirectCallee()->getCanonicalDecl() !=
+          LB->getDirectCallee()->getCanonicalDecl() ||
+      LA->getNumArgs() != LB->getNumArgs())
+    return false;
+  std::set<const VarDecl *> Named;
+  for (unsigned I = 0; I < LA->getNumArgs(); ++I) {
+    llvm::FoldingSetNodeID IdA, IdB;
+    LA->getArg(I)->Profile(IdA, Ctx, /*Canonical=*/true);
+    LB->getArg(I)->Profile(IdB, Ctx, /*Canonical=*/true);
+    if (IdA != IdB)
+      return false;
+    namedVariables(LA->getArg(I), Named);
+  }
+  // The same text is the same values only where no variable it names is
+  // assigned in the function ('off += n' between the launches).
+  return llvm::none_of(Named, [&](const VarDecl *VD) {
+    return Scope.Reassigned.count(VD) != 0;
+  });
+}
 
 void TransferDataflow::deviceAccess(
     const CallExpr *Op, const Expr *Arg, const BufferRef &Buffer, bool Writes,
@@ -105,9 +154,11 @@ void TransferDataflow::deviceAccess(
     const PendingTransfer &P = *It;
     // Kernels split a buffer between them by the ranges they are given
     // (a halo and a body kernel on two streams): only a copy of the whole
-    // buffer is sure to touch what the other side does.
+    // buffer, or the same kernel given the same values, is sure to touch
+    // what the other side does.
     if (!P.Op || P.CallerDecides || !(P.DeviceWrites || Writes) || P.Op == Op ||
-        !(copiesWhole(Op, Arg) || copiesWhole(P.Op, P.HostArg)) ||
+        !(copiesWhole(Op, Arg) || copiesWhole(P.Op, P.HostArg) ||
+          sameLaunch(Op, P.Op)) ||
         !touchesInFlight(Buffer, /*Whole=*/false, P.Buffer))
       continue;
     // Ordered before the new work: the same stream, the legacy stream's
@@ -146,6 +197,77 @@ void TransferDataflow::issueDeviceSides(
   }
 }
 
+namespace {
+
+/// A flag a kernel and the host talk through while it runs (a latch the
+/// host releases, a progress counter): volatile or atomic. No race.
+bool isLatch(QualType Pointee) {
+  return Pointee.isVolatileQualified() || Pointee->isAtomicType() ||
+         Pointee.getAsString().find("atomic") != std::string::npos;
+}
+
+/// Pointer members of a kernel parameter's record are followed this deep
+/// (nested by value) and this many.
+constexpr unsigned MaxMemberDepth = 3;
+constexpr unsigned MaxMemberPaths = 16;
+
+/// The pointer members of \p RD, and those of records it holds by value:
+/// each as the fields from \p RD to it.
+void pointerMembers(const RecordDecl *RD, MemberPath &Prefix,
+                    llvm::SmallVectorImpl<MemberPath> &Out) {
+  if (!RD || !(RD = RD->getDefinition()) || Prefix.size() >= MaxMemberDepth)
+    return;
+  for (const FieldDecl *F : RD->fields()) {
+    if (Out.size() >= MaxMemberPaths)
+      return;
+    QualType T = F->getType();
+    Prefix.push_back(F);
+    if (T->isPointerType() && !T->isFunctionPointerType() &&
+        !isLatch(T->getPointeeType()))
+      Out.push_back(Prefix);
+    else if (T->isRecordType() && !T->isUnionType())
+      pointerMembers(T->getAsRecordDecl(), Prefix, Out);
+    Prefix.pop_back();
+  }
+}
+
+/// The object a kernel argument of record type is copied from ('s' of the
+/// copy construction a by-value parameter makes).
+const Expr *copiedObject(const Expr *Arg) {
+  const Expr *E = Arg->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+        CE && CE->getNumArgs() == 1 &&
+        CE->getConstructor()->isCopyOrMoveConstructor())
+      E = CE->getArg(0)->IgnoreParenImpCasts();
+    else if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MT->getSubExpr()->IgnoreParenImpCasts();
+    else
+      return E;
+  }
+}
+
+} // namespace
+
+const Expr *TransferDataflow::memberPointer(const Expr *Arg, bool Arrow,
+                                            const MemberPath &Path) const {
+  auto Key = std::make_pair(Arg, Path);
+  if (auto It = MemberPointers.find(Key); It != MemberPointers.end())
+    return It->second;
+  // What 'arg.a.b' or 'arg->a.b' would be, written out: the provenance and
+  // the buffer of a member are read off such an expression.
+  Expr *E = const_cast<Expr *>(Arrow ? Arg : copiedObject(Arg));
+  for (const FieldDecl *F : Path) {
+    E = MemberExpr::CreateImplicit(Ctx, E, Arrow, const_cast<FieldDecl *>(F),
+                                   F->getType(), VK_LValue, OK_Ordinary);
+    Arrow = false;
+  }
+  E = ImplicitCastExpr::Create(Ctx, E->getType(), CK_LValueToRValue, E, nullptr,
+                               VK_PRValue, FPOptionsOverride());
+  MemberPointers[Key] = E;
+  return E;
+}
+
 void TransferDataflow::issueKernel(const CUDAKernelCallExpr *Launch,
                                    Disjunct &D,
                                    std::vector<TransferHazard> *Hazards) const {
@@ -153,55 +275,72 @@ void TransferDataflow::issueKernel(const CUDAKernelCallExpr *Launch,
   std::optional<AsyncOperation> Op = asyncOperation(Launch);
   if (!Kernel || !Op)
     return;
-  const Expr *StreamArg = writtenStream(*Op);
-  StreamRef Stream = stream(StreamArg);
+  KernelIssue Issue{Launch, Kernel, writtenStream(*Op), {}};
+  Issue.Stream = stream(Issue.StreamArg);
   for (unsigned I = 0; I < Launch->getNumArgs() && I < Kernel->getNumParams();
        ++I) {
     const Expr *Arg = Launch->getArg(I);
     QualType Param = Kernel->getParamDecl(I)->getType();
-    if (!Param->isPointerType())
+    if (Param->isPointerType() && !isLatch(Param->getPointeeType()))
+      issueKernelMemory(Issue, I, {}, Arg, Arg, D, Hazards);
+    // What the pointer members of a struct it is given point to ('s.buf',
+    // 's->buf'): the kernel's body decides each.
+    const RecordDecl *Record = Param->isPointerType()
+                                   ? Param->getPointeeType()->getAsRecordDecl()
+                                   : Param->getAsRecordDecl();
+    if (!Record || !(Param->isPointerType() || Param->isRecordType()))
       continue;
-    // A volatile or atomic flag is how a kernel and the host talk while it
-    // runs (a latch the host releases, a progress counter): no race.
-    QualType Pointee = Param->getPointeeType();
-    if (Pointee.isVolatileQualified() || Pointee->isAtomicType() ||
-        Pointee.getAsString().find("atomic") != std::string::npos)
-      continue;
-    // The address of one member of an object ('&h->done'): the host may
-    // touch its other members; which part is which is not followed.
-    if (const auto *Address = dyn_cast<UnaryOperator>(Arg->IgnoreParenCasts());
-        Address && Address->getOpcode() == UO_AddrOf &&
-        isa<MemberExpr>(Address->getSubExpr()->IgnoreParens()))
-      continue;
-    HostProvenance P = Provenance.pointerAt(Launch, Arg);
-    bool Device = P.is(MemoryKind::Device);
-    // A pointer parameter whose memory is not known here: the callers know.
-    const auto *Named = dyn_cast<DeclRefExpr>(Arg->IgnoreParenCasts());
-    bool CallerDecides = !P.Kind && Named && isa<ParmVarDecl>(Named->getDecl());
-    if (!(P.is(MemoryKind::Managed) || P.is(MemoryKind::Pinned) ||
-          P.is(MemoryKind::Registered) || CallerDecides ||
-          (Device && (Scope.Communicates || Scope.SeveralStreams))))
-      continue;
-    // The kernel's body decides; without it, a parameter to non-const may
-    // be written (precision first: on device memory, only a body that
-    // writes counts).
-    std::optional<PointeeUse> Use = pointeeUse(Kernel, I);
-    bool Writes = Use ? *Use == PointeeUse::Write
-                      : !Param->getPointeeType().isConstQualified() && !Device;
-    if (Use && *Use == PointeeUse::None)
-      continue;
-    std::optional<BufferRef> Buffer = Accesses.bufferOf(Arg);
-    if (!Buffer || !Buffer->Base)
-      continue;
-    if (Scope.SeveralStreams && !CallerDecides)
-      deviceAccess(Launch, Arg, *Buffer, Writes, Stream, D, Hazards);
-    PendingTransfer Issued{
-        Launch, std::move(*Buffer), Stream, StreamArg, Writes, Arg};
-    Issued.DeviceMemory = Device;
-    Issued.CallerDecides = CallerDecides;
-    uncoverReissued(D, Issued);
-    addPending(D.Pending, std::move(Issued));
+    MemberPath Prefix;
+    llvm::SmallVector<MemberPath, 4> Paths;
+    pointerMembers(Record, Prefix, Paths);
+    for (const MemberPath &Path : Paths)
+      issueKernelMemory(Issue, I, Path,
+                        memberPointer(Arg, Param->isPointerType(), Path), Arg,
+                        D, Hazards);
   }
+}
+
+void TransferDataflow::issueKernelMemory(
+    const KernelIssue &Issue, unsigned Index, const MemberPath &Path,
+    const Expr *Pointer, const Expr *Arg, Disjunct &D,
+    std::vector<TransferHazard> *Hazards) const {
+  const CUDAKernelCallExpr *Launch = Issue.Launch;
+  // The address of one member of an object ('&h->done'): the host may
+  // touch its other members; which part is which is not followed.
+  if (const auto *Address = dyn_cast<UnaryOperator>(Arg->IgnoreParenCasts());
+      Path.empty() && Address && Address->getOpcode() == UO_AddrOf &&
+      isa<MemberExpr>(Address->getSubExpr()->IgnoreParens()))
+    return;
+  HostProvenance P = Provenance.pointerAt(Launch, Pointer);
+  bool Device = P.is(MemoryKind::Device);
+  // A pointer parameter whose memory is not known here: the callers know.
+  const auto *Named = dyn_cast<DeclRefExpr>(Arg->IgnoreParenCasts());
+  bool CallerDecides =
+      Path.empty() && !P.Kind && Named && isa<ParmVarDecl>(Named->getDecl());
+  if (!(P.is(MemoryKind::Managed) || P.is(MemoryKind::Pinned) ||
+        P.is(MemoryKind::Registered) || CallerDecides ||
+        (Device && (Scope.Communicates || Scope.SeveralStreams))))
+    return;
+  // The kernel's body decides; without it, a parameter to non-const may
+  // be written (precision first: on device memory, or a member, only a
+  // body that writes counts).
+  std::optional<PointeeUse> Use = pointeeUse(Issue.Kernel, Index, Path);
+  QualType Pointee = Pointer->getType()->getPointeeType();
+  bool Writes = Use ? *Use == PointeeUse::Write
+                    : !Pointee.isConstQualified() && !Device && Path.empty();
+  if ((Use && *Use == PointeeUse::None) || (!Use && !Path.empty()))
+    return;
+  std::optional<BufferRef> Buffer = Accesses.bufferOf(Pointer);
+  if (!Buffer || !Buffer->Base)
+    return;
+  if (Scope.SeveralStreams && !CallerDecides)
+    deviceAccess(Launch, Arg, *Buffer, Writes, Issue.Stream, D, Hazards);
+  PendingTransfer Issued{
+      Launch, std::move(*Buffer), Issue.Stream, Issue.StreamArg, Writes, Arg};
+  Issued.DeviceMemory = Device;
+  Issued.CallerDecides = CallerDecides;
+  uncoverReissued(D, Issued);
+  addPending(D.Pending, std::move(Issued));
 }
 
 } // namespace cuda_async_lint::pending

@@ -16,10 +16,15 @@
 #include "analysis/sync/DeviceWaitLoops.h"
 #include "api/CudaApiCatalog.h"
 #include "clang/Analysis/CFG.h"
+#include "llvm/ADT/SmallVector.h"
+#include <map>
 #include <set>
 #include <vector>
 
 namespace cuda_async_lint::pending {
+
+/// The fields from a record to one of its (nested) pointer members.
+using MemberPath = llvm::SmallVector<const clang::FieldDecl *, 2>;
 
 /// Erases the elements of \p S that \p P holds for.
 template <typename Set, typename Pred> void eraseIf(Set &S, Pred P) {
@@ -40,6 +45,8 @@ struct DeviceMemoryScope {
   /// It calls a host communication function (MPI), which reads and writes
   /// the device memory kernels write.
   bool Communicates = false;
+  /// The variables it assigns or increments after their declaration.
+  std::set<const clang::VarDecl *> Reassigned;
 };
 DeviceMemoryScope deviceMemoryScope(const clang::FunctionDecl *FD);
 
@@ -143,6 +150,10 @@ private:
   /// event recorded on it) covers what it so waits for.
   void orderAroundLegacyStream(const clang::CallExpr *Call, Disjunct &D) const;
 
+  /// \p A and \p B launch the same kernel with the same arguments, whose
+  /// variables the function never reassigns: they touch the same elements.
+  bool sameLaunch(const clang::CallExpr *A, const clang::CallExpr *B) const;
+
   /// A kernel launch: what it is given that the host can reach (managed,
   /// pinned or registered memory) is now in flight on its stream, written
   /// where its body writes it (or its body is not here and the parameter
@@ -150,6 +161,25 @@ private:
   /// function hands buffers to MPI.
   void issueKernel(const clang::CUDAKernelCallExpr *Launch, Disjunct &D,
                    std::vector<TransferHazard> *Hazards) const;
+
+  /// A launch being issued: the kernel and its stream.
+  struct KernelIssue {
+    const clang::CUDAKernelCallExpr *Launch;
+    const clang::FunctionDecl *Kernel;
+    const clang::Expr *StreamArg;
+    StreamRef Stream;
+  };
+
+  /// The memory \p Pointer points to, given to the kernel as its parameter
+  /// \p Index (\p Arg) or as the member \p Path of it.
+  void issueKernelMemory(const KernelIssue &Issue, unsigned Index,
+                         const MemberPath &Path, const clang::Expr *Pointer,
+                         const clang::Expr *Arg, Disjunct &D,
+                         std::vector<TransferHazard> *Hazards) const;
+
+  /// The pointer 'arg.path' (or 'arg->path' for \p Arrow), made once.
+  const clang::Expr *memberPointer(const clang::Expr *Arg, bool Arrow,
+                                   const MemberPath &Path) const;
 
   /// The device memory an async copy reads or writes: for the races of
   /// streams with each other.
@@ -202,6 +232,10 @@ private:
   /// Which device memory the function's work is followed on
   /// (deviceMemoryScope).
   DeviceMemoryScope Scope;
+  /// The member pointers made for launches' struct arguments.
+  mutable std::map<std::pair<const clang::Expr *, MemberPath>,
+                   const clang::Expr *>
+      MemberPointers;
 
 public:
   /// Async copies of pageable memory (staged and synchronous) are taken as

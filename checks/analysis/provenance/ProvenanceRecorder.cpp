@@ -68,8 +68,12 @@ bool takesPointersHere(const FunctionDecl *FD) {
   const SourceManager &SM = FD->getASTContext().getSourceManager();
   if (SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
     return false;
-  return llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
-    return P->getType()->isPointerType();
+  // A kernel given a struct may work on what its pointer members point to
+  // (KernelWork.cpp).
+  bool Kernel = FD->hasAttr<CUDAGlobalAttr>();
+  return llvm::any_of(FD->parameters(), [&](const ParmVarDecl *P) {
+    return P->getType()->isPointerType() ||
+           (Kernel && P->getType()->isRecordType());
   });
 }
 
