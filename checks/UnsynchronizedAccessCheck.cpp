@@ -108,6 +108,10 @@ void UnsynchronizedAccessCheck::report(const TransferHazard &H,
                                        ASTContext &Ctx) {
   const HostAccess &A = H.Access;
   const PendingTransfer &P = H.Transfer;
+  if (P.Request) {
+    reportRequest(H, Ctx);
+    return;
+  }
   std::string Buffer = accessedBuffer(A, Ctx);
   std::string Verb = accessWords(A.Kind).Verb.str();
   std::string OnStream = onStream(P.Stream, P.StreamArg, Ctx);
@@ -168,6 +172,34 @@ void UnsynchronizedAccessCheck::report(const TransferHazard &H,
     F.Notes.push_back(
         {P.StreamArg->getBeginLoc(),
          "on " + OnStream + ", not synchronized before the access"});
+  Check::report(std::move(F), Ctx);
+}
+
+/// A nonblocking MPI call's buffer touched before its request completes.
+void UnsynchronizedAccessCheck::reportRequest(const TransferHazard &H,
+                                              ASTContext &Ctx) {
+  const HostAccess &A = H.Access;
+  const PendingTransfer &P = H.Transfer;
+  const HostCommunicationSpec *Mpi = lookupHostCommunication(P.Op);
+  std::string Call = "'" + (Mpi ? Mpi->Name.str() : "MPI") + "'";
+  std::string Request =
+      P.StreamArg ? sourceText(P.StreamArg, Ctx) : std::string("request");
+  std::string By;
+  const auto *AccessCall = dyn_cast_or_null<CallExpr>(A.At);
+  if (AccessCall && isa<CUDAKernelCallExpr>(AccessCall))
+    By = " by " + workName(AccessCall);
+  else if (const HostCommunicationSpec *Other =
+               lookupHostCommunication(AccessCall))
+    By = " by '" + Other->Name.str() + "'";
+  Finding F;
+  F.Loc = accessLocation(A);
+  F.Message = "'" + accessedBuffer(A, Ctx) + "' " +
+              accessWords(A.Kind).Verb.str() + By + " while " + Call +
+              ", which " + (P.DeviceWrites ? "writes" : "reads") +
+              " it, may still be in progress; complete its request first "
+              "with MPI_Wait(" +
+              Request + ")";
+  F.Notes.push_back({P.Op->getBeginLoc(), "the nonblocking call is made here"});
   Check::report(std::move(F), Ctx);
 }
 

@@ -30,6 +30,7 @@ public:
 private:
   void resetTranslationUnit() override;
   void report(const TransferHazard &H, clang::ASTContext &Ctx);
+  void reportRequest(const TransferHazard &H, clang::ASTContext &Ctx);
   /// A member function that returns with a transfer still in flight on a
   /// buffer member: its callers are analysed too.
   bool leavesTransfers(const clang::CXXMethodDecl *Method,

@@ -18,7 +18,7 @@ std::optional<ArgRole> argRoleNamed(const char *Word, std::size_t Length) {
                {"config", ArgRole::Config},   {"value", ArgRole::Value},
                {"dpitch", ArgRole::DstPitch}, {"spitch", ArgRole::SrcPitch},
                {"width", ArgRole::Width},     {"height", ArgRole::Height},
-               {"graph", ArgRole::Graph}};
+               {"graph", ArgRole::Graph},     {"req", ArgRole::Request}};
   for (const auto &W : Words)
     if (std::strlen(W.Word) == Length &&
         std::strncmp(W.Word, Word, Length) == 0)

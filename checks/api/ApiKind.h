@@ -83,6 +83,9 @@ enum class ArgRole {
   Height,
   /// The graph (or executable graph) instantiated or launched.
   Graph,
+  /// An MPI request (HostCommunicationApis.def): what a nonblocking call
+  /// returns, and what completes it.
+  Request,
 };
 
 /// The role CudaApis.def's word \p Word (\p Length bytes) names; std::nullopt

@@ -15,6 +15,13 @@ int MPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest,
              int tag, MPI_Comm comm);
 int MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
              MPI_Comm comm, void *status);
+typedef int MPI_Request;
+int MPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
+              MPI_Comm comm, MPI_Request *request);
+int MPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest,
+              int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Wait(MPI_Request *request, void *status);
+int MPI_Waitall(int count, MPI_Request *requests, void *statuses);
 
 int consume(int v);
 // As CUDA's device_atomic_functions.h declares it: no body here.
@@ -424,6 +431,81 @@ void structKernelOnTwoStreams(int n, cudaStream_t s1, cudaStream_t s2) {
   // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the kernel is launched here
   // CHECK-MESSAGES: :[[@LINE-4]]:22: note: on stream 's1', not ordered before kernel 'fillB'
   cudaDeviceSynchronize();
+}
+
+// ---------------------------------------------------------------------------
+// A nonblocking MPI call works on its buffers until its request completes.
+
+void kernelBeforeTheReceiveCompletes(int n) {
+  int *d;
+  cudaMalloc(&d, n * sizeof(int));
+  MPI_Request request;
+  MPI_Irecv(d, n, 0, 0, 0, 0, &request);
+  fill<<<1, 256>>>(d);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'd' is written by kernel 'fill' while 'MPI_Irecv', which writes it, may still be in progress; complete its request first with MPI_Wait(&request) [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the nonblocking call is made here
+  MPI_Wait(&request, 0);
+  cudaDeviceSynchronize();
+}
+
+void kernelAfterTheReceiveCompletes(int n) {
+  int *d;
+  cudaMalloc(&d, n * sizeof(int));
+  MPI_Request request;
+  MPI_Irecv(d, n, 0, 0, 0, 0, &request);
+  MPI_Wait(&request, 0);
+  fill<<<1, 256>>>(d);
+  cudaDeviceSynchronize();
+}
+
+// In a function that launches a kernel or issues an async copy (what
+// starts the analysis; MPI code alone is not this tool's).
+void hostReadBeforeTheReceiveCompletes(int *h, int *d, int n) {
+  fill<<<1, 256>>>(d);
+  cudaDeviceSynchronize();
+  MPI_Request requests[2];
+  MPI_Irecv(h, n, 0, 0, 0, 0, &requests[0]);
+  MPI_Isend(h + n, n, 0, 1, 0, 0, &requests[1]);
+  consume(h[0]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'h[0]' is read while 'MPI_Irecv', which writes it, may still be in progress; complete its request first with MPI_Wait(&requests[0]) [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: the nonblocking call is made here
+  MPI_Waitall(2, requests, 0);
+}
+
+// A send's buffer is read: reading it too is no race; Waitall completes
+// both.
+void hostReadOfASendBuffer(int *h, int *d, int n) {
+  fill<<<1, 256>>>(d);
+  cudaDeviceSynchronize();
+  MPI_Request requests[2];
+  MPI_Isend(h, n, 0, 1, 0, 0, &requests[0]);
+  MPI_Irecv(h + n, n, 0, 0, 0, 0, &requests[1]);
+  consume(h[0]);
+  MPI_Waitall(2, requests, 0);
+  consume(h[n]);
+}
+
+// The kernel is given a slice other than the one being received (a halo
+// row): which rows it works on is not followed.
+void kernelOnAnotherSlice(int n) {
+  int *d;
+  cudaMalloc(&d, 2 * n * sizeof(int));
+  MPI_Request request;
+  MPI_Irecv(d + n, n, 0, 0, 0, 0, &request);
+  fill<<<1, 256>>>(d);
+  MPI_Wait(&request, 0);
+  cudaDeviceSynchronize();
+}
+
+// A helper given the request may complete it.
+void complete(MPI_Request *request);
+void completedByAHelper(int *h, int *d, int n) {
+  fill<<<1, 256>>>(d);
+  cudaDeviceSynchronize();
+  MPI_Request request;
+  MPI_Irecv(h, n, 0, 0, 0, 0, &request);
+  complete(&request);
+  consume(h[0]);
 }
 
 // ---------------------------------------------------------------------------

@@ -20,6 +20,14 @@ using namespace clang;
 
 namespace cuda_async_lint::pending {
 
+bool namesWholeBuffer(const Expr *Arg) {
+  if (!Arg)
+    return false;
+  const Expr *E = Arg->IgnoreParenCasts();
+  return isa<DeclRefExpr, MemberExpr>(E) ||
+         (isa<ArraySubscriptExpr>(E) && E->getType()->isPointerType());
+}
+
 bool isLibraryWork(const Stmt *S) {
   const auto *Call = dyn_cast<CallExpr>(S);
   if (!Call || !Call->getDirectCallee())
@@ -98,15 +106,10 @@ void TransferDataflow::orderAroundLegacyStream(const CallExpr *Call,
 
 namespace {
 
-/// Whether \p Op is an async copy given \p Arg, the buffer whole ('d',
-/// 'd_u1[i]', 'p->buf'; not 'd + off' nor '&d[i]'): it touches every part a
-/// kernel may.
+/// Whether \p Op is an async copy given the whole buffer \p Arg: it
+/// touches every part a kernel may.
 bool copiesWhole(const CallExpr *Op, const Expr *Arg) {
-  if (!Op || !Arg || isa<CUDAKernelCallExpr>(Op))
-    return false;
-  const Expr *E = Arg->IgnoreParenCasts();
-  return isa<DeclRefExpr, MemberExpr>(E) ||
-         (isa<ArraySubscriptExpr>(E) && E->getType()->isPointerType());
+  return Op && Arg && !isa<CUDAKernelCallExpr>(Op) && namesWholeBuffer(Arg);
 }
 
 /// The variables \p E names.
@@ -156,7 +159,8 @@ void TransferDataflow::deviceAccess(
     // (a halo and a body kernel on two streams): only a copy of the whole
     // buffer, or the same kernel given the same values, is sure to touch
     // what the other side does.
-    if (!P.Op || P.CallerDecides || !(P.DeviceWrites || Writes) || P.Op == Op ||
+    if (!P.Op || P.CallerDecides || P.Request || !(P.DeviceWrites || Writes) ||
+        P.Op == Op ||
         !(copiesWhole(Op, Arg) || copiesWhole(P.Op, P.HostArg) ||
           sameLaunch(Op, P.Op)) ||
         !touchesInFlight(Buffer, /*Whole=*/false, P.Buffer))
@@ -333,6 +337,8 @@ void TransferDataflow::issueKernelMemory(
   std::optional<BufferRef> Buffer = Accesses.bufferOf(Pointer);
   if (!Buffer || !Buffer->Base)
     return;
+  if (Scope.Communicates)
+    raceWithRequests(Launch, Arg, *Buffer, Writes, D, Hazards);
   if (Scope.SeveralStreams && !CallerDecides)
     deviceAccess(Launch, Arg, *Buffer, Writes, Issue.Stream, D, Hazards);
   PendingTransfer Issued{

@@ -54,6 +54,10 @@ struct PendingTransfer {
   /// can reach has it in flight (issueParameterTransfers). Not part of the
   /// identity.
   bool CallerDecides = false;
+  /// A nonblocking MPI call's buffer (MpiRequests.cpp): in flight on its
+  /// request (Stream names the request variable), not on a stream. Not part
+  /// of the identity.
+  bool Request = false;
 
   bool operator<(const PendingTransfer &O) const {
     return std::tie(Op, Buffer, DeviceWrites) <

@@ -183,8 +183,10 @@ void TransferDataflow::transfer(const CFGElement &E, Disjunct &D,
 
   if (Call && !D.Capturing && !PerThread)
     orderAroundLegacyStream(Call, D);
-  if (Call)
+  if (Call) {
     issue(Call, D, Hazards);
+    mpiRequests(Call, D);
+  }
   if (Effects && Object)
     issueMemberTransfers(cast<CXXMemberCallExpr>(Call), *Effects, Object, D);
 
@@ -278,7 +280,12 @@ void TransferDataflow::access(const HostAccess &Given, Disjunct &D,
   bool Touches = true, Asked = !Given.Callee;
   for (auto It = D.Pending.begin(); It != D.Pending.end();) {
     const PendingTransfer &P = *It;
-    bool SameBuffer = touchesInFlight(A.Buffer, A.Whole(), P.Buffer);
+    // A nonblocking MPI call works on 'count' elements from its pointer,
+    // which the analysis does not follow: only the same slice ('h', then
+    // 'h[0]'; not 'h + n', the halo next to it) is surely its.
+    bool SameBuffer = P.Request && !A.Whole()
+                          ? A.Buffer == P.Buffer
+                          : touchesInFlight(A.Buffer, A.Whole(), P.Buffer);
     if (SameBuffer && !Asked) {
       Touches = Accesses.resolve(*Resolved);
       Asked = true;

@@ -154,6 +154,11 @@ private:
   /// variables the function never reassigns: they touch the same elements.
   bool sameLaunch(const clang::CallExpr *A, const clang::CallExpr *B) const;
 
+  /// A nonblocking MPI call leaves its buffers in flight on its request;
+  /// a call naming the request (MPI_Wait, MPI_Waitall, ..., or a function
+  /// of the user's given it) completes it (MpiRequests.cpp).
+  void mpiRequests(const clang::CallExpr *Call, Disjunct &D) const;
+
   /// A kernel launch: what it is given that the host can reach (managed,
   /// pinned or registered memory) is now in flight on its stream, written
   /// where its body writes it (or its body is not here and the parameter
@@ -243,6 +248,18 @@ public:
   /// their being synchronous (findHazardsIfPinned).
   bool PageableAsPinned = false;
 };
+
+/// Whether \p Arg names a buffer whole ('d', 'd_u1[i]', 'p->buf'; not
+/// 'd + off' nor '&d[i]').
+bool namesWholeBuffer(const clang::Expr *Arg);
+
+/// A kernel given \p Arg (\p Buffer), which it writes or reads, while a
+/// nonblocking MPI call's request still covers the whole buffer, and one of
+/// them writes it: a race (MpiRequests.cpp).
+void raceWithRequests(const clang::CUDAKernelCallExpr *Launch,
+                      const clang::Expr *Arg, const BufferRef &Buffer,
+                      bool Writes, Disjunct &D,
+                      std::vector<TransferHazard> *Hazards);
 
 /// Whether \p S calls a GPU library function that enqueues work on a stream
 /// (cufftExecR2C, cublasSgemm): what it is given it touches on the device,
