@@ -434,6 +434,56 @@ void structKernelOnTwoStreams(int n, cudaStream_t s1, cudaStream_t s2) {
 }
 
 // ---------------------------------------------------------------------------
+// A kernel given a lambda works on what the lambda captures by copy, as the
+// lambda's body does, where the kernel calls it.
+
+template <typename F> __global__ void apply(F f) { f(threadIdx.x); }
+template <typename F> __global__ void keep(F f, int *out) { out[0] = sizeof(f); }
+
+int lambdaWritesManaged(int n) {
+  int *m;
+  cudaMallocManaged(&m, n * sizeof(int));
+  auto put = [=] __host__ __device__(int i) { m[i] = i + 1; };
+  apply<<<1, 256>>>(put);
+  int first = m[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'm[0]' is read while kernel 'apply', which writes it, may still be running on the legacy default stream; wait for it first with cudaStreamSynchronize(0) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the kernel is launched here
+  cudaDeviceSynchronize();
+  return first;
+}
+
+int lambdaWritesManagedSynced(int n) {
+  int *m;
+  cudaMallocManaged(&m, n * sizeof(int));
+  auto put = [=] __host__ __device__(int i) { m[i] = i + 1; };
+  apply<<<1, 256>>>(put);
+  cudaDeviceSynchronize();
+  return m[0];
+}
+
+// Reading what a lambda only reads is no race.
+int lambdaReadsManaged(int n, int *out) {
+  int *m;
+  cudaMallocManaged(&m, n * sizeof(int));
+  auto get = [=] __host__ __device__(int i) { out[i] = m[i]; };
+  apply<<<1, 256>>>(get);
+  int first = m[0];
+  cudaDeviceSynchronize();
+  return first;
+}
+
+// The kernel keeps the lambda without calling it.
+int lambdaNotCalled(int n, int *out) {
+  int *m;
+  cudaMallocManaged(&m, n * sizeof(int));
+  auto put = [=] __host__ __device__(int i) { m[i] = i + 1; };
+  keep<<<1, 1>>>(put, out);
+  int first = m[0];
+  cudaDeviceSynchronize();
+  return first;
+}
+
+// ---------------------------------------------------------------------------
 // A nonblocking MPI call works on its buffers until its request completes.
 
 void kernelBeforeTheReceiveCompletes(int n) {

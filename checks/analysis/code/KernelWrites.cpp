@@ -2,6 +2,7 @@
 
 #include "KernelWrites.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include <set>
@@ -249,9 +250,18 @@ public:
     if (Path.empty() ? !R.Param->getType()->isPointerType()
                      : !Path.back()->getType()->isPointerType())
       return std::nullopt;
+    if (Path.size() == 1)
+      if (const VarDecl *Captured = capturedVariable(Path.front()))
+        return callsFunctor(Def->getBody(), R.Param)
+                   ? captureUse(Path.front(), Captured, Depth)
+                   : std::optional<PointeeUse>(PointeeUse::None);
     if (Path.empty())
       R.Aliases.insert(R.Param);
-    Stmt *Body = Def->getBody();
+    return useIn(Def->getBody(), R, Depth);
+  }
+
+private:
+  static PointeeUse useIn(Stmt *Body, Roots &R, unsigned Depth) {
     for (AliasFinder Finder(R); true;) {
       Finder.Changed = false;
       Finder.TraverseStmt(Body);
@@ -262,9 +272,49 @@ public:
     Uses.TraverseStmt(Body);
     return Uses.Use;
   }
+
+  /// Whether \p Body calls the functor \p Param ('functor(tid)').
+  static bool callsFunctor(const Stmt *Body, const ParmVarDecl *Param) {
+    if (!Body)
+      return false;
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Body);
+        Op && Op->getOperator() == OO_Call && Op->getNumArgs() > 0 &&
+        namedPointer(Op->getArg(0)) == Param)
+      return true;
+    return llvm::any_of(Body->children(), [&](const Stmt *Child) {
+      return callsFunctor(Child, Param);
+    });
+  }
+
+  /// What the call operator of the lambda whose closure has \p Field does
+  /// to the memory its copy of \p Captured points to.
+  static std::optional<PointeeUse>
+  captureUse(const FieldDecl *Field, const VarDecl *Captured, unsigned Depth) {
+    const auto *Closure = cast<CXXRecordDecl>(Field->getParent());
+    const CXXMethodDecl *Call = Closure->getLambdaCallOperator();
+    const FunctionDecl *Def = nullptr;
+    if (!Call || !Call->hasBody(Def) || !Def)
+      return std::nullopt;
+    Roots R;
+    R.Aliases.insert(Captured);
+    return useIn(Def->getBody(), R, Depth);
+  }
 };
 
 } // namespace
+
+const VarDecl *capturedVariable(const FieldDecl *Field) {
+  const auto *Closure = dyn_cast_or_null<CXXRecordDecl>(Field->getParent());
+  if (!Closure || !Closure->isLambda())
+    return nullptr;
+  llvm::DenseMap<const ValueDecl *, FieldDecl *> Captures;
+  FieldDecl *This = nullptr;
+  Closure->getCaptureFields(Captures, This);
+  for (const auto &[Var, F] : Captures)
+    if (F == Field)
+      return dyn_cast<VarDecl>(Var);
+  return nullptr;
+}
 
 std::optional<PointeeUse> pointeeUse(const FunctionDecl *FD, unsigned Index,
                                      llvm::ArrayRef<const FieldDecl *> Path) {

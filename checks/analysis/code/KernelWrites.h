@@ -36,6 +36,12 @@ std::optional<PointeeUse>
 pointeeUse(const clang::FunctionDecl *FD, unsigned Index,
            llvm::ArrayRef<const clang::FieldDecl *> Path = {});
 
+/// The variable a lambda's closure member \p Field holds a copy of, where
+/// \p Field is one: a kernel given the lambda is given the variable's
+/// value. Its pointee's use is the lambda's (pointeeUse with \p Field as
+/// the path), where the kernel calls it.
+const clang::VarDecl *capturedVariable(const clang::FieldDecl *Field);
+
 } // namespace cuda_async_lint
 
 #endif // CUDA_ASYNC_LINT_ANALYSIS_CODE_KERNELWRITES_H

@@ -254,13 +254,23 @@ const Expr *copiedObject(const Expr *Arg) {
 } // namespace
 
 const Expr *TransferDataflow::memberPointer(const Expr *Arg, bool Arrow,
-                                            const MemberPath &Path) const {
+                                            MemberPath Path) const {
   auto Key = std::make_pair(Arg, Path);
   if (auto It = MemberPointers.find(Key); It != MemberPointers.end())
     return It->second;
   // What 'arg.a.b' or 'arg->a.b' would be, written out: the provenance and
-  // the buffer of a member are read off such an expression.
+  // the buffer of a member are read off such an expression. A lambda's
+  // copy of a variable is the variable's value ('[=] { d[i] = 1; }').
   Expr *E = const_cast<Expr *>(Arrow ? Arg : copiedObject(Arg));
+  if (const VarDecl *Captured = Path.size() == 1 && !Arrow
+                                    ? capturedVariable(Path.front())
+                                    : nullptr) {
+    auto *Var = const_cast<VarDecl *>(Captured);
+    E = DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(), SourceLocation(),
+                            Var, /*RefersToEnclosingVariableOrCapture=*/false,
+                            SourceLocation(), Var->getType(), VK_LValue);
+    Path = {};
+  }
   for (const FieldDecl *F : Path) {
     E = MemberExpr::CreateImplicit(Ctx, E, Arrow, const_cast<FieldDecl *>(F),
                                    F->getType(), VK_LValue, OK_Ordinary);
@@ -317,6 +327,7 @@ void TransferDataflow::issueKernelMemory(
     return;
   HostProvenance P = Provenance.pointerAt(Launch, Pointer);
   bool Device = P.is(MemoryKind::Device);
+
   // A pointer parameter whose memory is not known here: the callers know.
   const auto *Named = dyn_cast<DeclRefExpr>(Arg->IgnoreParenCasts());
   bool CallerDecides =

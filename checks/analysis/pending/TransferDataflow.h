@@ -184,7 +184,7 @@ private:
 
   /// The pointer 'arg.path' (or 'arg->path' for \p Arrow), made once.
   const clang::Expr *memberPointer(const clang::Expr *Arg, bool Arrow,
-                                   const MemberPath &Path) const;
+                                   MemberPath Path) const;
 
   /// The device memory an async copy reads or writes: for the races of
   /// streams with each other.

@@ -29,8 +29,16 @@ static ProvenanceState snapshotFor(const ProvenanceState &S, const Stmt *At) {
       continue;
     Keys.insert(Origin(Cur).getOpaqueValue());
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Cur))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
         Named.insert(VD->getCanonicalDecl()); // Globals are kept so.
+        // A lambda given to a kernel holds copies of what it captures.
+        if (const auto *Closure = VD->getType()->getAsCXXRecordDecl();
+            Closure && Closure->isLambda())
+          for (const LambdaCapture &C : Closure->captures())
+            if (C.capturesVariable())
+              if (const auto *Var = dyn_cast<VarDecl>(C.getCapturedVar()))
+                Named.insert(Var->getCanonicalDecl());
+      }
     llvm::append_range(Work, Cur->children());
   }
   ProvenanceState Part;
