@@ -46,6 +46,9 @@ enum class ApiKind {
   /// graph launched on a stream: its nodes run as the stream's work.
   GraphInstantiate,
   GraphLaunch,
+  /// The device address of mapped page-locked host memory
+  /// (cudaHostGetDevicePointer): 'out' receives an alias of 'ptr'.
+  DevicePointer,
 };
 
 /// The direction of a copy, as cudaMemcpyKind spells it.

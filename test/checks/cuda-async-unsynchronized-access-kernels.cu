@@ -342,6 +342,41 @@ void readersOnTwoStreams(const int *in, int *out1, int *out2, int n,
 }
 
 // ---------------------------------------------------------------------------
+// Mapped memory given to a kernel at its device address
+// (cudaHostGetDevicePointer): the same memory the host reads.
+
+__global__ void copyOver(const int *in, int *out) {
+  out[threadIdx.x] = in[threadIdx.x];
+}
+
+int zeroCopyReadBeforeTheWait(int n) {
+  int *in, *out, *d_in, *d_out = nullptr;
+  cudaHostAlloc(&in, n * sizeof(int), cudaHostAllocMapped);
+  cudaHostAlloc(&out, n * sizeof(int), cudaHostAllocMapped);
+  cudaHostGetDevicePointer((void **)&d_in, (void *)in, 0);
+  cudaHostGetDevicePointer((void **)&d_out, (void *)out, 0);
+  copyOver<<<1, 256>>>(d_in, d_out);
+  in[0] = out[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'in[0]' is written while kernel 'copyOver', which reads it, may still be running on the legacy default stream; wait for it first with cudaStreamSynchronize(0) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the kernel is launched here
+  // CHECK-MESSAGES: :[[@LINE-3]]:11: warning: 'out[0]' is read while kernel 'copyOver', which writes it, may still be running on the legacy default stream; wait for it first with cudaStreamSynchronize(0) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-5]]:3: note: the kernel is launched here
+  cudaDeviceSynchronize();
+  return in[0];
+}
+
+int zeroCopyReadAfterTheWait(int n) {
+  int *in, *out, *d_in, *d_out;
+  cudaHostAlloc(&in, n * sizeof(int), cudaHostAllocMapped);
+  cudaHostAlloc(&out, n * sizeof(int), cudaHostAllocMapped);
+  cudaHostGetDevicePointer((void **)&d_in, (void *)in, 0);
+  cudaHostGetDevicePointer((void **)&d_out, (void *)out, 0);
+  copyOver<<<1, 256>>>(d_in, d_out);
+  cudaDeviceSynchronize();
+  return out[0];
+}
+
+// ---------------------------------------------------------------------------
 // Buffers reached through the pointer members of a struct a kernel is given
 // (by value or by address, nested): the kernel's body decides which
 // members it writes.

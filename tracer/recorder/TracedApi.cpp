@@ -142,6 +142,8 @@ const char *callKindName(CallKind K) {
     return "graph-instantiate";
   case CallKind::GraphLaunch:
     return "graph-launch";
+  case CallKind::DevicePointer:
+    return "device-pointer";
   }
   return "unknown";
 }

@@ -2,6 +2,7 @@
 
 #include "LocalAliases.h"
 #include "StdLibrary.h"
+#include "api/CudaApiCatalog.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
@@ -27,8 +28,12 @@ public:
   llvm::DenseMap<const VarDecl *, const CXXForRangeStmt *> RangeLoops;
 
   bool VisitVarDecl(VarDecl *VD) {
+    // A null initializer is no value yet ('float *d = nullptr;' before
+    // 'cudaHostGetDevicePointer(&d, h, 0)').
     if (VD->hasLocalStorage() && VD->getType()->isPointerType() &&
-        VD->getInit() && !isa<ParmVarDecl>(VD))
+        VD->getInit() && !isa<ParmVarDecl>(VD) &&
+        !VD->getInit()->isNullPointerConstant(
+            VD->getASTContext(), Expr::NPC_ValueDependentIsNotNull))
       Inits[VD] = VD->getInit();
     return true;
   }
@@ -39,10 +44,32 @@ public:
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+    if (UO->isIncrementDecrementOp() ||
+        (UO->getOpcode() == UO_AddrOf && !DeviceAliasOuts.count(UO)))
       if (const VarDecl *VD = localVar(UO->getSubExpr()))
         Written.insert(VD);
     return true;
+  }
+  /// 'cudaHostGetDevicePointer(&d, h, 0)': a pointer given no other value
+  /// is an alias of 'h' (the same memory, at the device's address).
+  llvm::DenseSet<const UnaryOperator *> DeviceAliasOuts;
+  void deviceAlias(const CallExpr *Call) {
+    const ApiSpec *Api = lookupApi(Call);
+    if (!Api || Api->Kind != ApiKind::DevicePointer)
+      return;
+    const Expr *Out = Api->arg(Call, ArgRole::Out);
+    const Expr *Host = Api->arg(Call, ArgRole::Ptr);
+    const auto *Address =
+        Out ? dyn_cast<UnaryOperator>(Out->IgnoreParenCasts()) : nullptr;
+    if (!Host || !Address || Address->getOpcode() != UO_AddrOf)
+      return;
+    const VarDecl *VD = localVar(Address->getSubExpr());
+    if (!VD || !VD->getType()->isPointerType())
+      return;
+    DeviceAliasOuts.insert(Address);
+    // Given a value twice, or initialized too: not one alias.
+    if (!Inits.try_emplace(VD, Host).second)
+      Written.insert(VD);
   }
   bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
     RangeLoops[S->getLoopVariable()] = S;
@@ -50,6 +77,7 @@ public:
   }
   // Given by non-const reference ('std::swap(read, write)'): written.
   bool VisitCallExpr(CallExpr *Call) {
+    deviceAlias(Call);
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!FD)
       return true;

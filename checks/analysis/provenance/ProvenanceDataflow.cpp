@@ -398,8 +398,13 @@ void ProvenanceDataflow::call(const CallExpr *Call, State &S) const {
     const Expr *Arg = Call->getArg(I);
     ArgumentEffect E;
     if (Api) {
-      // The CUDA API stores only through an allocator's out-parameter.
-      if (std::optional<PointerValue> Stored = storedThrough(Call, I))
+      // The CUDA API stores only through an allocator's out-parameter, and
+      // the device alias of mapped memory: page-locked memory, whatever the
+      // analysis knows of the host pointer (the call fails on any other).
+      std::optional<unsigned> Out = Api->argIndex(ArgRole::Out);
+      if (Api->Kind == ApiKind::DevicePointer && Out && *Out == I)
+        E.Stores = PointerValue::known(MemoryKind::Pinned, Call);
+      else if (std::optional<PointerValue> Stored = storedThrough(Call, I))
         E.Stores = std::move(Stored);
       else
         E.Clobbers = Shape.Args[I].Clobberable;
