@@ -30,4 +30,17 @@ EDITS = [
          "vectorAddGPU writes mapped c through its device pointer; the host "
          "checks c with no wait",
          at="diff = c[n] - ref;"),
+    edit("kr-dataelem-cxx-launch-sync", "unsynchronized-access",
+         "code-samples:posts/unified-memory/dataElem_um_c++_1.cu",
+         [sub("  Kernel<<< 1, 1 >>>(elem);\n  cudaDeviceSynchronize();\n",
+              "  Kernel<<< 1, 1 >>>(elem);\n")],
+         "launch() returns with the kernel writing the element, whose class "
+         "allocates itself in managed memory; main prints it",
+         at="printf(\"On host: name=%s, value=%d\\n\", e->name, e->value);"),
+    edit("kr-system-atomics-sync", "unsynchronized-access",
+         "cuda-samples:Samples/0_Introduction/systemWideAtomics/systemWideAtomics.cu",
+         [delete("    checkCudaErrors(cudaDeviceSynchronize());\n\n"
+                 "    // Compute & verify reference solution\n")],
+         "atomicKernel updates managed atom_arr; verify() reads it with no wait",
+         at="int testResult = verify(atom_arr, 2 * numThreads * numBlocks);"),
 ]

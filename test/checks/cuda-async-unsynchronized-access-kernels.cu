@@ -376,6 +376,34 @@ int zeroCopyReadAfterTheWait(int n) {
   return out[0];
 }
 
+// An object whose class allocates it in managed memory (its own operator
+// new), written by a kernel.
+struct ManagedObject {
+  void *operator new(size_t n) {
+    void *p;
+    cudaMallocManaged(&p, n);
+    return p;
+  }
+  int value;
+};
+__global__ void bump(ManagedObject *o) { o->value++; }
+
+int classAllocatesManaged(cudaStream_t s) {
+  ManagedObject *o = new ManagedObject;
+  bump<<<1, 1, 0, s>>>(o);
+  return o->value;
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'o->value' is read while kernel 'bump', which writes it, may still be running on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the kernel is launched here
+  // CHECK-MESSAGES: :[[@LINE-4]]:19: note: on stream 's', not synchronized before the access
+}
+
+int classAllocatesManagedSynced(cudaStream_t s) {
+  ManagedObject *o = new ManagedObject;
+  bump<<<1, 1, 0, s>>>(o);
+  cudaStreamSynchronize(s);
+  return o->value;
+}
+
 // ---------------------------------------------------------------------------
 // Buffers reached through the pointer members of a struct a kernel is given
 // (by value or by address, nested): the kernel's body decides which

@@ -77,6 +77,12 @@ PointerValue Evaluator::pointer(const Expr *E) const {
     if (Op && Op->isReplaceableGlobalAllocationFunction() &&
         (New->getNumPlacementArgs() == 0 || isNothrowPlacement(New)))
       return PointerValue::known(MemoryKind::Pageable, New);
+    // A class's own operator new ('void *operator new(size_t n) {
+    // cudaMallocManaged(&p, n); return p; }'): what its body returns.
+    if (Op && !Op->isReplaceableGlobalAllocationFunction() &&
+        New->getNumPlacementArgs() == 0 && Summaries)
+      if (const FunctionSummary *Summary = Summaries->summary(Op))
+        return Summary->Returns;
     return PointerValue::unknown();
   }
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
