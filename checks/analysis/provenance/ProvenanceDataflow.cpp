@@ -399,8 +399,7 @@ void ProvenanceDataflow::call(const CallExpr *Call, State &S) const {
     ArgumentEffect E;
     if (Api) {
       // The CUDA API stores only through an allocator's out-parameter, and
-      // the device alias of mapped memory: page-locked memory, whatever the
-      // analysis knows of the host pointer (the call fails on any other).
+      // a device alias of mapped memory: page-locked (else the call fails).
       std::optional<unsigned> Out = Api->argIndex(ArgRole::Out);
       if (Api->Kind == ApiKind::DevicePointer && Out && *Out == I)
         E.Stores = PointerValue::known(MemoryKind::Pinned, Call);
