@@ -54,12 +54,13 @@ void completeRequest(Disjunct &D, const ValueDecl *Request) {
 void TransferDataflow::mpiRequests(const CallExpr *Call, Disjunct &D) const {
   const HostCommunicationSpec *Spec = lookupHostCommunication(Call);
   if (!Spec) {
-    // A function given a request in flight may complete it.
+    // A function given a request in flight may complete it. Most calls
+    // meet no request in flight: their arguments are not looked at.
+    if (llvm::none_of(D.Pending,
+                      [](const PendingTransfer &P) { return P.Request; }))
+      return;
     for (const Expr *Arg : Call->arguments())
-      if (const ValueDecl *Request = requestDecl(Arg);
-          Request && llvm::any_of(D.Pending, [&](const PendingTransfer &P) {
-            return P.Request && P.Stream.Decl == Request;
-          }))
+      if (const ValueDecl *Request = requestDecl(Arg))
         completeRequest(D, Request);
     return;
   }
