@@ -156,3 +156,89 @@ void correlated(float *d, cudaStream_t s, int mode, bool async) {
   consume(h[0]);
   cudaFreeHost(h);
 }
+
+// A kernel picked by a switch before a timing loop and again in it
+// (cuda-samples' globalToShmemAsyncCopy): the paths the first switch leaves
+// and those each iteration adds are more than a state keeps apart, so the
+// loop head's state is bounded. The analysis settles (a bounded join that
+// is not monotone once kept the loop from settling, and the function went
+// unanalysed): the result read after waiting only for the other stream is
+// reported; read after its own wait, nothing.
+template <int N> __global__ void k0(float *c) { c[threadIdx.x] = N; }
+template <int N> __global__ void k1(float *c) { c[threadIdx.x] = N + 1; }
+template <int N> __global__ void k2(float *c) { c[threadIdx.x] = N + 2; }
+template <int N> __global__ void k3(float *c) { c[threadIdx.x] = N + 3; }
+template <int N> __global__ void k4(float *c) { c[threadIdx.x] = N + 4; }
+
+#define PICK(n, s)                                                             \
+  switch (n) {                                                                 \
+  case 0:                                                                      \
+  default:                                                                     \
+    k0<16><<<1, 32, 0, s>>>(d);                                                \
+    break;                                                                     \
+  case 1:                                                                      \
+    k1<16><<<1, 32, 0, s>>>(d);                                                \
+    break;                                                                     \
+  case 2:                                                                      \
+    k2<16><<<1, 32, 0, s>>>(d);                                                \
+    break;                                                                     \
+  case 3:                                                                      \
+    k3<16><<<1, 32, 0, s>>>(d);                                                \
+    break;                                                                     \
+  case 4:                                                                      \
+    k4<16><<<1, 32, 0, s>>>(d);                                                \
+    break;                                                                     \
+  }
+
+void timedKernels(int n) {
+  cudaStream_t s;
+  cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+  cudaEvent_t start, stop;
+  cudaEventCreate(&start);
+  cudaEventCreate(&stop);
+  float *h, *d;
+  cudaMallocHost(&h, 32 * sizeof(float));
+  cudaMalloc(&d, 32 * sizeof(float));
+  cudaMemsetAsync(d, 0, 32 * sizeof(float), s);
+  PICK(n, s)
+  cudaStreamSynchronize(s);
+  cudaEventRecord(start, s);
+  for (int j = 0; j < 100; j++) {
+    PICK(n, s)
+  }
+  cudaEventRecord(stop, s);
+  cudaEventSynchronize(stop);
+  cudaMemcpyAsync(h, d, 32 * sizeof(float), cudaMemcpyDeviceToHost, 0);
+  cudaStreamSynchronize(s);
+  for (int i = 0; i < 32; i++)
+    consume(h[i]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'h[i]' is read while 'cudaMemcpyAsync' into it may still be in flight on the legacy default stream; wait for it first with cudaStreamSynchronize(0) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-5]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-6]]:69: note: on the legacy default stream, not synchronized before the access
+  cudaFreeHost(h);
+}
+
+void timedKernelsWaited(int n) {
+  cudaStream_t s;
+  cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+  cudaEvent_t start, stop;
+  cudaEventCreate(&start);
+  cudaEventCreate(&stop);
+  float *h, *d;
+  cudaMallocHost(&h, 32 * sizeof(float));
+  cudaMalloc(&d, 32 * sizeof(float));
+  cudaMemsetAsync(d, 0, 32 * sizeof(float), s);
+  PICK(n, s)
+  cudaStreamSynchronize(s);
+  cudaEventRecord(start, s);
+  for (int j = 0; j < 100; j++) {
+    PICK(n, s)
+  }
+  cudaEventRecord(stop, s);
+  cudaEventSynchronize(stop);
+  cudaMemcpyAsync(h, d, 32 * sizeof(float), cudaMemcpyDeviceToHost, 0);
+  cudaStreamSynchronize(0);
+  for (int i = 0; i < 32; i++)
+    consume(h[i]);
+  cudaFreeHost(h);
+}

@@ -103,6 +103,18 @@ solveForward(const clang::CFG &Cfg, const Analysis &A) {
     }
   }
 
+  // Loop heads: blocks a back edge (from a block no earlier in the order)
+  // reaches. A join that bounds its state (too many disjuncts merge into
+  // one) is not monotone: a loop head's state could then alternate between
+  // the bounded and the precise form and never settle. Its in-state
+  // therefore only grows: each visit joins the last one's.
+  std::vector<bool> LoopHead(N, false);
+  for (const clang::CFGBlock *B : Cfg)
+    for (const clang::CFGBlock::AdjacentBlock &P : B->preds())
+      if (const clang::CFGBlock *Pred = P.getReachableBlock())
+        if (Order[Pred->getBlockID()] >= Order[B->getBlockID()])
+          LoopHead[B->getBlockID()] = true;
+
   std::vector<std::optional<State>> In(N), Out(N);
   std::set<std::pair<unsigned, const clang::CFGBlock *>> Worklist;
   const clang::CFGBlock &Entry = Cfg.getEntry();
@@ -139,6 +151,8 @@ solveForward(const clang::CFG &Cfg, const Analysis &A) {
       continue;
     // The same in-state as at the last visit gives the same out-state.
     std::optional<State> &LastIn = In[B->getBlockID()];
+    if (LastIn && LoopHead[B->getBlockID()])
+      A.join(*BlockIn, *LastIn);
     if (LastIn && *LastIn == *BlockIn)
       continue;
 
