@@ -3,6 +3,7 @@
 
   oracle.py prepare --checkouts DIR [--tracer BIN]     (here, with LLVM)
   oracle.py gpu --out DIR [--deadline S] [--jobs N] [--runs N]  (GPU machine)
+               [--redo FILE]
   oracle.py import FILE...                              (here)
   oracle.py compare [--lint BIN] [-j N]                 (here, with LLVM)
   oracle.py report                                      (the tables)
@@ -24,7 +25,9 @@ program or mutant run to OUT/results.jsonl: the runtime findings (check,
 file, line), the exit status, the time. It starts nothing new after
 --deadline seconds and skips what docs/oracle/results.jsonl (or this
 machine's earlier calls) already holds, so a run cut short resumes where it
-stopped.
+stopped. --redo FILE names runs (one id a line) to make again although
+recorded, after a change to the tracer's rules that could change them;
+`import` replaces their records.
 
 `import` merges such files into docs/oracle/results.jsonl. `compare` lints
 each mutant the run confirmed (a runtime finding the pristine program's run
@@ -165,6 +168,10 @@ class Gpu:
         self.lock = threading.Lock()
         self.out = open(os.path.join(opts.out, "results.jsonl"), "a")
         self.local = os.path.join(self.work, "results.jsonl")
+        self.redo = set()
+        if opts.redo:
+            with open(opts.redo) as f:
+                self.redo = {line.strip() for line in f if line.strip()}
         self.deadline = time.time() + opts.deadline
         try:
             names = subprocess.run(
@@ -304,7 +311,13 @@ class Gpu:
                 with open(path) as f:
                     ids.update(json.loads(line)["id"] for line in f
                                if line.strip())
-        return ids
+        # What --redo names counts as done only once this machine made it.
+        local = set()
+        if os.path.exists(self.local):
+            with open(self.local) as f:
+                local = {json.loads(line)["id"] for line in f
+                         if line.strip()}
+        return ids - (self.redo - local)
 
     def main(self):
         os.makedirs(self.work, exist_ok=True)
@@ -466,6 +479,7 @@ def main():
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 4)
     p.add_argument("--runs", type=int, default=4)
     p.add_argument("--limit", type=int, default=0)
+    p.add_argument("--redo", help="a file of run ids to make again")
     p.set_defaults(func=cmd_gpu)
     p = sub.add_parser("import")
     p.add_argument("files", nargs="+")

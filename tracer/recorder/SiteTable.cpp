@@ -172,6 +172,23 @@ void SiteTable::completed(StreamKey Stream, std::uint64_t UpTo,
     completed(D.On, D.UpTo, Depth + 1);
 }
 
+void SiteTable::dependOnLegacyWork(StreamKey Stream, std::uint32_t Context,
+                                   std::uint64_t Now) {
+  auto Legacy = IssuedSinceSync.find(StreamKey::legacy(Context));
+  if (Legacy == IssuedSinceSync.end())
+    return;
+  std::uint64_t Last = 0;
+  for (const auto &[Issuer, Work] : Legacy->second)
+    Last = std::max(Last, Work.Last);
+  // One dependency per stretch of legacy work: a loop issuing on the
+  // stream adds none while no new legacy work came.
+  std::vector<Dependency> &List = Dependencies[Stream];
+  for (const Dependency &D : List)
+    if (D.On == Legacy->first && D.UpTo >= Last)
+      return;
+  List.push_back({Now, Legacy->first, Last});
+}
+
 void SiteTable::heldBackByLegacyWork(std::uint32_t Context,
                                      const BufferSet &Buffers) {
   auto Legacy = IssuedSinceSync.find(StreamKey::legacy(Context));
@@ -263,6 +280,7 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
       if (Class == StreamClass::Created && blocking(Key)) {
         std::uint32_t Context = contextOf(Key);
         heldBackByLegacyWork(Context ? Context : Args.Context, Buffers);
+        dependOnLegacyWork(Key, Context ? Context : Args.Context, Now);
       }
       Issued &I = IssuedSinceSync[Key][SiteIndex];
       I.Last = Now;

@@ -172,6 +172,13 @@ private:
   /// Tells the observer that \p Stream is finished up to \p UpTo, and so
   /// is what it waited for before that (cudaStreamWaitEvent).
   void completed(StreamKey Stream, std::uint64_t UpTo, unsigned Depth = 0);
+  /// Work issued as call \p Now on \p Stream, a created stream that
+  /// synchronizes with the legacy stream of \p Context, runs after the
+  /// legacy-stream work in flight (CUDA's implicit synchronization): a wait
+  /// that covers it covers that work too, as a cudaStreamWaitEvent's
+  /// dependency does.
+  void dependOnLegacyWork(StreamKey Stream, std::uint32_t Context,
+                          std::uint64_t Now);
   /// Work on a created stream that synchronizes with the legacy stream,
   /// touching \p Buffers, is being issued: legacy-stream work still in
   /// flight holds it back, unless that work ran once so far and touched
@@ -204,8 +211,9 @@ private:
     std::uint64_t Recorded = 0;
   };
   std::unordered_map<std::uintptr_t, RecordedEvent> EventWork;
-  /// A stream's wait for another's event: its work from call number At on
-  /// runs after the other stream's work up to UpTo.
+  /// A stream's wait for another's event, or for the legacy stream's work
+  /// (dependOnLegacyWork): its work from call number At on runs after the
+  /// other stream's work up to UpTo.
   struct Dependency {
     std::uint64_t At = 0;
     StreamKey On = 0;

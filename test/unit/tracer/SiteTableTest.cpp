@@ -551,6 +551,43 @@ TEST(SiteTableTest, AWaitCoversWhatItsStreamWaitedFor) {
   EXPECT_TRUE(O.done(S1, O.Issued[0].second));
 }
 
+TEST(SiteTableTest, AWaitCoversTheLegacyWorkItsBlockingStreamRanAfter) {
+  // A copy on the legacy stream, then work on blocking stream S1: that work
+  // waits for the copy (CUDA's implicit synchronization), so S1's sync
+  // covers the copy. A non-blocking S2's sync does not.
+  Observed O;
+  SiteTable Table(&O);
+  auto Call = [&](const char *Api, CallArgs A) {
+    Table.recordCall(Table.siteFor(catalogRow(Api), Api, 0), A, false, 1, 0, 0);
+  };
+  CallArgs Create;
+  Create.Allocated = S2;
+  Create.Flags = 0x1;
+  Call("cudaStreamCreateWithFlags", Create);
+  Call("cudaMemcpyAsync", Program::on(0));
+  Call("cudaLaunchKernel", Program::on(S2));
+  Call("cudaStreamSynchronize", Program::on(S2));
+  ASSERT_EQ(O.Issued.size(), 1u);
+  EXPECT_FALSE(O.done(0, O.Issued[0].second));
+  Call("cudaLaunchKernel", Program::on(S1));
+  Call("cudaStreamSynchronize", Program::on(S1));
+  EXPECT_TRUE(O.done(0, O.Issued[0].second));
+}
+
+TEST(SiteTableTest, ABlockingStreamsEarlierWorkCoversNoLaterLegacyWork) {
+  // Work on S1 issued before the legacy copy does not wait for it.
+  Observed O;
+  SiteTable Table(&O);
+  auto Call = [&](const char *Api, CallArgs A) {
+    Table.recordCall(Table.siteFor(catalogRow(Api), Api, 0), A, false, 1, 0, 0);
+  };
+  Call("cudaLaunchKernel", Program::on(S1));
+  Call("cudaMemcpyAsync", Program::on(0));
+  Call("cudaStreamSynchronize", Program::on(S1));
+  ASSERT_EQ(O.Issued.size(), 1u);
+  EXPECT_FALSE(O.done(0, O.Issued[0].second));
+}
+
 TEST(SiteTableTest, CapturedWorkIsNotInFlight) {
   // Work issued while S1 (and S2, joining through an event) is captured
   // into a graph runs only when the graph is launched.
