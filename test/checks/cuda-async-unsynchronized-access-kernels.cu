@@ -8,6 +8,7 @@
 // RUN: %tidy --checks='-*,cuda-async-unsynchronized-access' %s -- %cuda_args | %check_messages %s
 
 #include <cuda_runtime.h>
+#include <stdlib.h>
 
 typedef int MPI_Datatype;
 typedef int MPI_Comm;
@@ -78,6 +79,77 @@ int readAfterPolling(int n, cudaStream_t s) {
   while (cudaStreamQuery(s) != cudaSuccess) {
   }
   return m[0];
+}
+
+// Managed memory on one path, 'malloc' (which a device that reads pageable
+// memory reaches) on the other (cuda-samples' systemWideAtomics): on the
+// managed path the kernel's writes race with the read.
+int managedOrPageable(int n, bool pageableAccess) {
+  int *m;
+  if (pageableAccess)
+    m = (int *)malloc(n * sizeof(int));
+  else
+    cudaMallocManaged(&m, n * sizeof(int));
+  fill<<<1, 256>>>(m);
+  int s = m[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'm[0]' is read while kernel 'fill', which writes it, may still be running on the legacy default stream; wait for it first with cudaStreamSynchronize(0) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the kernel is launched here
+  return s;
+}
+
+int managedOrPageableWaited(int n, bool pageableAccess) {
+  int *m;
+  if (pageableAccess)
+    m = (int *)malloc(n * sizeof(int));
+  else
+    cudaMallocManaged(&m, n * sizeof(int));
+  fill<<<1, 256>>>(m);
+  cudaDeviceSynchronize();
+  return m[0];
+}
+
+// The host updating with atomic operations what a running kernel updates
+// (systemWideAtomics: system-scope atomics on both sides) shares it on
+// purpose: no race, even where it also reads it plainly (a compare-and-swap
+// loop). The plain read of the results before the wait is one.
+void hostCounts(int *counts, int n) {
+  for (int i = 0; i < n; i++) {
+    int expected = counts[1];
+    __sync_val_compare_and_swap(&counts[1], expected, expected + i);
+    __sync_fetch_and_add(&counts[0], 1);
+  }
+}
+
+int sharedWithHostAtomics(int n) {
+  int *m;
+  cudaMallocManaged(&m, n * sizeof(int));
+  fill<<<1, 256>>>(m);
+  hostCounts(m, n);
+  int first = __atomic_load_n(&m[0], __ATOMIC_SEQ_CST);
+  int s = m[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'm[0]' is read while kernel 'fill', which writes it, may still be running on the legacy default stream; wait for it first with cudaStreamSynchronize(0) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-5]]:3: note: the kernel is launched here
+  return s + first;
+}
+
+int sharedWithHostAtomicsWaited(int n) {
+  int *m;
+  cudaMallocManaged(&m, n * sizeof(int));
+  fill<<<1, 256>>>(m);
+  hostCounts(m, n);
+  cudaDeviceSynchronize();
+  return m[0];
+}
+
+// Device memory on one path: what the kernel reaches is not known.
+int managedOrDevice(int n, bool onDevice) {
+  int *m;
+  if (onDevice)
+    cudaMalloc(&m, n * sizeof(int));
+  else
+    cudaMallocManaged(&m, n * sizeof(int));
+  fill<<<1, 256>>>(m);
+  return consume(n);
 }
 
 // A device function the kernel hands a pointer derived from its parameter

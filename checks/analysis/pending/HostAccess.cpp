@@ -239,6 +239,7 @@ void HostAccessFinder::callAccesses(
   // Anything else: what the callee does with it (ParameterHostUses.h); a
   // library's function by its parameter types, a pointer or reference to
   // non-const written through, to const read.
+  size_t Before = Out.size();
   const auto *Proto = FD ? FD->getType()->getAs<FunctionProtoType>() : nullptr;
   unsigned Offset = firstParamArg(Call, FD);
   for (unsigned I = Offset; I < Call->getNumArgs(); ++I) {
@@ -272,6 +273,9 @@ void HostAccessFinder::callAccesses(
                      Write ? AccessKind::Write : AccessKind::Read, Arg});
     }
   }
+  if (isAtomicBuiltin(Call))
+    for (size_t I = Before; I < Out.size(); ++I)
+      Out[I].Atomic = true;
 }
 
 /// Whether the reference \p VD is bound to a temporary, whose lifetime it
@@ -407,6 +411,7 @@ bool HostAccessFinder::resolve(HostAccess &A) const {
   HostUse Use = std::min(Uses->use(A.Callee, A.Param, &Where), Bound);
   if (Use == HostUse::None)
     return false;
+  A.Atomic = Uses->updatesAtomically(A.Callee, A.Param);
   A.InCallee = Where;
   A.Kind = Use == HostUse::Read ? AccessKind::Read : AccessKind::Write;
   A.Callee = nullptr;

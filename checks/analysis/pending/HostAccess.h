@@ -96,6 +96,10 @@ struct HostAccess {
   /// access in its body that makes the call one ('gpuRef[i]' read in
   /// checkResult), for a note at the line the run would show.
   const clang::Expr *InCallee = nullptr;
+  /// An atomic operation on the buffer (__sync_*, __atomic_*), or a call of
+  /// a function that applies one to it: memory the host shares with a
+  /// running kernel on purpose (system-scope atomics), no race with it.
+  bool Atomic = false;
   /// Release or lifetime end: the whole buffer, whatever slice was copied.
   bool Whole() const {
     return Kind == AccessKind::Release || Kind == AccessKind::EndOfLifetime;

@@ -9,6 +9,7 @@
 #include "SlotRings.h"
 #include "TransferDataflow.h"
 #include "analysis/code/KernelWrites.h"
+#include "analysis/provenance/SwitchCorrelation.h"
 #include "api/AsyncOperation.h"
 #include "api/CudaApiCatalog.h"
 #include "api/GpuLibrary.h"
@@ -314,6 +315,25 @@ void TransferDataflow::issueKernel(const CUDAKernelCallExpr *Launch,
   }
 }
 
+/// Memory of different kinds on different paths, every one an allocation
+/// the host can touch and one of them memory a kernel reaches on any system
+/// (managed or pinned): 'malloc' where the device can read pageable memory,
+/// 'cudaMallocManaged' elsewhere (systemWideAtomics). On that path the
+/// kernel's writes race with the host's reads.
+static bool hostReachableOnSomePath(const PointerValue &V) {
+  // An unknown value with origins is one of mixed kinds (ProvenanceLattice).
+  if (V.tag() != PointerValue::Tag::Unknown || V.origins().empty())
+    return false;
+  bool Reached = false;
+  for (Origin O : V.origins()) {
+    std::optional<MemoryKind> K = allocationKind(O);
+    if (!K || *K == MemoryKind::Device)
+      return false;
+    Reached |= *K == MemoryKind::Managed || *K == MemoryKind::Pinned;
+  }
+  return Reached;
+}
+
 void TransferDataflow::issueKernelMemory(
     const KernelIssue &Issue, unsigned Index, const MemberPath &Path,
     const Expr *Pointer, const Expr *Arg, Disjunct &D,
@@ -334,6 +354,8 @@ void TransferDataflow::issueKernelMemory(
       Path.empty() && !P.Kind && Named && isa<ParmVarDecl>(Named->getDecl());
   if (!(P.is(MemoryKind::Managed) || P.is(MemoryKind::Pinned) ||
         P.is(MemoryKind::Registered) || CallerDecides ||
+        (!P.Kind &&
+         hostReachableOnSomePath(Provenance.valueAt(Launch, Pointer))) ||
         (Device && (Scope.Communicates || Scope.SeveralStreams))))
     return;
   // The kernel's body decides; without it, a parameter to non-const may

@@ -176,4 +176,35 @@ HostUse ParameterHostUses::bodyUse(const FunctionDecl *Def, unsigned Param,
   return Found.Use;
 }
 
+bool isAtomicBuiltin(const CallExpr *Call) {
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || !FD->getBuiltinID() || !FD->getIdentifier())
+    return false;
+  StringRef Name = FD->getName();
+  return Name.starts_with("__sync_") || Name.starts_with("__atomic_") ||
+         Name.starts_with("__c11_atomic_");
+}
+
+bool ParameterHostUses::updatesAtomically(const FunctionDecl *FD,
+                                          unsigned Param) {
+  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+  if (!Def || !Def->getBody() || Param >= Def->getNumParams())
+    return false;
+  auto [It, New] = Atomics.try_emplace({Def, Param}, false);
+  if (!New)
+    return It->second;
+  const ParmVarDecl *P = Def->getParamDecl(Param);
+  HostAccessFinder Accesses(Def);
+  bool Found = false;
+  forEachStmt(Def->getBody(), [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (Found || !isAtomicBuiltin(Call))
+      return;
+    for (const Expr *Arg : Call->arguments())
+      if (std::optional<BufferRef> B = Accesses.bufferOf(Arg))
+        Found |= B->Base == P && B->Loads == 0 && !B->Object;
+  });
+  return Atomics[{Def, Param}] = Found;
+}
+
 } // namespace cuda_async_lint

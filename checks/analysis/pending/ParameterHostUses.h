@@ -67,6 +67,11 @@ public:
   HostUse bodyUse(const clang::FunctionDecl *Def, unsigned Param,
                   const clang::Expr **Where = nullptr);
 
+  /// Whether the body here of \p FD applies an atomic operation to what
+  /// its parameter \p Param points to: it shares that memory with work that
+  /// runs beside it (a kernel's system-scope atomics) on purpose.
+  bool updatesAtomically(const clang::FunctionDecl *FD, unsigned Param);
+
 private:
   struct BodyUse {
     HostUse Use = HostUse::None;
@@ -75,7 +80,12 @@ private:
   ProgramView Program;
   std::map<std::pair<const clang::FunctionDecl *, unsigned>, BodyUse> Done;
   std::set<const clang::FunctionDecl *> InProgress;
+  std::map<std::pair<const clang::FunctionDecl *, unsigned>, bool> Atomics;
 };
+
+/// Whether \p Call is a compiler's atomic builtin (__sync_fetch_and_add,
+/// __atomic_load_n, __c11_atomic_store, ...).
+bool isAtomicBuiltin(const clang::CallExpr *Call);
 
 } // namespace cuda_async_lint
 

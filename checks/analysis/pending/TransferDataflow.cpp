@@ -298,7 +298,8 @@ void TransferDataflow::access(const HostAccess &Given, Disjunct &D,
         (P.DeviceWrites || A.Kind != AccessKind::Read) &&
         (!P.DeviceMemory ||
          lookupHostCommunication(dyn_cast<CallExpr>(A.At)) != nullptr) &&
-        !(isa_and_nonnull<CUDAKernelCallExpr>(P.Op) && isLibraryWork(A.At));
+        !(isa_and_nonnull<CUDAKernelCallExpr>(P.Op) &&
+          (isLibraryWork(A.At) || A.Atomic));
     if (!Conflict) {
       ++It;
       continue;
