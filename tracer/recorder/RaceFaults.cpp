@@ -103,7 +103,10 @@ bool RaceDetector::handleWatched(std::uintptr_t Address, std::uintptr_t Page,
     if (!F.Used || F.Raced || !F.watches(Page, Page + PageSize))
       continue;
     OnWatchedPage = true;
-    if (F.watches(Address, Address + 1) && F.holds(Address)) {
+    // Reading an upload's source is no race: the read faults only because
+    // a download's destination shares the page (PROT_NONE for both).
+    if (F.watches(Address, Address + 1) && F.holds(Address) &&
+        (Write || F.DeviceToHost)) {
       Hit = &F;
       break;
     }

@@ -26,6 +26,23 @@ static void packedCopies(bool Racy) {
   cudaFreeHost(Out);
 }
 
+// An upload's source and a download's destination on one page, both in
+// flight: reading the source is no race, although the download's
+// protection makes the read fault (multi_threaded_p2p_opt's two norm
+// buffers). Writing it before the wait is one.
+static void sourceBesideDestination(bool Racy) {
+  char *Host = pinned(4096);
+  cudaMemcpyAsync(Device, Host, 64, cudaMemcpyHostToDevice, S);
+  cudaMemcpyAsync(Host + 128, Device, 64, cudaMemcpyDeviceToHost, S);
+  Sink = Host[3];
+  if (Racy) {
+    MARK("source-beside-destination"); Host[5] = 1;
+  }
+  cudaStreamSynchronize(S);
+  Sink = Host[128 + 3];
+  cudaFreeHost(Host);
+}
+
 // test/tracer/Inputs/gpu/small_copies.cu's pattern, twice: 64 slots of a
 // page, host-to-device and device-to-host by turns, round-robin over 4
 // streams, each stream waited for in turn, then every slot read and
@@ -205,6 +222,10 @@ int main(int Argc, char **Argv) {
         {"packed-copies", [] { packedCopies(true); }},
         {"packed-copies-synced", [] { packedCopies(false); }},
         {"round-robin-slots", roundRobinSlots},
+        {"source-beside-destination",
+         [] { sourceBesideDestination(true); }},
+        {"source-read-beside-destination",
+         [] { sourceBesideDestination(false); }},
         {"pipeline-batches", pipelineBatches}};
     bool Found = false;
     for (const auto &Scenario : Scenarios)
