@@ -204,7 +204,8 @@ bool ParameterHostUses::updatesAtomically(const FunctionDecl *FD,
       if (std::optional<BufferRef> B = Accesses.bufferOf(Arg))
         Found |= B->Base == P && B->Loads == 0 && !B->Object;
   });
-  return Atomics[{Def, Param}] = Found;
+  It->second = Found;
+  return Found;
 }
 
 } // namespace cuda_async_lint
