@@ -305,19 +305,14 @@ class Gpu:
         return path
 
     def done(self):
-        ids = set()
-        for path in (RESULTS, self.local):
-            if os.path.exists(path):
-                with open(path) as f:
-                    ids.update(json.loads(line)["id"] for line in f
-                               if line.strip())
+        def ids(path):
+            if not os.path.exists(path):
+                return set()
+            with open(path) as f:
+                return {json.loads(line)["id"] for line in f if line.strip()}
+        local = ids(self.local)
         # What --redo names counts as done only once this machine made it.
-        local = set()
-        if os.path.exists(self.local):
-            with open(self.local) as f:
-                local = {json.loads(line)["id"] for line in f
-                         if line.strip()}
-        return ids - (self.redo - local)
+        return (ids(RESULTS) - self.redo) | local
 
     def main(self):
         os.makedirs(self.work, exist_ok=True)

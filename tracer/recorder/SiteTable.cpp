@@ -279,8 +279,10 @@ void SiteTable::recordCall(std::uint32_t SiteIndex, const CallArgs &Args,
       BufferSet Buffers = Allocations.touchedBy(Kind, Args);
       if (Class == StreamClass::Created && blocking(Key)) {
         std::uint32_t Context = contextOf(Key);
-        heldBackByLegacyWork(Context ? Context : Args.Context, Buffers);
-        dependOnLegacyWork(Key, Context ? Context : Args.Context, Now);
+        if (!Context)
+          Context = Args.Context;
+        heldBackByLegacyWork(Context, Buffers);
+        dependOnLegacyWork(Key, Context, Now);
       }
       Issued &I = IssuedSinceSync[Key][SiteIndex];
       I.Last = Now;
