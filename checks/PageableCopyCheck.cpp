@@ -66,7 +66,9 @@ void PageableCopyCheck::checkHelperCall(const CallExpr *Call,
       continue;
     // Reported at the copy already: every call passes pageable memory; or
     // at the helper's own call that hands it on.
-    if (provenanceAt(PC.In, PC.Copy, PC.Side.Arg, Ctx).is(MemoryKind::Pageable))
+    bool Host = PC.Side.HostByDirection;
+    if (provenanceAt(PC.In, PC.Copy, PC.Side.Arg, Ctx, Host)
+            .is(MemoryKind::Pageable))
       continue;
     const FunctionDecl *HelperDef = nullptr;
     if (PC.Via && Helper->hasBody(HelperDef) &&
@@ -74,7 +76,7 @@ void PageableCopyCheck::checkHelperCall(const CallExpr *Call,
             .is(MemoryKind::Pageable))
       continue;
     const Expr *Arg = Call->getArg(PC.Param);
-    HostProvenance P = provenanceAt(Function, Call, Arg, Ctx);
+    HostProvenance P = provenanceAt(Function, Call, Arg, Ctx, Host);
     if (!P.is(MemoryKind::Pageable))
       continue;
     Reported.insert(PC.Param);
@@ -143,7 +145,8 @@ void PageableCopyCheck::run(const MatchFinder::MatchResult &R) {
     return Constant->first;
   };
   for (const HostSide &Side : hostSides(Copy, *Api, *R.Context, Parameter)) {
-    HostProvenance P = provenanceAt(Function, Copy, Side.Arg, *R.Context);
+    HostProvenance P = provenanceAt(Function, Copy, Side.Arg, *R.Context,
+                                    Side.HostByDirection);
     if (!P.is(MemoryKind::Pageable))
       continue;
     const PlatformApis &Platform = platformApis(platformOf(Api, *R.Context));

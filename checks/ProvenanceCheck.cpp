@@ -7,10 +7,10 @@ namespace cuda_async_lint {
 HostProvenance
 ProvenanceCheck::provenanceAt(const clang::FunctionDecl *Function,
                               const clang::Stmt *At, const clang::Expr *Ptr,
-                              clang::ASTContext &Ctx) {
+                              clang::ASTContext &Ctx, bool HostByContract) {
   if (!Function || Function->isDependentContext())
     return {};
-  return provenance(Ctx).function(Function).pointerAt(At, Ptr);
+  return provenance(Ctx).function(Function).pointerAt(At, Ptr, HostByContract);
 }
 
 ProvenanceAnalysis &ProvenanceCheck::provenance(clang::ASTContext &Ctx) {

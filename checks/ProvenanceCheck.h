@@ -21,9 +21,12 @@ protected:
   /// The provenance of \p Ptr when \p At runs in \p Function. Unknown in a
   /// template's pattern: templates are analysed through their
   /// instantiations, where types and callees are resolved.
+  /// \p HostByContract: \p At's direction says \p Ptr is host memory
+  /// (FunctionProvenance::pointerAt).
   HostProvenance provenanceAt(const clang::FunctionDecl *Function,
                               const clang::Stmt *At, const clang::Expr *Ptr,
-                              clang::ASTContext &Ctx);
+                              clang::ASTContext &Ctx,
+                              bool HostByContract = false);
 
   /// The translation unit's shared provenance analysis.
   ProvenanceAnalysis &provenance(clang::ASTContext &Ctx);

@@ -322,12 +322,13 @@ std::vector<HostSide> hostSides(const clang::CallExpr *Call,
   case CopyDirection::Descriptor:
     break;
   }
+  bool ByDirection = *Dir != CopyDirection::Default;
   if (HostSrc)
     if (const clang::Expr *Src = Spec.arg(Call, ArgRole::Src))
-      Sides.push_back({Src, /*IsDestination=*/false});
+      Sides.push_back({Src, /*IsDestination=*/false, ByDirection});
   if (HostDst)
     if (const clang::Expr *Dst = Spec.arg(Call, ArgRole::Dst))
-      Sides.push_back({Dst, /*IsDestination=*/true});
+      Sides.push_back({Dst, /*IsDestination=*/true, ByDirection});
   return Sides;
 }
 

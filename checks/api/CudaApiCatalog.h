@@ -162,6 +162,9 @@ struct HostSide {
   const clang::Expr *Arg;
   /// True for the destination (the host is written), false for the source.
   bool IsDestination;
+  /// True where the copy's direction names this side host memory (not
+  /// cudaMemcpyDefault, whose sides may be either).
+  bool HostByDirection = true;
 };
 
 /// The arguments of copy \p Call that name host memory, by direction: the

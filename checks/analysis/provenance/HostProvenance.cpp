@@ -177,8 +177,30 @@ PointerValue FunctionProvenance::caseCorrelated(const PointerValue &V,
   return Narrowed.madeFrom(V.answers());
 }
 
-HostProvenance FunctionProvenance::pointerAt(const Stmt *At,
-                                             const Expr *Ptr) const {
+PointerValue FunctionProvenance::hostAllocations(const PointerValue &V) {
+  // A struct field stored both the host buffer and its device twin (a
+  // shallow copy of the struct whose field cudaMalloc overwrote): the
+  // source of a host-to-device copy is not the device one.
+  if (V.peekTag() != PointerValue::Tag::Unknown || V.peekTop())
+    return PointerValue::unknown();
+  std::optional<MemoryKind> Kind;
+  PointerValue Narrowed = PointerValue::unset();
+  for (Origin O : V.peekOrigins()) {
+    std::optional<MemoryKind> K = allocationKind(O);
+    if (K == MemoryKind::Device)
+      continue;
+    if (!K || (Kind && K != Kind))
+      return PointerValue::unknown();
+    Kind = K;
+    Narrowed = PointerValue::join(Narrowed, PointerValue::known(*K, O));
+  }
+  if (!Kind)
+    return PointerValue::unknown();
+  return Narrowed.madeFrom(V.answersAsChosen());
+}
+
+HostProvenance FunctionProvenance::pointerAt(const Stmt *At, const Expr *Ptr,
+                                             bool HostByContract) const {
   auto It = StateAt.find(At);
   PointerValue V = valueAt(At, Ptr);
   // A pointer parameter this function neither reassigned nor registered
@@ -194,8 +216,14 @@ HostProvenance FunctionProvenance::pointerAt(const Stmt *At,
         if (!It->second.Registered.contains(PD))
           V = Summaries->parameter(PD);
       }
-  if (!V.isKnownAsJoinsGrow() && !(V = caseCorrelated(V, At)).isKnown())
-    return {};
+  if (!V.isKnownAsJoinsGrow()) {
+    PointerValue Correlated = caseCorrelated(V, At);
+    if (!Correlated.isKnown() && HostByContract)
+      Correlated = hostAllocations(V);
+    if (!Correlated.isKnown())
+      return {};
+    V = std::move(Correlated);
+  }
   HostProvenance Result{V.kind(), {V.origins().begin(), V.origins().end()}, {}};
   // The lattice orders origins by address; reports list them in source
   // order, the same in every process.

@@ -241,7 +241,11 @@ public:
   /// The provenance of \p Ptr, an argument of the CUDA API call or delete
   /// expression \p At, as it is when \p At runs. Unknown for code on paths
   /// the CFG does not reach.
-  HostProvenance pointerAt(const clang::Stmt *At, const clang::Expr *Ptr) const;
+  /// \p HostByContract: the call's own direction says \p Ptr is host memory
+  /// (the source of a host-to-device copy): allocations of device memory
+  /// it may point into on other paths are not what this call is given.
+  HostProvenance pointerAt(const clang::Stmt *At, const clang::Expr *Ptr,
+                           bool HostByContract = false) const;
 
   /// The raw value of \p Ptr at \p At, before registration is resolved.
   PointerValue valueAt(const clang::Stmt *At, const clang::Expr *Ptr) const;
@@ -251,6 +255,10 @@ public:
   /// (SwitchCorrelation.h); unknown where that leaves more than one kind.
   PointerValue caseCorrelated(const PointerValue &V,
                               const clang::Stmt *At) const;
+
+  /// \p V, an unknown value of allocations of different kinds, without its
+  /// device allocations; unknown where that leaves more than one kind.
+  static PointerValue hostAllocations(const PointerValue &V);
 
   /// What callers of this function see.
   const FunctionSummary &summary() const { return Summary; }
