@@ -60,6 +60,12 @@ bool isSummarizedField(const clang::FieldDecl *FD);
 /// The summarized field \p E names (a member expression), or null.
 const clang::FieldDecl *userPointerField(const clang::Expr *E);
 
+/// True for the member arrays of pointers the analysis summarizes like
+/// pointer fields, all elements together ('float *slots[4]' declared in the
+/// user's code), and the one \p E names, or null.
+bool isSummarizedArrayField(const clang::FieldDecl *FD);
+const clang::FieldDecl *userPointerArrayField(const clang::Expr *E);
+
 /// True for the globals the analysis summarizes like fields: variables of
 /// static storage (namespace scope, static members, static locals) declared
 /// in the user's code, of pointer or array-of-pointer type, that host code
@@ -67,7 +73,8 @@ const clang::FieldDecl *userPointerField(const clang::Expr *E);
 bool isSummarizedGlobal(const clang::VarDecl *VD);
 
 /// The field or global whose value the pointer lvalue \p E holds, or null:
-/// a summarized field, a summarized global pointer, or an element of a
+/// a summarized field, an element of a summarized member array of pointers
+/// ('p->slots[i]'), a summarized global pointer, or an element of a
 /// summarized global array of pointers ('g[i]'). A global is named by its
 /// canonical declaration.
 const clang::ValueDecl *summarizedVariable(const clang::Expr *E);

@@ -277,9 +277,31 @@ bool isSummarizedGlobal(const VarDecl *VD) {
              VD->getLocation());
 }
 
+bool isSummarizedArrayField(const FieldDecl *FD) {
+  if (!FD)
+    return false;
+  QualType T = FD->getType();
+  return T->isConstantArrayType() &&
+         T->getArrayElementTypeNoTypeQual()->isPointerType() &&
+         !isOpaqueHandle(T) &&
+         !FD->getASTContext().getSourceManager().isInSystemHeader(
+             FD->getLocation());
+}
+
+const FieldDecl *userPointerArrayField(const Expr *E) {
+  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+  return isSummarizedArrayField(FD) ? FD : nullptr;
+}
+
 const ValueDecl *summarizedVariable(const Expr *E) {
   if (const FieldDecl *FD = userPointerField(E))
     return FD;
+  // 'p->slots[i]': an element of a member array of pointers, all of whose
+  // elements, in every object, share one summary.
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts()))
+    if (const FieldDecl *FD = userPointerArrayField(ASE->getBase()))
+      return FD;
   bool Element;
   const VarDecl *VD = provenance::namedVariable(E, Element);
   // 'g' names a global pointer; 'g[i]' an element of a global array of

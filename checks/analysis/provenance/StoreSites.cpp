@@ -17,6 +17,8 @@ namespace {
 /// pointers) null.
 bool isNullInitializer(const Expr *Init, ASTContext &Ctx) {
   Init = Init->IgnoreParenImpCasts();
+  if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(Init))
+    Init = Default->getExpr()->IgnoreParenImpCasts();
   if (isa<ImplicitValueInitExpr>(Init))
     return true;
   if (const auto *List = dyn_cast<InitListExpr>(Init)) {
@@ -34,6 +36,8 @@ bool isNullInitializer(const Expr *Init, ASTContext &Ctx) {
 const ValueDecl *escapingVariable(const Expr *E) {
   if (const ValueDecl *D = summarizedVariable(E))
     return D;
+  if (const FieldDecl *FD = userPointerArrayField(E))
+    return FD;
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   return isSummarizedGlobal(VD) ? VD->getCanonicalDecl() : nullptr;
@@ -47,9 +51,14 @@ public:
       : UserCodeVisitor(SM), Out(Out) {}
 
   bool TraverseConstructorInitializer(CXXCtorInitializer *Init) {
-    if (const FieldDecl *FD = Init->getAnyMember())
+    if (const FieldDecl *FD = Init->getAnyMember()) {
       if (isSummarizedField(FD))
         storedBy(FD);
+      // A member array of pointers initialized whole is not analysed.
+      if (isSummarizedArrayField(FD) &&
+          !isNullInitializer(Init->getInit(), FD->getASTContext()))
+        Out.Escaped.insert(FD);
+    }
     return RecursiveASTVisitor::TraverseConstructorInitializer(Init);
   }
 
@@ -141,9 +150,16 @@ public:
     const RecordDecl *RD = List->getType()->getAsRecordDecl();
     if (!RD || List->isTransparent() || !List->isSemanticForm())
       return true;
-    for (const FieldDecl *FD : RD->fields())
+    unsigned I = 0;
+    for (const FieldDecl *FD : RD->fields()) {
       if (isSummarizedField(FD))
         storedBy(FD);
+      const Expr *Init = I < List->getNumInits() ? List->getInit(I) : nullptr;
+      ++I;
+      if (isSummarizedArrayField(FD) && Init &&
+          !isNullInitializer(Init, FD->getASTContext()))
+        Out.Escaped.insert(FD);
+    }
     return true;
   }
 
