@@ -1,7 +1,9 @@
 //===- Check.cpp ----------------------------------------------------------===//
 
 #include "cuda-async-lint/Check.h"
+#include "InstantiationChain.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
 
 namespace cuda_async_lint {
@@ -11,11 +13,13 @@ Check::~Check() = default;
 
 void Check::onStartOfTranslationUnit() {
   Reported.clear();
+  Chains.clear();
   resetTranslationUnit();
 }
 
 void Check::onEndOfTranslationUnit() {
   Reported.clear();
+  Chains.clear();
   resetTranslationUnit();
 }
 
@@ -32,10 +36,19 @@ static clang::SourceLocation userLocation(clang::SourceLocation Loc,
 void Check::report(Finding F, clang::ASTContext &Context) {
   const clang::SourceManager &SM = Context.getSourceManager();
   F.Loc = userLocation(F.Loc, SM);
-  for (FindingNote &Note : F.Notes)
-    Note.Loc = userLocation(Note.Loc, SM);
   if (!Reported.insert({F.Loc.getRawEncoding(), F.Message}).second)
     return;
+  // A template of a header: which instantiation, requested where, is not
+  // in view (in the unit's own file it is).
+  if (F.Function && F.Function->isTemplateInstantiation() &&
+      !SM.isInMainFile(SM.getExpansionLoc(F.Loc))) {
+    auto [It, New] = Chains.try_emplace(F.Function);
+    if (New)
+      It->second = instantiationChain(F.Function, Context);
+    F.Notes.insert(F.Notes.end(), It->second.begin(), It->second.end());
+  }
+  for (FindingNote &Note : F.Notes)
+    Note.Loc = userLocation(Note.Loc, SM);
   F.CheckId = Id;
   Sink.report(F, Context);
 }

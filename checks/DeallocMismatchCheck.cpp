@@ -124,6 +124,7 @@ void DeallocMismatchCheck::checkHelperCall(const CallExpr *Call,
       continue;
     Reported.insert(PR.Param);
     Finding F;
+    F.Function = Function;
     F.Loc = Arg->getBeginLoc();
     F.Message = "'" + Helper->getNameAsString() + "' releases this " +
                 memoryKindName(*P.Kind).str() + " memory with '" +
@@ -165,11 +166,12 @@ void DeallocMismatchCheck::run(const MatchFinder::MatchResult &R) {
   // (cudaErrorInvalidValue), and what the storage holds stays allocated.
   if (Unallocated) {
     if (Right.empty() && Site->Expects != MemoryKind::Pageable)
-      reportUnallocated(*Site, P, *R.Context);
+      reportUnallocated(*Site, P, Function, *R.Context);
     return;
   }
 
   Finding F;
+  F.Function = Function;
   F.Loc = Site->At->getBeginLoc();
   bool Registered = P.is(MemoryKind::Registered);
   F.Message =
@@ -201,8 +203,10 @@ void DeallocMismatchCheck::run(const MatchFinder::MatchResult &R) {
 
 void DeallocMismatchCheck::reportUnallocated(const ReleaseSite &Site,
                                              const HostProvenance &P,
+                                             const FunctionDecl *Function,
                                              ASTContext &Ctx) {
   Finding F;
+  F.Function = Function;
   F.Loc = Site.At->getBeginLoc();
   F.Message = "'" + Site.Releaser +
               "' releases host memory that no allocator returned, and fails";

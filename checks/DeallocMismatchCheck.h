@@ -31,6 +31,7 @@ public:
 private:
   /// CUDA's releaser given storage no allocator returned.
   void reportUnallocated(const ReleaseSite &Site, const HostProvenance &P,
+                         const clang::FunctionDecl *Function,
                          clang::ASTContext &Ctx);
   /// A call that hands memory to a function of the unit that releases it
   /// with the wrong releaser, where the release itself cannot tell (the

@@ -107,6 +107,7 @@ void DefaultStreamCheck::run(const MatchFinder::MatchResult &R) {
   llvm::StringRef PerThread =
       platformApis(platformOf(Call, *R.Context)).PerThreadStream;
   Finding F;
+  F.Function = Function;
   F.Loc = Call->getBeginLoc();
   // What holds back, then the cost and the fix, one text for both.
   std::string Cost = " on created streams waits for it, so they cannot "

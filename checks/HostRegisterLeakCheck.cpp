@@ -110,6 +110,7 @@ void HostRegisterLeakCheck::run(const MatchFinder::MatchResult &R) {
   // offered.
   std::string Unregister = unregisterCall(P.RegisteredBy, *R.Context);
   Finding F;
+  F.Function = Function;
   F.Loc = Site->At->getBeginLoc();
   F.Message = "'" + Site->Releaser +
               "' releases memory that is still registered with " +

@@ -82,6 +82,7 @@ void PageableCopyCheck::checkHelperCall(const CallExpr *Call,
     Reported.insert(PC.Param);
     const PlatformApis &Platform = platformApis(platformOf(Api, Ctx));
     Finding F;
+    F.Function = Function;
     F.Loc = Arg->getBeginLoc();
     F.Message = ("'" + Helper->getNameAsString() + "' copies " +
                  (PC.Side.IsDestination ? "into" : "from") +
@@ -151,6 +152,7 @@ void PageableCopyCheck::run(const MatchFinder::MatchResult &R) {
       continue;
     const PlatformApis &Platform = platformApis(platformOf(Api, *R.Context));
     Finding F;
+    F.Function = Function;
     F.Loc = Copy->getBeginLoc();
     std::string Head =
         ("'" + Api->Name + "' " + (Side.IsDestination ? "into" : "from") +

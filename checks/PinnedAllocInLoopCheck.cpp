@@ -288,6 +288,7 @@ void PinnedAllocInLoopCheck::checkPinnedPerCall(
   bool Registers = Api.Kind == ApiKind::Register;
   std::string Name = Function->getNameAsString();
   Finding F;
+  F.Function = Function;
   F.Loc = Call->getBeginLoc();
   F.Message =
       "'" + Api.Name.str() + "' " + (Registers ? "page-locks" : "allocates") +
@@ -344,6 +345,7 @@ void PinnedAllocInLoopCheck::run(const MatchFinder::MatchResult &R) {
 
   bool Registers = Api->Kind == ApiKind::Register;
   Finding F;
+  F.Function = Function;
   F.Loc = Call->getBeginLoc();
   F.Message =
       ("'" + Api->Name + "' " + (Registers ? "page-locks" : "allocates") +

@@ -169,6 +169,7 @@ void SyncInLoopCheck::runOnCall(const CallExpr *Call,
   const ApiSpec *Api = lookupApi(Wait->Wait);
   const FunctionDecl *Callee = Call->getDirectCallee();
   Finding F;
+  F.Function = Function;
   F.Loc = Call->getBeginLoc();
   F.Message = "'" + Callee->getNameAsString() + "' waits for the work it " +
               "issues ('" + Api->Name.str() +
@@ -229,6 +230,7 @@ void SyncInLoopCheck::run(const MatchFinder::MatchResult &R) {
 
   const ApiSpec *Api = lookupApi(Sync);
   Finding F;
+  F.Function = Function;
   F.Loc = Sync->getBeginLoc();
   F.Message = "'" + Api->Name.str() +
               "' inside the loop waits for work issued earlier in the same "

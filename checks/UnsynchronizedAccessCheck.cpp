@@ -82,7 +82,7 @@ void UnsynchronizedAccessCheck::run(const MatchFinder::MatchResult &R) {
            Function, *R.Context, provenance(*R.Context), *Syncs))
     // One finding per access expression and buffer.
     if (Reported.insert({H.Access.At, H.Access.Buffer.Base}).second)
-      report(H, *R.Context);
+      report(H, Function, *R.Context);
 }
 
 /// "kernel 'fill'", or "'cudaMemcpyAsync'".
@@ -105,11 +105,12 @@ static std::string onStream(const StreamRef &S, const Expr *Arg,
 }
 
 void UnsynchronizedAccessCheck::report(const TransferHazard &H,
+                                       const FunctionDecl *Function,
                                        ASTContext &Ctx) {
   const HostAccess &A = H.Access;
   const PendingTransfer &P = H.Transfer;
   if (P.Request) {
-    reportRequest(H, Ctx);
+    reportRequest(H, Function, Ctx);
     return;
   }
   std::string Buffer = accessedBuffer(A, Ctx);
@@ -117,6 +118,7 @@ void UnsynchronizedAccessCheck::report(const TransferHazard &H,
   std::string OnStream = onStream(P.Stream, P.StreamArg, Ctx);
   std::string Wait = waitFor(P, Ctx);
   Finding F;
+  F.Function = Function;
   F.Loc = accessLocation(A);
   // An access inside a member function: reported at the call, which is
   // where the caller must wait.
@@ -177,6 +179,7 @@ void UnsynchronizedAccessCheck::report(const TransferHazard &H,
 
 /// A nonblocking MPI call's buffer touched before its request completes.
 void UnsynchronizedAccessCheck::reportRequest(const TransferHazard &H,
+                                              const FunctionDecl *Function,
                                               ASTContext &Ctx) {
   const HostAccess &A = H.Access;
   const PendingTransfer &P = H.Transfer;
@@ -192,6 +195,7 @@ void UnsynchronizedAccessCheck::reportRequest(const TransferHazard &H,
                lookupHostCommunication(AccessCall))
     By = " by '" + Other->Name.str() + "'";
   Finding F;
+  F.Function = Function;
   F.Loc = accessLocation(A);
   F.Message = "'" + accessedBuffer(A, Ctx) + "' " +
               accessWords(A.Kind).Verb.str() + By + " while " + Call +

@@ -29,8 +29,11 @@ public:
 
 private:
   void resetTranslationUnit() override;
-  void report(const TransferHazard &H, clang::ASTContext &Ctx);
-  void reportRequest(const TransferHazard &H, clang::ASTContext &Ctx);
+  void report(const TransferHazard &H, const clang::FunctionDecl *Function,
+              clang::ASTContext &Ctx);
+  void reportRequest(const TransferHazard &H,
+                     const clang::FunctionDecl *Function,
+                     clang::ASTContext &Ctx);
   /// A member function that returns with a transfer still in flight on a
   /// buffer member: its callers are analysed too.
   bool leavesTransfers(const clang::CXXMethodDecl *Method,

@@ -13,6 +13,7 @@
 #include "cuda-async-lint/CheckOptions.h"
 #include "cuda-async-lint/Finding.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringRef.h"
 #include <set>
@@ -48,6 +49,8 @@ private:
   std::string Id;
   DiagnosticSink &Sink;
   std::set<std::pair<clang::SourceLocation::UIntTy, std::string>> Reported;
+  /// Per instantiated function a finding was in: its instantiation chain.
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<FindingNote>> Chains;
 };
 
 } // namespace cuda_async_lint

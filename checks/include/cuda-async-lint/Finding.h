@@ -16,6 +16,7 @@
 
 namespace clang {
 class ASTContext;
+class FunctionDecl;
 } // namespace clang
 
 namespace cuda_async_lint {
@@ -39,6 +40,10 @@ struct Finding {
   std::string Message;
   std::vector<FindingNote> Notes;
   std::vector<FixIt> Fixes;
+  /// The function whose code the finding is in, where the check knows it:
+  /// in an instantiation of a template, Check::report adds the chain of
+  /// instantiations that led to it as notes.
+  const clang::FunctionDecl *Function = nullptr;
 };
 
 /// Where checks send their findings. One implementation per front-end.

@@ -1,0 +1,9 @@
+#include "staging.cuh"
+
+void run(float *d, cudaStream_t s) {
+  pushTwice(d, 16, s);
+  Staging<int> st;
+  st.host = (int *)malloc(64);
+  st.upload((int *)d, 16, s);
+  release(d);
+}
