@@ -3,7 +3,9 @@
 #include "Diagnostics.h"
 #include "support/FileUri.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 namespace cuda_async_lint::lsp {
 
@@ -79,6 +81,35 @@ llvm::json::Object diagnosticOf(const ResolvedFinding &F, llvm::StringRef Text,
   if (!Related.empty())
     D["relatedInformation"] = std::move(Related);
   return D;
+}
+
+llvm::json::Object uninstantiatedDiagnostic(
+    const std::vector<std::pair<std::string, unsigned>> &Templates,
+    llvm::StringRef Includer, llvm::StringRef Text, PositionEncoding E) {
+  std::string Names;
+  constexpr size_t Named = 4;
+  for (size_t I = 0; I < Templates.size() && I < Named; ++I)
+    Names += (I ? ", '" : "'") + Templates[I].first + "'";
+  if (Templates.size() > Named)
+    Names += llvm::formatv(" and {0} more", Templates.size() - Named).str();
+  std::string Message =
+      "cuda-async-lint analysed this header through '" +
+      llvm::sys::path::filename(Includer).str() +
+      "', which instantiates none of " + Names +
+      ": the checks analyse a template's code in its instantiations, so "
+      "this code was not checked; open a file that uses " +
+      (Templates.size() == 1 ? "it" : "them") +
+      " to analyse the header through that file";
+  unsigned Line = Templates.front().second;
+  Position At{Line ? Line - 1 : 0, 0};
+  if (std::optional<size_t> Start =
+          offsetOf(Text, Position{At.Line, 0}, PositionEncoding::UTF8))
+    At = positionOf(Text, *Start, E);
+  return llvm::json::Object{
+      {"range", llvm::json::Object{{"start", toJSON(At)}, {"end", toJSON(At)}}},
+      {"severity", int(Information)},
+      {"source", "cuda-async-lint"},
+      {"message", Message}};
 }
 
 llvm::json::Object failureDiagnostic(const FailedFile &Failure,

@@ -416,6 +416,8 @@ void Server::startDue() {
     }
     AnalysisOptions Options;
     Options.Database = &databaseFor(Unit);
+    if (!D.Through.empty())
+      Options.TemplatesOf = D.RealPath.empty() ? D.Path : D.RealPath;
     Options.Adjuster = Setup.Adjuster;
     Options.Config = Setup.Config;
     Options.Timeout = Setup.Timeout;
@@ -472,6 +474,11 @@ void Server::finished(size_t Worker, WorkerOutcome O) {
             diagnosticOf(F, D.AnalysedText, Encoding, Setup.Docs));
         D.Findings.push_back(std::move(F));
       }
+    // Templates the includer never instantiates were not analysed: say so,
+    // where otherwise nothing would say why they show nothing.
+    if (!R.UninstantiatedTemplates.empty())
+      Diagnostics.push_back(uninstantiatedDiagnostic(
+          R.UninstantiatedTemplates, D.Through, D.AnalysedText, Encoding));
   }
   log(llvm::formatv("{0} (version {1}): {2} diagnostics", D.Uri,
                     D.AnalysedVersion.value_or(0), Diagnostics.size())

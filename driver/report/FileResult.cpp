@@ -9,7 +9,7 @@ namespace {
 
 /// Bumped whenever a field changes; parent and worker are one executable,
 /// so a mismatch means the bytes are not ours.
-constexpr uint32_t FormatVersion = 8;
+constexpr uint32_t FormatVersion = 9;
 
 // One list of fields per type (defined below the reader and writer), read
 // and written by the same function.
@@ -135,6 +135,9 @@ template <class IO>
 void fields(IO &io, std::pair<std::string, std::string> &P) {
   io(P.first), io(P.second);
 }
+template <class IO> void fields(IO &io, std::pair<std::string, unsigned> &P) {
+  io(P.first), io(P.second);
+}
 template <class IO>
 void fields(IO &io, std::tuple<unsigned, unsigned, std::string> &T) {
   io(std::get<0>(T)), io(std::get<1>(T)), io(std::get<2>(T));
@@ -156,7 +159,8 @@ template <class IO> void fields(IO &io, FileResult &R) {
   io(R.File), io(R.Findings), io(R.Failure), io(R.ToleratedErrors),
       io(R.ConfigurationWarnings), io(R.Summary), io(R.SummaryInputs),
       io(R.Queries), io(R.Inputs), io(R.ParseMicroseconds),
-      io(R.AnalysisMicroseconds), io(R.Suppressed);
+      io(R.AnalysisMicroseconds), io(R.Suppressed),
+      io(R.UninstantiatedTemplates);
 }
 
 } // namespace

@@ -51,6 +51,9 @@ struct FileResult {
   /// result read from the cache.
   uint64_t ParseMicroseconds = 0;
   uint64_t AnalysisMicroseconds = 0;
+  /// For AnalysisOptions::TemplatesOf: the templates of that file whose
+  /// code calls CUDA and that this unit instantiates nowhere (name, line).
+  std::vector<std::pair<std::string, unsigned>> UninstantiatedTemplates;
 };
 
 /// Length-prefixed binary: paths need not be UTF-8, and nothing is lost.

@@ -15,6 +15,7 @@
 #include "compile/NvccDialect.h"
 #include "config/ExtraArgs.h"
 #include "cuda-async-lint/CheckRegistry.h"
+#include "cuda-async-lint/UninstantiatedTemplates.h"
 #include "summaries/ProgramQueries.h"
 #include "summaries/ProgramSummaries.h"
 #include "summaries/Summarize.h"
@@ -86,6 +87,9 @@ struct CheckRun {
   std::string Summary{};
   /// The questions the checks asked of the program (ProgramQueries.h).
   std::string Queries{};
+  /// AnalysisOptions::TemplatesOf, and what the unit left of it.
+  std::string TemplatesOf{};
+  std::vector<std::pair<std::string, unsigned>> Uninstantiated{};
   std::vector<std::pair<std::string, std::string>> Inputs{};
   /// Those of them the parse read, for the summary.
   std::vector<std::pair<std::string, std::string>> SummaryInputs{};
@@ -149,6 +153,10 @@ struct CheckRun {
         matchUserCode(Ctx);
         recordProgramQueries(nullptr);
         Run.Queries = llvm::formatv("{0}", Queries.toJSON());
+        if (!Run.TemplatesOf.empty())
+          for (UninstantiatedTemplate &T :
+               uninstantiatedTemplates(Ctx, Run.TemplatesOf))
+            Run.Uninstantiated.push_back({std::move(T.Name), T.Line});
       }
       // Every file the parse read, with a hash of the bytes it read: the
       // summary or the findings hold while none changes.
@@ -382,6 +390,7 @@ FileResult analyzeUnit(const std::string &File, const AnalysisOptions &Options,
         Options.ShortestParkedParse.value_or(ParkedParses::ShortestKept);
     Run.SystemHeaders = SystemHeaders;
     Run.MayRewrite = Parse < MaxParses;
+    Run.TemplatesOf = Options.TemplatesOf;
     // Summaries go to the summary cache when there is one; findings only
     // to a result cache.
     Run.RecordInputs = Work != UnitWork::Check || Options.Results;
@@ -438,6 +447,7 @@ FileResult analyzeUnit(const std::string &File, const AnalysisOptions &Options,
   if (Work == UnitWork::Summarize)
     return Result;
   Result.Queries = std::move(Run.Queries);
+  Result.UninstantiatedTemplates = std::move(Run.Uninstantiated);
   Result.Findings = Sink.take();
   Result.Suppressed = Sink.takeSuppressed();
   for (ResolvedFinding &F : Result.Findings)

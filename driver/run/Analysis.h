@@ -22,6 +22,9 @@ class ParkedParses;
 
 struct AnalysisOptions {
   const LintCompilationDatabase *Database = nullptr;
+  /// A header analysed through this unit (the language server's): the
+  /// result lists its templates the unit never instantiates.
+  std::string TemplatesOf;
   clang::tooling::ArgumentsAdjuster Adjuster;
   /// Each file's checks, their options, NOLINT and header filters.
   const Configuration *Config = nullptr;

@@ -1,4 +1,5 @@
 #include "staging.cuh"
+#include "unused.cuh"
 
 void run(float *d, cudaStream_t s) {
   pushTwice(d, 16, s);
