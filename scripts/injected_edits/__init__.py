@@ -32,8 +32,10 @@ def delete(text):
 
 
 from . import (gpu_burn, heldback_babelstream, heldback_cuda_by_example,  # noqa
-               heldback_shoc, heldback_xsbench, hip_examples, kernel_races,
-               libraries,
+               heldback_shoc, heldback_xsbench, heldback2_argot,
+               heldback2_darknet, heldback2_hpc2n_gpu_course,
+               heldback2_simple_gpu_hashtable, heldback2_xmrig_cuda,
+               hip_examples, kernel_races, libraries,
                library_samples, llm_c, multi_gpu, professional_cuda, rodinia,
                teaching)
 
@@ -42,4 +44,7 @@ ALL = (multi_gpu.EDITS + teaching.EDITS + hip_examples.EDITS +
        professional_cuda.EDITS + rodinia.EDITS + library_samples.EDITS +
        heldback_xsbench.EDITS + heldback_shoc.EDITS +
        heldback_babelstream.EDITS + heldback_cuda_by_example.EDITS +
-       kernel_races.EDITS)
+       kernel_races.EDITS +
+       heldback2_argot.EDITS + heldback2_xmrig_cuda.EDITS +
+       heldback2_darknet.EDITS + heldback2_simple_gpu_hashtable.EDITS +
+       heldback2_hpc2n_gpu_course.EDITS)
