@@ -1103,3 +1103,62 @@ float waitUnlessSkipped(float *d, float *h, size_t n, cudaStream_t s,
   // CHECK-MESSAGES: :[[@LINE-9]]:3: note: the asynchronous copy is issued here
   // CHECK-MESSAGES: :[[@LINE-10]]:52: note: on stream 's', not synchronized before the access
 }
+
+// Loops over the same bound read as a member ('this_cuda->num_cuda_dev',
+// ARGOT's device loops): the wait loop runs whenever the issuing loop did,
+// while nothing may change the member between them: no store to the field,
+// no call given a pointer to the object, no call of a function of the
+// user's.
+struct DeviceSet {
+  int num_cuda_dev;
+  cudaStream_t strm[4];
+};
+void reconfigure(DeviceSet *set);
+
+void mergeOnEveryDevice(float **d, DeviceSet *this_cuda, size_t n) {
+  float *photoion;
+  cudaMallocHost((void **)&photoion, n);
+  for (int idev = 0; idev < this_cuda->num_cuda_dev; idev++) {
+    cudaSetDevice(idev);
+    cudaMemcpyAsync(d[idev], photoion, n, cudaMemcpyHostToDevice,
+                    this_cuda->strm[idev]);
+  }
+  for (int idev = 0; idev < this_cuda->num_cuda_dev; idev++) {
+    cudaSetDevice(idev);
+    cudaStreamSynchronize(this_cuda->strm[idev]);
+  }
+  photoion[0] = 1;
+  cudaFreeHost(photoion);
+}
+
+void mergeAfterReconfigure(float **d, DeviceSet *this_cuda, size_t n) {
+  float *photoion;
+  cudaMallocHost((void **)&photoion, n);
+  for (int idev = 0; idev < this_cuda->num_cuda_dev; idev++)
+    cudaMemcpyAsync(d[idev], photoion, n, cudaMemcpyHostToDevice,
+                    this_cuda->strm[idev]);
+  reconfigure(this_cuda);
+  for (int idev = 0; idev < this_cuda->num_cuda_dev; idev++)
+    cudaStreamSynchronize(this_cuda->strm[idev]);
+  photoion[0] = 1;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'photoion[0]' is written while 'cudaMemcpyAsync' from it may still be in flight on stream 'this_cuda->strm[idev]'; wait for it first with cudaStreamSynchronize(this_cuda->strm[idev]) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-7]]:5: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-7]]:21: note: on stream 'this_cuda->strm[idev]', not synchronized before the access
+  cudaFreeHost(photoion);
+}
+
+void mergeAfterShrinking(float **d, DeviceSet *this_cuda, size_t n) {
+  float *photoion;
+  cudaMallocHost((void **)&photoion, n);
+  for (int idev = 0; idev < this_cuda->num_cuda_dev; idev++)
+    cudaMemcpyAsync(d[idev], photoion, n, cudaMemcpyHostToDevice,
+                    this_cuda->strm[idev]);
+  this_cuda->num_cuda_dev = 0;
+  for (int idev = 0; idev < this_cuda->num_cuda_dev; idev++)
+    cudaStreamSynchronize(this_cuda->strm[idev]);
+  photoion[0] = 1;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'photoion[0]' is written while 'cudaMemcpyAsync' from it may still be in flight on stream 'this_cuda->strm[idev]'; wait for it first with cudaStreamSynchronize(this_cuda->strm[idev]) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-7]]:5: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-7]]:21: note: on stream 'this_cuda->strm[idev]', not synchronized before the access
+  cudaFreeHost(photoion);
+}

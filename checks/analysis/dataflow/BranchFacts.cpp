@@ -5,6 +5,7 @@
 #include "api/CudaApiCatalog.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -19,6 +20,7 @@ namespace {
 class EscapeFinder : public RecursiveASTVisitor<EscapeFinder> {
 public:
   std::set<const VarDecl *> Escaping;
+  std::set<const FieldDecl *> AddressedFields;
 
   bool VisitUnaryOperator(UnaryOperator *UO) {
     if (UO->getOpcode() == UO_AddrOf &&
@@ -70,6 +72,9 @@ private:
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts()))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
         Escaping.insert(VD);
+    if (const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenCasts()))
+      if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+        AddressedFields.insert(FD);
   }
 };
 
@@ -98,6 +103,54 @@ BranchFacts::BranchFacts(const FunctionDecl *FD, ASTContext &Ctx) : Ctx(Ctx) {
   EscapeFinder Finder;
   Finder.TraverseDecl(const_cast<FunctionDecl *>(FD));
   Escaping = std::move(Finder.Escaping);
+  AddressedFields = std::move(Finder.AddressedFields);
+}
+
+void BranchFacts::memberEffects(const Stmt *S, BranchFactSet &Facts) {
+  if (Facts.empty())
+    return;
+  auto Forget = [&](const FieldDecl *Field) {
+    llvm::erase_if(Facts, [&](const BranchFact &F) {
+      return Field ? llvm::is_contained(F.fields(), Field)
+                   : !F.fields().empty();
+    });
+  };
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    // The runtime, and the libraries of system headers, write no object of
+    // the user's they are not given a pointer to (the runtime's handles,
+    // 'cudaStream_t', point to its own incomplete types).
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    bool Harmless =
+        lookupApi(Call) ||
+        (Callee && Callee->getASTContext().getSourceManager().isInSystemHeader(
+                       Callee->getLocation()));
+    for (const Expr *Arg : Call->arguments()) {
+      QualType T = Arg->IgnoreParenCasts()->getType();
+      Harmless &= !(T->isPointerType() && T->getPointeeType()->isRecordType() &&
+                    !T->getPointeeType()->isIncompleteType() &&
+                    !T->getPointeeType().isConstQualified());
+    }
+    if (!Harmless)
+      Forget(nullptr);
+    return;
+  }
+  if (isa<CXXConstructExpr, CXXNewExpr, CXXDeleteExpr>(S)) {
+    Forget(nullptr);
+    return;
+  }
+  const Expr *Target = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+    Target = BO->getLHS();
+  else if (const auto *UO = dyn_cast<UnaryOperator>(S);
+           UO && UO->isIncrementDecrementOp())
+    Target = UO->getSubExpr();
+  if (!Target)
+    return;
+  Target = Target->IgnoreParenImpCasts();
+  if (const auto *ME = dyn_cast<MemberExpr>(Target))
+    Forget(dyn_cast<FieldDecl>(ME->getMemberDecl()));
+  else if (Target->getType()->isRecordType())
+    Forget(nullptr); // A whole object stored ('*p = q').
 }
 
 bool BranchFacts::isStable(const VarDecl *VD) const {
@@ -106,9 +159,28 @@ bool BranchFacts::isStable(const VarDecl *VD) const {
          VD->getType()->isScalarType();
 }
 
-bool BranchFacts::stableReads(const Expr *E,
-                              std::vector<const VarDecl *> &Reads) const {
+bool BranchFacts::stableReads(const Expr *E, BranchFact::Identity &Of) const {
+  std::vector<const VarDecl *> &Reads = Of.Reads;
   E = E->IgnoreParenImpCasts();
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    const auto *Base =
+        dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+    const auto *VD = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
+    if (!Field || !VD || !Field->getType()->isIntegralOrEnumerationType() ||
+        Field->getType().isVolatileQualified() ||
+        AddressedFields.count(Field) || !VD->hasLocalStorage() ||
+        Escaping.count(VD))
+      return false;
+    // 'p->n' through a stable pointer; 's.n' of a local object.
+    bool Object = !ME->isArrow() && VD->getType()->isRecordType() &&
+                  !VD->getType().isVolatileQualified();
+    if (!(ME->isArrow() ? isStable(VD) : Object))
+      return false;
+    Reads.push_back(VD);
+    Of.Fields.push_back(Field);
+    return true;
+  }
   if (isa<IntegerLiteral, CXXBoolLiteralExpr, CharacterLiteral>(E))
     return true;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
@@ -126,17 +198,17 @@ bool BranchFacts::stableReads(const Expr *E,
     return true;
   }
   if (const auto *Cast = dyn_cast<CastExpr>(E))
-    return stableReads(Cast->getSubExpr(), Reads);
+    return stableReads(Cast->getSubExpr(), Of);
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     return !UO->isIncrementDecrementOp() && UO->getOpcode() != UO_Deref &&
-           UO->getOpcode() != UO_AddrOf && stableReads(UO->getSubExpr(), Reads);
+           UO->getOpcode() != UO_AddrOf && stableReads(UO->getSubExpr(), Of);
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     return !BO->isAssignmentOp() && BO->getOpcode() != BO_Comma &&
-           stableReads(BO->getLHS(), Reads) && stableReads(BO->getRHS(), Reads);
+           stableReads(BO->getLHS(), Of) && stableReads(BO->getRHS(), Of);
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
-    return stableReads(CO->getCond(), Reads) &&
-           stableReads(CO->getTrueExpr(), Reads) &&
-           stableReads(CO->getFalseExpr(), Reads);
+    return stableReads(CO->getCond(), Of) &&
+           stableReads(CO->getTrueExpr(), Of) &&
+           stableReads(CO->getFalseExpr(), Of);
   return false;
 }
 
@@ -155,7 +227,7 @@ std::optional<BranchFact> BranchFacts::conditionFact(const Expr *Cond,
     return equalityFact(BO->getLHS(), BO->getRHS(),
                         BO->getOpcode() == BO_EQ ? Outcome : !Outcome);
   auto Of = llvm::makeIntrusiveRefCnt<BranchFact::Identity>();
-  if (!stableReads(Cond, Of->Reads) || Of->Reads.empty())
+  if (!stableReads(Cond, *Of) || Of->Reads.empty())
     return std::nullopt;
   Cond->Profile(Of->Id, Ctx, /*Canonical=*/true);
   return BranchFact{BranchFact::Kind::Condition, std::move(Of), Outcome, {}};
@@ -167,7 +239,7 @@ std::optional<BranchFact> BranchFacts::equalityFact(const Expr *Subject,
   Subject = spelled(Subject);
   Value = spelled(Value);
   auto Of = llvm::makeIntrusiveRefCnt<BranchFact::Identity>();
-  if (!stableReads(Subject, Of->Reads) || !stableReads(Value, Of->Reads) ||
+  if (!stableReads(Subject, *Of) || !stableReads(Value, *Of) ||
       Of->Reads.empty())
     return std::nullopt;
   // 'x == K' is written either way round; the constant goes second.
@@ -225,7 +297,7 @@ BranchFacts::boundFact(const Expr *Cond, bool Outcome,
   // n > 0).
   auto Of = llvm::makeIntrusiveRefCnt<BranchFact::Identity>();
   const Expr *Bound = BO->getRHS()->IgnoreParenImpCasts();
-  if (!stableReads(Bound, Of->Reads) || Of->Reads.empty())
+  if (!stableReads(Bound, *Of) || Of->Reads.empty())
     return std::nullopt;
   Bound->Profile(Of->Id, Ctx, /*Canonical=*/true);
   return BranchFact{

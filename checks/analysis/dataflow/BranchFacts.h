@@ -42,6 +42,9 @@ struct BranchFact {
   struct Identity : llvm::RefCountedBase<Identity> {
     llvm::FoldingSetNodeID Id;
     std::vector<const clang::VarDecl *> Reads;
+    /// The members it reads ('p->count', 's.count'): any call or store to
+    /// the field may change them (memberEffects).
+    std::vector<const clang::FieldDecl *> Fields;
     llvm::FoldingSetNodeID Subject;
   };
   Kind K;
@@ -54,6 +57,9 @@ struct BranchFact {
   const llvm::FoldingSetNodeID &id() const { return Of->Id; }
   const llvm::FoldingSetNodeID &subject() const { return Of->Subject; }
   const std::vector<const clang::VarDecl *> &reads() const { return Of->Reads; }
+  const std::vector<const clang::FieldDecl *> &fields() const {
+    return Of->Fields;
+  }
   bool sameExpression(const BranchFact &O) const {
     return K == O.K && (Of == O.Of || id() == O.id());
   }
@@ -110,6 +116,10 @@ public:
   /// Forgets the facts that read a variable the CUDA API call \p S writes
   /// through an '&x' argument ('cudaGetDeviceCount(&n)').
   static void writtenByApiCall(const clang::Stmt *S, BranchFactSet &Facts);
+  /// Forgets the facts that read a member \p S may write: a store to its
+  /// field, a store of a whole object, any call but one of the CUDA API
+  /// that is given no pointer to an object.
+  static void memberEffects(const clang::Stmt *S, BranchFactSet &Facts);
 
   /// Keeps only the facts both sets hold (a join of two paths).
   static void intersect(BranchFactSet &Into, const BranchFactSet &From);
@@ -123,9 +133,11 @@ private:
                                          bool Outcome) const;
   std::optional<BranchFact> boundFact(const clang::Expr *Cond, bool Outcome,
                                       const clang::VarDecl *&Counter) const;
-  /// The stable variables \p E reads, or false if it reads anything else.
-  bool stableReads(const clang::Expr *E,
-                   std::vector<const clang::VarDecl *> &Reads) const;
+  /// The stable variables \p E reads, and the members of them ('p->n',
+  /// 's.n': a scalar field of what a stable pointer points to, or of a
+  /// local object whose address is not taken), or false if it reads
+  /// anything else.
+  bool stableReads(const clang::Expr *E, BranchFact::Identity &Of) const;
   static bool add(BranchFact F, BranchFactSet &Facts);
   /// The most facts a path keeps, and the most 'x != K' for one x.
   static constexpr size_t MaxFacts = 16;
@@ -135,6 +147,8 @@ private:
   /// Locals and parameters whose address is taken or that a lambda
   /// captures by reference: they may change behind the analysis's back.
   std::set<const clang::VarDecl *> Escaping;
+  /// Fields whose address is taken, or that a reference binds.
+  std::set<const clang::FieldDecl *> AddressedFields;
 };
 
 } // namespace cuda_async_lint

@@ -210,8 +210,10 @@ void TransferDataflow::transfer(const CFGElement &E, Disjunct &D,
         });
   }
 
-  if (St)
+  if (St) {
     BranchFacts::writtenByApiCall(St, D.Facts);
+    BranchFacts::memberEffects(St, D.Facts);
+  }
   if (St)
     if (const VarDecl *Written = HostAccessFinder::writtenVariable(St)) {
       BranchFacts::written(Written, D.Facts);
