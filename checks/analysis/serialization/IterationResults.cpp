@@ -18,14 +18,25 @@ namespace cuda_async_lint {
 
 namespace {
 
+/// Whether \p Call returns a library's status code: a function of a system
+/// header returning an enumeration ('cublasStatus_t', 'ncclResult_t').
+bool returnsLibraryStatus(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  return Callee && Callee->getReturnType()->isEnumeralType() &&
+         Callee->getASTContext().getSourceManager().isInSystemHeader(
+             Callee->getLocation());
+}
+
 /// Whether \p E reads any of \p Vars. What a CUDA, library or MPI call
-/// returns is a status ('cudaError_t st = cudaMemcpyAsync(h, ...)'), not
-/// data derived from the buffers it is given.
+/// returns is a status ('cudaError_t st = cudaMemcpyAsync(h, ...)',
+/// 'cublasStatus_t st = cublasDgemm(...)'), not data derived from the
+/// buffers it is given.
 bool mentions(const Stmt *E, const std::set<const VarDecl *> &Vars) {
   if (!E)
     return false;
   if (const auto *Call = dyn_cast<CallExpr>(E);
-      Call && (lookupApi(Call) || lookupHostCommunication(Call)))
+      Call && (lookupApi(Call) || lookupHostCommunication(Call) ||
+               returnsLibraryStatus(Call)))
     return false;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
