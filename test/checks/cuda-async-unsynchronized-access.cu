@@ -1162,3 +1162,30 @@ void mergeAfterShrinking(float **d, DeviceSet *this_cuda, size_t n) {
   // CHECK-MESSAGES: :[[@LINE-7]]:21: note: on stream 'this_cuda->strm[idev]', not synchronized before the access
   cudaFreeHost(photoion);
 }
+
+// Between the loops, a kernel not given the object, an upload into a
+// device array of structs and a 'dim3' made from a member change no member
+// of '*this_cuda': the loops stay correlated.
+struct Cell {
+  float energy;
+};
+__global__ void mergeCells(Cell *cells, const float *rate, int offset) {}
+
+void mergeWithKernels(Cell **cells, float **rate, DeviceSet *this_cuda,
+                      size_t n) {
+  float *photoion;
+  cudaMallocHost((void **)&photoion, n);
+  for (int idev = 0; idev < this_cuda->num_cuda_dev; idev++) {
+    dim3 grid(this_cuda->num_cuda_dev * 32);
+    cudaMemcpyAsync(rate[idev], photoion, n, cudaMemcpyHostToDevice,
+                    this_cuda->strm[idev]);
+    cudaMemcpyAsync(cells[idev], cells[0], n, cudaMemcpyHostToDevice,
+                    this_cuda->strm[idev]);
+    mergeCells<<<grid, 64, 0, this_cuda->strm[idev]>>>(cells[idev], rate[idev],
+                                                        idev);
+  }
+  for (int idev = 0; idev < this_cuda->num_cuda_dev; idev++)
+    cudaStreamSynchronize(this_cuda->strm[idev]);
+  photoion[0] = 1;
+  cudaFreeHost(photoion);
+}

@@ -115,16 +115,41 @@ void BranchFacts::memberEffects(const Stmt *S, BranchFactSet &Facts) {
                    : !F.fields().empty();
     });
   };
+  // A kernel writes device memory, or host memory it is given: the member
+  // of an object whose pointer it is not handed is not its to write.
+  if (const auto *Launch = dyn_cast<CUDAKernelCallExpr>(S)) {
+    for (const Expr *Arg : Launch->arguments())
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenCasts()))
+        llvm::erase_if(Facts, [&](const BranchFact &F) {
+          return !F.fields().empty() &&
+                 llvm::is_contained(F.reads(), DRE->getDecl());
+        });
+    return;
+  }
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
     // The runtime, and the libraries of system headers, write no object of
     // the user's they are not given a pointer to (the runtime's handles,
     // 'cudaStream_t', point to its own incomplete types).
     const FunctionDecl *Callee = Call->getDirectCallee();
+    const ApiSpec *Api = lookupApi(Call);
     bool Harmless =
-        lookupApi(Call) ||
+        Api ||
         (Callee && Callee->getASTContext().getSourceManager().isInSystemHeader(
                        Callee->getLocation()));
+    // A copy writes its destination alone, and one to the device no host
+    // object.
+    const Expr *Written = nullptr;
+    bool Copy = Api && Callee && Api->Kind == ApiKind::Copy;
+    if (Copy) {
+      std::optional<CopyDirection> Dir =
+          copyDirection(Call, *Api, Callee->getASTContext());
+      if (Dir != CopyDirection::HostToDevice &&
+          Dir != CopyDirection::DeviceToDevice)
+        Written = Api->arg(Call, ArgRole::Dst);
+    }
     for (const Expr *Arg : Call->arguments()) {
+      if (Copy && Arg != Written)
+        continue;
       QualType T = Arg->IgnoreParenCasts()->getType();
       Harmless &= !(T->isPointerType() && T->getPointeeType()->isRecordType() &&
                     !T->getPointeeType()->isIncompleteType() &&
@@ -134,7 +159,17 @@ void BranchFacts::memberEffects(const Stmt *S, BranchFactSet &Facts) {
       Forget(nullptr);
     return;
   }
-  if (isa<CXXConstructExpr, CXXNewExpr, CXXDeleteExpr>(S)) {
+  // A copy of a 'dim3', a constructor of a system header's type: they
+  // write the object they make.
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(S)) {
+    const CXXConstructorDecl *Ctor = Construct->getConstructor();
+    if (!Ctor->isTrivial() &&
+        !Ctor->getASTContext().getSourceManager().isInSystemHeader(
+            Ctor->getLocation()))
+      Forget(nullptr);
+    return;
+  }
+  if (isa<CXXNewExpr, CXXDeleteExpr>(S)) {
     Forget(nullptr);
     return;
   }
