@@ -157,6 +157,22 @@ PointerValue FunctionProvenance::valueAt(const Stmt *At,
       .pointer(Ptr);
 }
 
+/// The value of a pointer into one of \p Origins, all allocations of one
+/// kind; unknown where they are none, or of different or unknown kinds.
+static PointerValue oneKind(llvm::ArrayRef<Origin> Origins) {
+  std::optional<MemoryKind> Kind =
+      Origins.empty() ? std::nullopt : allocationKind(Origins.front());
+  if (!Kind)
+    return PointerValue::unknown();
+  PointerValue Narrowed = PointerValue::unset();
+  for (Origin O : Origins) {
+    if (allocationKind(O) != Kind)
+      return PointerValue::unknown();
+    Narrowed = PointerValue::join(Narrowed, PointerValue::known(*Kind, O));
+  }
+  return Narrowed;
+}
+
 PointerValue FunctionProvenance::caseCorrelated(const PointerValue &V,
                                                 const Stmt *At) const {
   // Allocations of different kinds, each in its own case of a switch on
@@ -165,16 +181,12 @@ PointerValue FunctionProvenance::caseCorrelated(const PointerValue &V,
     return PointerValue::unknown();
   llvm::SmallVector<Origin, 2> Reaching =
       originsReaching(V.peekOrigins(), At, Function);
-  if (Reaching.empty() || Reaching.size() == V.peekOrigins().size())
+  if (Reaching.size() == V.peekOrigins().size())
     return PointerValue::unknown();
-  std::optional<MemoryKind> Kind = allocationKind(Reaching.front());
-  PointerValue Narrowed = PointerValue::unset();
-  for (Origin O : Reaching) {
-    if (!Kind || allocationKind(O) != Kind)
-      return PointerValue::unknown();
-    Narrowed = PointerValue::join(Narrowed, PointerValue::known(*Kind, O));
-  }
-  return Narrowed.madeFrom(V.answers());
+  PointerValue Narrowed = oneKind(Reaching);
+  return Narrowed.peekTag() == PointerValue::Tag::Known
+             ? Narrowed.madeFrom(V.answers())
+             : Narrowed;
 }
 
 PointerValue FunctionProvenance::hostAllocations(const PointerValue &V) {
@@ -183,20 +195,14 @@ PointerValue FunctionProvenance::hostAllocations(const PointerValue &V) {
   // source of a host-to-device copy is not the device one.
   if (V.peekTag() != PointerValue::Tag::Unknown || V.peekTop())
     return PointerValue::unknown();
-  std::optional<MemoryKind> Kind;
-  PointerValue Narrowed = PointerValue::unset();
-  for (Origin O : V.peekOrigins()) {
-    std::optional<MemoryKind> K = allocationKind(O);
-    if (K == MemoryKind::Device)
-      continue;
-    if (!K || (Kind && K != Kind))
-      return PointerValue::unknown();
-    Kind = K;
-    Narrowed = PointerValue::join(Narrowed, PointerValue::known(*K, O));
-  }
-  if (!Kind)
-    return PointerValue::unknown();
-  return Narrowed.madeFrom(V.answersAsChosen());
+  llvm::SmallVector<Origin, 2> Host;
+  for (Origin O : V.peekOrigins())
+    if (allocationKind(O) != MemoryKind::Device)
+      Host.push_back(O);
+  PointerValue Narrowed = oneKind(Host);
+  return Narrowed.peekTag() == PointerValue::Tag::Known
+             ? Narrowed.madeFrom(V.answersAsChosen())
+             : Narrowed;
 }
 
 HostProvenance FunctionProvenance::pointerAt(const Stmt *At, const Expr *Ptr,
