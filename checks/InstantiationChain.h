@@ -1,5 +1,4 @@
-//===- InstantiationChain.h - What instantiated a template's code -*- C++
-//-*-===//
+//===- InstantiationChain.h - What instantiated a template ------*- C++ -*-===//
 //
 // A check finds what it finds in a template through one of its
 // instantiations. Like clang's "in instantiation of ... requested here",

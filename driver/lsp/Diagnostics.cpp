@@ -20,6 +20,25 @@ llvm::json::Object rangeJSON(llvm::StringRef Text, ByteRange R,
                             {"end", toJSON(positionOf(Text, R.End, E))}};
 }
 
+/// Where clang's 1-based \p Line and \p Column (bytes; 0: the line's
+/// start) are in \p Text.
+Position clangPosition(llvm::StringRef Text, unsigned Line, unsigned Column,
+                       PositionEncoding E) {
+  std::optional<size_t> LineStart =
+      offsetOf(Text, Position{Line - 1, 0}, PositionEncoding::UTF8);
+  return LineStart ? positionOf(Text, *LineStart + (Column ? Column - 1 : 0), E)
+                   : Position{Line - 1, 0};
+}
+
+/// A diagnostic of the tool's own, not a finding: Information at \p At.
+llvm::json::Object information(Position At, std::string Message) {
+  return llvm::json::Object{
+      {"range", llvm::json::Object{{"start", toJSON(At)}, {"end", toJSON(At)}}},
+      {"severity", int(Information)},
+      {"source", "cuda-async-lint"},
+      {"message", std::move(Message)}};
+}
+
 /// The identifier (or the one character) at \p Offset of \p Text.
 ByteRange tokenAt(llvm::StringRef Text, size_t Offset) {
   Offset = std::min(Offset, Text.size());
@@ -100,16 +119,9 @@ llvm::json::Object uninstantiatedDiagnostic(
       "this code was not checked; open a file that uses " +
       (Templates.size() == 1 ? "it" : "them") +
       " to analyse the header through that file";
-  unsigned Line = Templates.front().second;
-  Position At{Line ? Line - 1 : 0, 0};
-  if (std::optional<size_t> Start =
-          offsetOf(Text, Position{At.Line, 0}, PositionEncoding::UTF8))
-    At = positionOf(Text, *Start, E);
-  return llvm::json::Object{
-      {"range", llvm::json::Object{{"start", toJSON(At)}, {"end", toJSON(At)}}},
-      {"severity", int(Information)},
-      {"source", "cuda-async-lint"},
-      {"message", Message}};
+  return information(
+      clangPosition(Text, std::max(Templates.front().second, 1u), 0, E),
+      std::move(Message));
 }
 
 llvm::json::Object failureDiagnostic(const FailedFile &Failure,
@@ -127,11 +139,7 @@ llvm::json::Object failureDiagnostic(const FailedFile &Failure,
     unsigned L = 0, C = 0;
     if (Rest.consume_front(":") && !Rest.consumeInteger(10, L) &&
         Rest.consume_front(":") && !Rest.consumeInteger(10, C) && L > 0) {
-      // clang's column counts bytes from 1.
-      std::optional<size_t> LineStart =
-          offsetOf(Text, Position{L - 1, 0}, PositionEncoding::UTF8);
-      At = LineStart ? positionOf(Text, *LineStart + (C ? C - 1 : 0), E)
-                     : Position{L - 1, 0};
+      At = clangPosition(Text, L, C, E);
       break;
     }
   }
@@ -144,11 +152,7 @@ llvm::json::Object failureDiagnostic(const FailedFile &Failure,
     Message += "\n" + Line.take_front(300).str();
     ++Shown;
   }
-  return llvm::json::Object{
-      {"range", llvm::json::Object{{"start", toJSON(At)}, {"end", toJSON(At)}}},
-      {"severity", int(Information)},
-      {"source", "cuda-async-lint"},
-      {"message", Message}};
+  return information(At, std::move(Message));
 }
 
 std::optional<llvm::json::Object>

@@ -31,9 +31,6 @@ ByteRange findingRange(const ResolvedFinding &F, llvm::StringRef Text);
 llvm::json::Object diagnosticOf(const ResolvedFinding &F, llvm::StringRef Text,
                                 PositionEncoding E, const DocsLinks &Docs);
 
-/// One diagnostic for a file that was not analysed: \p Failure's reason and
-/// its first errors, at the first error's line in \p File where the errors
-/// name it.
 /// The Information diagnostic on a header analysed through \p Includer
 /// that instantiates none of \p Templates (name, line): their code was not
 /// analysed, which is why nothing shows on it. At the first of them.
@@ -41,6 +38,9 @@ llvm::json::Object uninstantiatedDiagnostic(
     const std::vector<std::pair<std::string, unsigned>> &Templates,
     llvm::StringRef Includer, llvm::StringRef Text, PositionEncoding E);
 
+/// One diagnostic for a file that was not analysed: \p Failure's reason and
+/// its first errors, at the first error's line in \p File where the errors
+/// name it.
 llvm::json::Object failureDiagnostic(const FailedFile &Failure,
                                      llvm::StringRef File, llvm::StringRef Text,
                                      PositionEncoding E);

@@ -1,5 +1,4 @@
-//===- UninstantiatedTemplates.h - Template code a unit never ran -*- C++
-//-*-===//
+//===- UninstantiatedTemplates.h - Templates a unit never ran ---*- C++ -*-===//
 //
 // The checks analyse a template's code in its instantiations. A header
 // analysed through one unit that includes it (the language server's
