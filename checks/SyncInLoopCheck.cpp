@@ -7,6 +7,7 @@
 #include "analysis/serialization/CallsThatWait.h"
 #include "analysis/serialization/IterationOverlap.h"
 #include "analysis/serialization/IterationResults.h"
+#include "analysis/serialization/StreamJoins.h"
 #include "api/AsyncOperation.h"
 #include "api/CudaApiCatalog.h"
 #include "api/ReleaseSite.h"
@@ -226,6 +227,10 @@ void SyncInLoopCheck::run(const MatchFinder::MatchResult &R) {
   // A loop that waits for a result it needs before it goes on (a
   // convergence test, a halo handed to MPI) must wait in every iteration.
   if (iterationNeedsResult(Sync, Waited, Loop, Shape.ControlVars, *R.Context))
+    return;
+  // A wait between work on two streams that share a buffer is their join:
+  // without it they race, and an event in its place would keep the order.
+  if (joinsDependentStreams(Sync, Waited, Loop, *R.Context))
     return;
 
   const ApiSpec *Api = lookupApi(Sync);

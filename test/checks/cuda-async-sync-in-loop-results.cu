@@ -279,3 +279,135 @@ void timesEachPairOfDevices(float *a_new, float *a, float *l2_d, int n) {
       cudaEventElapsedTime(&t, start[i], stop[i]);
     }
 }
+
+// ARGOT's calc_GH_sum: a reduction over four devices. Each step sums pairs
+// of meshes on two devices' streams, waits for every device, then copies
+// the partial sums across on the same streams, and waits again. The copy
+// on strm[0] overwrites the mesh the kernel on strm[2] reads, and the next
+// step's kernel on strm[0] reads what the copy on strm[2] wrote: each wait
+// joins the two streams, and moving it after the loop would race.
+struct Mesh {
+  float g;
+};
+struct DiffuseParam {
+  Mesh *rmesh;
+};
+struct CudaParam {
+  int num_cuda_dev;
+  cudaStream_t strm[4];
+};
+__global__ void sumMeshes(Mesh *into, const Mesh *from) {
+  into[threadIdx.x].g += from[threadIdx.x].g;
+}
+
+void reducesAcrossDevices(DiffuseParam *cd, CudaParam *cuda, size_t bytes) {
+  for (int cloop = 0; cloop < 2; cloop++) {
+    cudaSetDevice(0);
+    sumMeshes<<<64, 256, 0, cuda->strm[0]>>>(cd[0].rmesh, cd[1].rmesh);
+    cudaSetDevice(2);
+    sumMeshes<<<64, 256, 0, cuda->strm[2]>>>(cd[2].rmesh, cd[3].rmesh);
+    for (int idev = 0; idev < cuda->num_cuda_dev; idev++) {
+      cudaSetDevice(idev);
+      cudaDeviceSynchronize();
+    }
+    if (cloop == 0) {
+      cudaMemcpyAsync(cd[3].rmesh, cd[0].rmesh, bytes, cudaMemcpyDefault,
+                      cuda->strm[0]);
+      cudaMemcpyAsync(cd[1].rmesh, cd[2].rmesh, bytes, cudaMemcpyDefault,
+                      cuda->strm[2]);
+    } else {
+      cudaMemcpyAsync(cd[1].rmesh, cd[0].rmesh, bytes, cudaMemcpyDefault,
+                      cuda->strm[0]);
+      cudaMemcpyAsync(cd[3].rmesh, cd[2].rmesh, bytes, cudaMemcpyDefault,
+                      cuda->strm[2]);
+    }
+    for (int idev = 0; idev < cuda->num_cuda_dev; idev++) {
+      cudaSetDevice(idev);
+      cudaDeviceSynchronize();
+    }
+  }
+}
+
+// The same devices, each with meshes of its own: the copies after the first
+// wait take only what their own stream's kernel took (stream order already
+// runs them after it), and the next step's kernels read none of what the
+// copies wrote. Both waits serialize the steps.
+void reducesEachDeviceAlone(DiffuseParam *cd, Mesh *h0, Mesh *h2,
+                            CudaParam *cuda, size_t bytes) {
+  for (int cloop = 0; cloop < 2; cloop++) {
+    sumMeshes<<<64, 256, 0, cuda->strm[0]>>>(cd[0].rmesh, cd[1].rmesh);
+    sumMeshes<<<64, 256, 0, cuda->strm[2]>>>(cd[2].rmesh, cd[3].rmesh);
+    for (int idev = 0; idev < cuda->num_cuda_dev; idev++) {
+      cudaSetDevice(idev);
+      cudaDeviceSynchronize();
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'cudaDeviceSynchronize' inside the loop waits for work issued earlier in the same iteration
+      // CHECK-MESSAGES: :[[@LINE-6]]:5: note: it waits for this asynchronous operation
+    }
+    cudaMemcpyAsync(h0, cd[0].rmesh, bytes, cudaMemcpyDeviceToHost,
+                    cuda->strm[0]);
+    cudaMemcpyAsync(h2, cd[2].rmesh, bytes, cudaMemcpyDeviceToHost,
+                    cuda->strm[2]);
+    for (int idev = 0; idev < cuda->num_cuda_dev; idev++) {
+      cudaSetDevice(idev);
+      cudaDeviceSynchronize();
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'cudaDeviceSynchronize' inside the loop waits for work issued earlier in the same iteration
+      // CHECK-MESSAGES: :[[@LINE-16]]:5: note: it waits for this asynchronous operation
+    }
+  }
+}
+
+// One buffer, a copy stream and a compute stream: the next iteration's
+// upload overwrites what this iteration's kernel reads. The wait keeps the
+// one buffer safe, and a second buffer (double buffering) would let the
+// iterations overlap: reported.
+void uploadsIntoOneBuffer(float *d, const float *h, float *l2_d,
+                          cudaStream_t copy, cudaStream_t compute,
+                          cudaEvent_t copied, size_t n, int steps) {
+  for (int i = 0; i < steps; ++i) {
+    cudaMemcpyAsync(d, h + i * n, n * sizeof(float), cudaMemcpyHostToDevice,
+                    copy);
+    cudaEventRecord(copied, copy);
+    cudaStreamWaitEvent(compute, copied, 0);
+    jacobi<<<64, 256, 0, compute>>>(d, d, l2_d);
+    cudaStreamSynchronize(compute);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+// shoc's S3D: gr_base on s2 writes c, which ratx on s1 reads later. A wait
+// for s2 orders the two, but the host first issues ratt2 on s1, which
+// takes nothing gr_base took: it could have run beside gr_base (an event
+// before ratx would let it). Reported.
+__global__ void grBase(const float *p, const float *t, float *c) {
+  c[threadIdx.x] = p[threadIdx.x] * t[threadIdx.x];
+}
+__global__ void ratt2(const float *t, float *rb) { rb[threadIdx.x] = t[0]; }
+__global__ void ratx(const float *c, float *rf) { rf[threadIdx.x] = c[0]; }
+
+void waitsBeforeIndependentWork(float *p, float *t, float *c, float *rb,
+                                float *rf, cudaStream_t s1, cudaStream_t s2,
+                                int passes) {
+  for (int i = 0; i < passes; i++) {
+    grBase<<<64, 256, 0, s2>>>(p, t, c);
+    cudaStreamSynchronize(s2);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: it waits for this asynchronous operation
+    ratt2<<<64, 256, 0, s1>>>(t, rb);
+    ratx<<<64, 256, 0, s1>>>(c, rf);
+  }
+}
+
+// The same with the dependent kernel first: the wait is the join of s2's
+// write and s1's read of c, and nothing issued after it could have run
+// beside gr_base.
+void waitsBeforeDependentWork(float *p, float *t, float *c, float *rb,
+                              float *rf, cudaStream_t s1, cudaStream_t s2,
+                              int passes) {
+  for (int i = 0; i < passes; i++) {
+    grBase<<<64, 256, 0, s2>>>(p, t, c);
+    cudaStreamSynchronize(s2);
+    ratx<<<64, 256, 0, s1>>>(c, rf);
+    ratt2<<<64, 256, 0, s1>>>(t, rb);
+  }
+}

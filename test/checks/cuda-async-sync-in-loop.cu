@@ -159,18 +159,20 @@ void innerLoopSyncsItsOwnWork(float *d, float *h, int epochs, int n,
 }
 
 template <typename T>
-void templateLoop(T *d, T *h, int n, cudaStream_t up, cudaStream_t down) {
+void templateLoop(T *d, T *h, T *out, int n, cudaStream_t up,
+                  cudaStream_t down) {
   for (int i = 0; i < n; ++i) {
     cudaMemcpyAsync(d, h, sizeof(T), cudaMemcpyHostToDevice, up);
-    cudaMemcpyAsync(h, d, sizeof(T), cudaMemcpyDeviceToHost, down);
+    cudaMemcpyAsync(out, d, sizeof(T), cudaMemcpyDeviceToHost, down);
     cudaStreamSynchronize(down);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
     // CHECK-MESSAGES: :[[@LINE-3]]:5: note: it waits for this asynchronous operation
   }
 }
-template void templateLoop<float>(float *, float *, int, cudaStream_t,
-                                  cudaStream_t);
-template void templateLoop<int>(int *, int *, int, cudaStream_t, cudaStream_t);
+template void templateLoop<float>(float *, float *, float *, int,
+                                  cudaStream_t, cudaStream_t);
+template void templateLoop<int>(int *, int *, int *, int, cudaStream_t,
+                                cudaStream_t);
 
 // ---------------------------------------------------------------------------
 // Negative cases: none of these is a finding.

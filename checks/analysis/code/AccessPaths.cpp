@@ -1,0 +1,137 @@
+//===- AccessPaths.cpp ----------------------------------------------------===//
+
+#include "AccessPaths.h"
+#include "api/CudaApiCatalog.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace cuda_async_lint {
+
+namespace {
+
+bool append(std::string &Key, bool &Constant, const Expr *E,
+            const ASTContext &Ctx) {
+  E = E->IgnoreParenCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD || VD->getType()->isReferenceType())
+      return false;
+    Key += "@" + std::to_string(reinterpret_cast<uintptr_t>(VD));
+    return true;
+  }
+  if (isa<CXXThisExpr>(E)) {
+    Key += "this";
+    return true;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    // 'strm[0]' in a member function is 'this->strm[0]'.
+    if (!FD || !append(Key, Constant, ME->getBase(), Ctx))
+      return false;
+    Key += "." + std::to_string(reinterpret_cast<uintptr_t>(FD));
+    return true;
+  }
+  const Expr *Base = nullptr, *Index = nullptr;
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    Base = ASE->getBase();
+    Index = ASE->getIdx();
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+             UO && UO->getOpcode() == UO_Deref) {
+    Base = UO->getSubExpr();
+  } else {
+    return false;
+  }
+  if (!append(Key, Constant, Base, Ctx))
+    return false;
+  if (!Index) {
+    Key += "[0]";
+    return true;
+  }
+  if (std::optional<int64_t> C = integerConstant(Index, Ctx)) {
+    Key += "[" + std::to_string(*C) + "]";
+    return true;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(Index->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD)
+    return false;
+  Constant = false;
+  Key += "[@" + std::to_string(reinterpret_cast<uintptr_t>(VD)) + "]";
+  return true;
+}
+
+} // namespace
+
+std::optional<AccessPath> accessPath(const Expr *E, const ASTContext &Ctx) {
+  if (!E)
+    return std::nullopt;
+  AccessPath P;
+  if (!append(P.Key, P.Constant, E, Ctx))
+    return std::nullopt;
+  return P;
+}
+
+namespace {
+
+/// \p E, an offset, as a key: variables, constants and the arithmetic
+/// between them ('crtIdx + elemsInBlock'); false for anything else.
+bool appendOffset(std::string &Key, bool &Constant, const Expr *E,
+                  const ASTContext &Ctx) {
+  E = E->IgnoreParenCasts();
+  if (std::optional<int64_t> C = integerConstant(E, Ctx)) {
+    Key += std::to_string(*C);
+    return true;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && (BO->isAdditiveOp() || BO->isMultiplicativeOp())) {
+    Key += "(";
+    if (!appendOffset(Key, Constant, BO->getLHS(), Ctx))
+      return false;
+    Key += BO->getOpcodeStr().str();
+    if (!appendOffset(Key, Constant, BO->getRHS(), Ctx))
+      return false;
+    Key += ")";
+    return true;
+  }
+  Constant = false;
+  return append(Key, Constant, E, Ctx);
+}
+
+} // namespace
+
+std::optional<AccessPath> bufferPath(const Expr *E, const ASTContext &Ctx) {
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreParenCasts();
+  // '&p[i]' and 'p + i' point into p at an offset; '&x' is x's own memory.
+  const Expr *Base = E, *Offset = nullptr;
+  if (const Expr *Operand = addressOfOperand(E)) {
+    const auto *ASE =
+        dyn_cast<ArraySubscriptExpr>(Operand->IgnoreParenImpCasts());
+    if (!ASE ||
+        !ASE->getBase()->IgnoreParenImpCasts()->getType()->isPointerType())
+      return accessPath(Operand, Ctx);
+    Base = ASE->getBase();
+    Offset = ASE->getIdx();
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(E);
+             BO && BO->getOpcode() == BO_Add) {
+    bool LeftPointer = BO->getLHS()->getType()->isPointerType();
+    Base = LeftPointer ? BO->getLHS() : BO->getRHS();
+    Offset = LeftPointer ? BO->getRHS() : BO->getLHS();
+  }
+  std::optional<AccessPath> P = accessPath(Base, Ctx);
+  if (P && Offset) {
+    P->Key += "+";
+    if (!appendOffset(P->Key, P->Constant, Offset, Ctx))
+      return std::nullopt;
+  }
+  return P;
+}
+
+bool certainlyDistinct(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  std::optional<AccessPath> PA = accessPath(A, Ctx), PB = accessPath(B, Ctx);
+  return PA && PB && PA->Constant && PB->Constant && !(*PA == *PB);
+}
+
+} // namespace cuda_async_lint

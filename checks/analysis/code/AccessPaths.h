@@ -1,0 +1,50 @@
+//===- AccessPaths.h - The same object by the same access path --*- C++ -*-===//
+//
+// Two expressions name the same object when they reach it by the same path
+// from the same declaration: 'cd_param[3].rmesh' twice, 'this->strm[0]' and
+// 'strm[0]'. Indices are compared as constants ('strm[0]' is not
+// 'strm[2]') or as the variable they read ('d[i]'); any other index makes
+// the path unknown. Paths compare names, not values: two paths that differ
+// may still hold one pointer (a copy of it), which the checks that use them
+// accept, as StreamRef does for two stream variables.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_ANALYSIS_CODE_ACCESSPATHS_H
+#define CUDA_ASYNC_LINT_ANALYSIS_CODE_ACCESSPATHS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include <optional>
+#include <string>
+
+namespace cuda_async_lint {
+
+struct AccessPath {
+  std::string Key;
+  /// Every index on the path is a constant: two such paths that differ name
+  /// two objects.
+  bool Constant = true;
+
+  bool operator==(const AccessPath &O) const { return Key == O.Key; }
+};
+
+/// The path of the object \p E names (a stream, an event, a pointer).
+std::optional<AccessPath> accessPath(const clang::Expr *E,
+                                     const clang::ASTContext &Ctx);
+
+/// The path of the memory the pointer expression \p E points to: the
+/// pointer's path and the offset, written out ('h + crtIdx' is not
+/// 'h + crtIdx + elemsInBlock', nor 'h'); '&x' is x's path.
+std::optional<AccessPath> bufferPath(const clang::Expr *E,
+                                     const clang::ASTContext &Ctx);
+
+/// Whether \p A and \p B, two stream (or event) arguments, are certainly
+/// two objects: constant paths that differ ('strm[0]' and 'strm[2]',
+/// 'copyStream' and 'computeStream').
+bool certainlyDistinct(const clang::Expr *A, const clang::Expr *B,
+                       const clang::ASTContext &Ctx);
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_ANALYSIS_CODE_ACCESSPATHS_H
