@@ -29,7 +29,9 @@ namespace {
 /// SARIF columns count UTF-16 code units (the run's columnKind, and what
 /// GitHub code scanning assumes); ours count bytes. Each file is read once
 /// to convert; a file that cannot be read keeps byte columns (the same for
-/// ASCII lines).
+/// ASCII lines). Each line keeps how far it was counted: the findings come
+/// in order, so a line of thousands of findings (generated code) is counted
+/// once, not once per finding.
 class Utf16Columns {
 public:
   explicit Utf16Columns(llvm::vfs::FileSystem &FS) : FS(FS) {}
@@ -40,32 +42,45 @@ public:
       auto Buffer = FS.getBufferForFile(L.File);
       It = Files.emplace(L.File, Buffer ? std::move(*Buffer) : nullptr).first;
     }
-    if (!It->second || L.Offset > It->second->getBufferSize() || L.Column == 0)
+    if (!It->second || L.Offset > It->second->getBufferSize() ||
+        L.Column == 0 || L.Column - 1 > L.Offset)
       return L.Column;
     llvm::StringRef Text = It->second->getBuffer();
-    llvm::StringRef Before = Text.substr(0, L.Offset);
-    size_t LineStart = Before.rfind('\n');
-    Before =
-        Before.substr(LineStart == llvm::StringRef::npos ? 0 : LineStart + 1);
-    if (Before.size() + 1 != L.Column)
-      return L.Column; // Not the content the finding was made on.
-    unsigned Units = 0;
-    for (size_t I = 0; I < Before.size();) {
-      unsigned char C = Before[I];
-      size_t Length = C < 0x80         ? 1
-                      : (C >> 5) == 6  ? 2
-                      : (C >> 4) == 14 ? 3
-                      : (C >> 3) == 30 ? 4
-                                       : 1;
-      Units += Length == 4 ? 2 : 1;
+    // The line starts Column - 1 bytes before the offset, in the content
+    // the finding was made on; otherwise the file changed since.
+    size_t LineStart = L.Offset - (L.Column - 1);
+    if (LineStart > 0 && Text[LineStart - 1] != '\n')
+      return L.Column;
+    Counted &C = Lines.try_emplace({L.File, L.Line}, Counted{LineStart, 0})
+                     .first->second;
+    if (C.At > L.Offset || C.At < LineStart)
+      C = {LineStart, 0};
+    size_t I = C.At;
+    while (I < L.Offset) {
+      unsigned char Ch = Text[I];
+      if (Ch == '\n')
+        return L.Column;
+      size_t Length = Ch < 0x80         ? 1
+                      : (Ch >> 5) == 6  ? 2
+                      : (Ch >> 4) == 14 ? 3
+                      : (Ch >> 3) == 30 ? 4
+                                        : 1;
+      C.Units += Length == 4 ? 2 : 1;
       I += Length;
     }
-    return Units + 1;
+    C.At = I;
+    return C.Units + 1;
   }
 
 private:
+  /// A line's UTF-16 code units before byte offset At.
+  struct Counted {
+    size_t At;
+    unsigned Units;
+  };
   llvm::vfs::FileSystem &FS;
   std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Files;
+  std::map<std::pair<std::string, unsigned>, Counted> Lines;
 };
 
 json physicalLocation(const FileLocation &L, const OutputContext &Ctx,

@@ -1,6 +1,7 @@
 //===- FindingCollector.cpp -----------------------------------------------===//
 
 #include "FindingCollector.h"
+#include "NoLintIndex.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/NoLintDirectiveHandler.h"
 #include "config/Configuration.h"
@@ -42,10 +43,20 @@ FileLocation resolve(const SourceManager &SM, SourceLocation Loc) {
   return R;
 }
 
-llvm::StringRef lineAt(llvm::StringRef Buffer, unsigned Offset) {
-  size_t Begin = Buffer.rfind('\n', Offset);
-  Begin = Begin == llvm::StringRef::npos ? 0 : Begin + 1;
-  return Buffer.slice(Begin, Buffer.find('\n', Offset));
+/// The line of \p Buffer (of \p FID) at \p Offset, by the source manager's
+/// table of line starts: not by scanning the line, which on one line of
+/// thousands of findings is read once per finding.
+llvm::StringRef lineAt(const SourceManager &SM, FileID FID,
+                       llvm::StringRef Buffer, unsigned Offset) {
+  unsigned Line = SM.getLineNumber(FID, Offset);
+  unsigned Begin = SM.getFileOffset(SM.translateLineCol(FID, Line, 1));
+  SourceLocation Next = SM.translateLineCol(FID, Line + 1, 1);
+  size_t End = Next.isValid() ? SM.getFileOffset(Next) : Buffer.size();
+  if (Begin > Offset || End <= Offset)
+    return {};
+  // Without its '\n' (a '\r' before it stays, as it always has).
+  llvm::StringRef Text = Buffer.slice(Begin, End);
+  return Text.ends_with("\n") ? Text.drop_back() : Text;
 }
 
 /// Records what clang's renderer would print, as clang-tidy's own renderer
@@ -109,6 +120,7 @@ private:
 
 FindingCollector::FindingCollector(tidy::ClangTidyContext &Tidy)
     : Tidy(Tidy), NoLint(std::make_unique<tidy::NoLintDirectiveHandler>()),
+      NoLints(std::make_unique<NoLintIndex>()),
       HeaderFilter(std::make_unique<llvm::Regex>(
           Tidy.getOptions().HeaderFilterRegex.value_or(""))),
       ExcludeHeaderFilter(std::make_unique<llvm::Regex>(
@@ -147,6 +159,8 @@ void FindingCollector::report(const Finding &F, ASTContext &Context) {
   llvm::SmallVector<tooling::Diagnostic, 1> NoLintErrors;
   auto Suppresses = [&](SourceLocation Loc, DiagnosticsEngine::Level Level,
                         llvm::StringRef Message) {
+    if (!NoLints->mayCover(SM, Loc))
+      return false;
     DiagnosticStorage Storage;
     Diagnostic Diag(&Context.getDiagnostics(), Loc, /*DiagID=*/0, Storage,
                     Message);
@@ -215,10 +229,12 @@ void FindingCollector::record(const Finding &F, ASTContext &Context,
   R.Loc = resolve(SM, F.Loc);
   R.Message = F.Message;
   bool Invalid = false;
-  llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(FileLoc), &Invalid);
+  FileID FID = SM.getFileID(FileLoc);
+  llvm::StringRef Buffer = SM.getBufferData(FID, &Invalid);
   if (!Invalid)
-    R.LineText = boundedLineText(lineAt(Buffer, SM.getFileOffset(FileLoc)),
-                                 R.Loc.Column, R.LineTextColumn);
+    R.LineText =
+        boundedLineText(lineAt(SM, FID, Buffer, SM.getFileOffset(FileLoc)),
+                        R.Loc.Column, R.LineTextColumn);
   for (const FindingNote &N : F.Notes)
     R.Notes.push_back({resolve(SM, N.Loc), N.Message});
   std::vector<FixItHint> Hints;

@@ -53,6 +53,7 @@ private:
 
   clang::tidy::ClangTidyContext &Tidy;
   std::unique_ptr<clang::tidy::NoLintDirectiveHandler> NoLint;
+  std::unique_ptr<class NoLintIndex> NoLints;
   std::unique_ptr<llvm::Regex> HeaderFilter, ExcludeHeaderFilter;
   bool GateByWarningsAsErrors;
   std::vector<ResolvedFinding> Findings;

@@ -458,6 +458,24 @@ void suppressedByNolint(float *d, cudaStream_t s) {
   cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s);
 }
 
+// NOLINT on the line of a macro's definition covers what it expands to.
+#define QUIET_UPLOAD(d, h, s) cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s) // NOLINT(cuda-async-pageable-copy)
+void suppressedInAMacro(float *d, cudaStream_t s) {
+  float *h = (float *)malloc(64);
+  QUIET_UPLOAD(d, h, s);
+}
+
+// Several findings on one line (generated code): one NOLINT covers them all;
+// without it, each is reported.
+// clang-format off
+void suppressedOnOneLine(float *d, cudaStream_t s) { float *h = (float *)malloc(64); cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s); cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s); } // NOLINT
+void reportedOnOneLine(float *d, cudaStream_t s) { float *h = (float *)malloc(64); cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s); cudaMemcpyAsync(d, h, 64, cudaMemcpyHostToDevice, s); }
+// CHECK-MESSAGES: :[[@LINE-1]]:84: warning: 'cudaMemcpyAsync' from pageable host memory
+// CHECK-MESSAGES: :[[@LINE-2]]:72: note: pageable memory allocated here
+// CHECK-MESSAGES: :[[@LINE-3]]:138: warning: 'cudaMemcpyAsync' from pageable host memory
+// CHECK-MESSAGES: :[[@LINE-4]]:72: note: pageable memory allocated here
+// clang-format on
+
 // ---------------------------------------------------------------------------
 // Through allocation wrappers and fields of the translation unit.
 
