@@ -35,6 +35,8 @@ from . import (gpu_burn, heldback_babelstream, heldback_cuda_by_example,  # noqa
                heldback_shoc, heldback_xsbench, heldback2_argot,
                heldback2_darknet, heldback2_hpc2n_gpu_course,
                heldback2_simple_gpu_hashtable, heldback2_xmrig_cuda,
+               heldback3_astroaccelerate, heldback3_csc_cuda,
+               heldback3_gamer, heldback3_tigre, heldback3_vanitysearch,
                hip_examples, kernel_races, libraries,
                library_samples, llm_c, multi_gpu, professional_cuda, rodinia,
                teaching)
@@ -47,4 +49,7 @@ ALL = (multi_gpu.EDITS + teaching.EDITS + hip_examples.EDITS +
        kernel_races.EDITS +
        heldback2_argot.EDITS + heldback2_xmrig_cuda.EDITS +
        heldback2_darknet.EDITS + heldback2_simple_gpu_hashtable.EDITS +
-       heldback2_hpc2n_gpu_course.EDITS)
+       heldback2_hpc2n_gpu_course.EDITS +
+       heldback3_tigre.EDITS + heldback3_gamer.EDITS +
+       heldback3_astroaccelerate.EDITS + heldback3_vanitysearch.EDITS +
+       heldback3_csc_cuda.EDITS)
