@@ -306,7 +306,8 @@ def failure_cause(rec):
 
 def load_verdicts(path):
     verdicts = {}
-    if not path:
+    # A repository just added has no verdicts yet: its findings are unread.
+    if not path or not os.path.exists(path):
         return verdicts
     with open(path) as f:
         for line in f:

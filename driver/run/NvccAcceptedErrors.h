@@ -87,8 +87,11 @@ bool isHostDialectError(unsigned DiagID, const clang::LangOptions &LO);
 
 /// True if each error (\p Locations and \p IDs in step) is one nvcc accepts:
 /// a host dialect error, or one located inside the definition of a
-/// device-only function of \p Ctx's translation unit (a lambda's, too). An
-/// error without a location ("too many errors emitted") is never accepted.
+/// device-only function of \p Ctx's translation unit (a lambda's, too), and
+/// in C++ and CUDA inside the body of a template the unit never
+/// instantiates, or at a declaration of a function clang predeclares as a
+/// builtin. An error without a location ("too many errors emitted") is
+/// never accepted.
 bool onlyErrorsNvccAccepts(const std::vector<clang::SourceLocation> &Locations,
                            const std::vector<unsigned> &IDs,
                            clang::ASTContext &Ctx);
