@@ -230,7 +230,7 @@ void SyncInLoopCheck::run(const MatchFinder::MatchResult &R) {
     return;
   // A wait between work on two streams that share a buffer is their join:
   // without it they race, and an event in its place would keep the order.
-  if (joinsDependentStreams(Sync, Waited, Loop, *R.Context))
+  if (holdsBackNoOverlap(Sync, Waited, Loop, *R.Context))
     return;
 
   const ApiSpec *Api = lookupApi(Sync);

@@ -43,10 +43,10 @@ private:
   std::vector<const clang::Expr *> Args;
 };
 
-bool sameBuffer(const Arguments &A, size_t I, size_t J) {
-  std::optional<AccessPath> PI = bufferPath(A[I], A.context());
-  std::optional<AccessPath> PJ = bufferPath(A[J], A.context());
-  return PI && PJ && *PI == *PJ;
+bool overlap(const Arguments &A, size_t I, size_t J) {
+  std::optional<BufferPath> PI = bufferPath(A[I], A.context());
+  std::optional<BufferPath> PJ = bufferPath(A[J], A.context());
+  return PI && PJ && mayOverlap(*PI, *PJ);
 }
 
 constexpr const char *Structs = R"(
@@ -66,30 +66,44 @@ TEST(AccessPathsTest, ConstantIndicesNameDistinctStreams) {
   // 'strm[i]' may be any element, 'strm[0]' included.
   EXPECT_FALSE(certainlyDistinct(A[5], A[0], A.context()));
   EXPECT_FALSE(certainlyDistinct(A[5], A[6], A.context()));
+  EXPECT_TRUE(certainlySame(A[5], A[6], A.context()));
+  EXPECT_FALSE(certainlySame(A[0], A[1], A.context()));
+}
+
+TEST(AccessPathsTest, ArithmeticIndicesAreWrittenOut) {
+  Arguments A(Structs, "stream_t *stream, int dev, int n",
+              "use(stream[dev * n + 1], stream[dev * n + 1], stream[dev * n],"
+              "    stream[(dev + 1) * n + 1]);");
+  EXPECT_TRUE(certainlySame(A[0], A[1], A.context()));
+  EXPECT_FALSE(certainlySame(A[0], A[2], A.context()));
+  EXPECT_FALSE(certainlySame(A[0], A[3], A.context()));
+  EXPECT_FALSE(certainlyDistinct(A[0], A[2], A.context()));
 }
 
 TEST(AccessPathsTest, MembersOfElementsAreOnePathEach) {
   Arguments A(Structs, "Param *cd",
               "use(cd[3].rmesh, cd[0].rmesh, cd[3].rmesh, &cd[3].rmesh[0]);");
-  EXPECT_TRUE(sameBuffer(A, 0, 2));
-  EXPECT_FALSE(sameBuffer(A, 0, 1));
-  // '&p[0]' is p at offset 0, not p itself.
-  EXPECT_FALSE(sameBuffer(A, 0, 3));
+  EXPECT_TRUE(overlap(A, 0, 2));
+  EXPECT_FALSE(overlap(A, 0, 1));
+  // '&p[0]' is p at offset 0, within p.
+  EXPECT_TRUE(overlap(A, 0, 3));
 }
 
 TEST(AccessPathsTest, OffsetsAreWrittenOut) {
   Arguments A("", "float *h, long crt, long n",
               "use(h + crt, h + crt + n, h + crt, &h[crt], h);");
-  EXPECT_TRUE(sameBuffer(A, 0, 2));
-  EXPECT_FALSE(sameBuffer(A, 0, 1));
-  EXPECT_FALSE(sameBuffer(A, 0, 4));
-  EXPECT_TRUE(sameBuffer(A, 0, 3));
+  EXPECT_TRUE(overlap(A, 0, 2));
+  // Two offsets written out are two blocks of a pipeline's buffer.
+  EXPECT_FALSE(overlap(A, 0, 1));
+  // The pointer itself may reach any offset.
+  EXPECT_TRUE(overlap(A, 0, 4));
+  EXPECT_TRUE(overlap(A, 0, 3));
 }
 
 TEST(AccessPathsTest, OtherIndicesAreUnknown) {
   Arguments A("int g();", "float **d", "use(d[g()], d[g()]);");
   EXPECT_FALSE(bufferPath(A[0], A.context()));
-  EXPECT_FALSE(sameBuffer(A, 0, 1));
+  EXPECT_FALSE(overlap(A, 0, 1));
 }
 
 } // namespace

@@ -10,6 +10,39 @@ namespace cuda_async_lint {
 
 namespace {
 
+std::string idOf(const void *P) {
+  return std::to_string(reinterpret_cast<uintptr_t>(P));
+}
+
+bool append(std::string &Key, bool &Constant, const Expr *E,
+            const ASTContext &Ctx);
+
+/// \p E, an index or an offset, as a key: constants, the objects append
+/// names, and the arithmetic between them ('(dev + 1) * nStream + 1');
+/// false for anything else (a call). Anything but a constant makes the
+/// path not Constant.
+bool appendArithmetic(std::string &Key, bool &Constant, const Expr *E,
+                      const ASTContext &Ctx) {
+  E = E->IgnoreParenCasts();
+  if (std::optional<int64_t> C = integerConstant(E, Ctx)) {
+    Key += std::to_string(*C);
+    return true;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && (BO->isAdditiveOp() || BO->isMultiplicativeOp())) {
+    Key += "(";
+    if (!appendArithmetic(Key, Constant, BO->getLHS(), Ctx))
+      return false;
+    Key += BO->getOpcodeStr().str();
+    if (!appendArithmetic(Key, Constant, BO->getRHS(), Ctx))
+      return false;
+    Key += ")";
+    return true;
+  }
+  Constant = false;
+  return append(Key, Constant, E, Ctx);
+}
+
 bool append(std::string &Key, bool &Constant, const Expr *E,
             const ASTContext &Ctx) {
   E = E->IgnoreParenCasts();
@@ -17,7 +50,7 @@ bool append(std::string &Key, bool &Constant, const Expr *E,
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD || VD->getType()->isReferenceType())
       return false;
-    Key += "@" + std::to_string(reinterpret_cast<uintptr_t>(VD));
+    Key += "@" + idOf(VD);
     return true;
   }
   if (isa<CXXThisExpr>(E)) {
@@ -29,7 +62,7 @@ bool append(std::string &Key, bool &Constant, const Expr *E,
     // 'strm[0]' in a member function is 'this->strm[0]'.
     if (!FD || !append(Key, Constant, ME->getBase(), Ctx))
       return false;
-    Key += "." + std::to_string(reinterpret_cast<uintptr_t>(FD));
+    Key += "." + idOf(FD);
     return true;
   }
   const Expr *Base = nullptr, *Index = nullptr;
@@ -44,20 +77,12 @@ bool append(std::string &Key, bool &Constant, const Expr *E,
   }
   if (!append(Key, Constant, Base, Ctx))
     return false;
-  if (!Index) {
-    Key += "[0]";
-    return true;
-  }
-  if (std::optional<int64_t> C = integerConstant(Index, Ctx)) {
-    Key += "[" + std::to_string(*C) + "]";
-    return true;
-  }
-  const auto *DRE = dyn_cast<DeclRefExpr>(Index->IgnoreParenImpCasts());
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD)
+  Key += "[";
+  if (!Index)
+    Key += "0";
+  else if (!appendArithmetic(Key, Constant, Index, Ctx))
     return false;
-  Constant = false;
-  Key += "[@" + std::to_string(reinterpret_cast<uintptr_t>(VD)) + "]";
+  Key += "]";
   return true;
 }
 
@@ -72,35 +97,7 @@ std::optional<AccessPath> accessPath(const Expr *E, const ASTContext &Ctx) {
   return P;
 }
 
-namespace {
-
-/// \p E, an offset, as a key: variables, constants and the arithmetic
-/// between them ('crtIdx + elemsInBlock'); false for anything else.
-bool appendOffset(std::string &Key, bool &Constant, const Expr *E,
-                  const ASTContext &Ctx) {
-  E = E->IgnoreParenCasts();
-  if (std::optional<int64_t> C = integerConstant(E, Ctx)) {
-    Key += std::to_string(*C);
-    return true;
-  }
-  if (const auto *BO = dyn_cast<BinaryOperator>(E);
-      BO && (BO->isAdditiveOp() || BO->isMultiplicativeOp())) {
-    Key += "(";
-    if (!appendOffset(Key, Constant, BO->getLHS(), Ctx))
-      return false;
-    Key += BO->getOpcodeStr().str();
-    if (!appendOffset(Key, Constant, BO->getRHS(), Ctx))
-      return false;
-    Key += ")";
-    return true;
-  }
-  Constant = false;
-  return append(Key, Constant, E, Ctx);
-}
-
-} // namespace
-
-std::optional<AccessPath> bufferPath(const Expr *E, const ASTContext &Ctx) {
+std::optional<BufferPath> bufferPath(const Expr *E, const ASTContext &Ctx) {
   if (!E)
     return std::nullopt;
   E = E->IgnoreParenCasts();
@@ -110,8 +107,12 @@ std::optional<AccessPath> bufferPath(const Expr *E, const ASTContext &Ctx) {
     const auto *ASE =
         dyn_cast<ArraySubscriptExpr>(Operand->IgnoreParenImpCasts());
     if (!ASE ||
-        !ASE->getBase()->IgnoreParenImpCasts()->getType()->isPointerType())
-      return accessPath(Operand, Ctx);
+        !ASE->getBase()->IgnoreParenImpCasts()->getType()->isPointerType()) {
+      std::optional<AccessPath> Whole = accessPath(Operand, Ctx);
+      if (!Whole)
+        return std::nullopt;
+      return BufferPath{std::move(*Whole), std::nullopt};
+    }
     Base = ASE->getBase();
     Offset = ASE->getIdx();
   } else if (const auto *BO = dyn_cast<BinaryOperator>(E);
@@ -121,17 +122,32 @@ std::optional<AccessPath> bufferPath(const Expr *E, const ASTContext &Ctx) {
     Offset = LeftPointer ? BO->getRHS() : BO->getLHS();
   }
   std::optional<AccessPath> P = accessPath(Base, Ctx);
-  if (P && Offset) {
-    P->Key += "+";
-    if (!appendOffset(P->Key, P->Constant, Offset, Ctx))
+  if (!P)
+    return std::nullopt;
+  BufferPath B{std::move(*P), std::nullopt};
+  if (Offset) {
+    std::string Key;
+    bool Constant = true;
+    if (!appendArithmetic(Key, Constant, Offset, Ctx))
       return std::nullopt;
+    B.Offset = std::move(Key);
   }
-  return P;
+  return B;
+}
+
+bool mayOverlap(const BufferPath &A, const BufferPath &B) {
+  return A.Pointer == B.Pointer &&
+         (!A.Offset || !B.Offset || *A.Offset == *B.Offset);
 }
 
 bool certainlyDistinct(const Expr *A, const Expr *B, const ASTContext &Ctx) {
   std::optional<AccessPath> PA = accessPath(A, Ctx), PB = accessPath(B, Ctx);
   return PA && PB && PA->Constant && PB->Constant && !(*PA == *PB);
+}
+
+bool certainlySame(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  std::optional<AccessPath> PA = accessPath(A, Ctx), PB = accessPath(B, Ctx);
+  return PA && PB && *PA == *PB;
 }
 
 } // namespace cuda_async_lint

@@ -3,10 +3,11 @@
 // Two expressions name the same object when they reach it by the same path
 // from the same declaration: 'cd_param[3].rmesh' twice, 'this->strm[0]' and
 // 'strm[0]'. Indices are compared as constants ('strm[0]' is not
-// 'strm[2]') or as the variable they read ('d[i]'); any other index makes
-// the path unknown. Paths compare names, not values: two paths that differ
-// may still hold one pointer (a copy of it), which the checks that use them
-// accept, as StreamRef does for two stream variables.
+// 'strm[2]') or as the arithmetic of variables and constants they are
+// ('stream[dev * n + 1]'); any other index (a call) makes the path unknown.
+// Paths compare names, not values: two paths that differ may still hold one
+// pointer (a copy of it), which the checks that use them accept, as StreamRef
+// does for two stream variables.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,17 +34,33 @@ struct AccessPath {
 std::optional<AccessPath> accessPath(const clang::Expr *E,
                                      const clang::ASTContext &Ctx);
 
-/// The path of the memory the pointer expression \p E points to: the
-/// pointer's path and the offset, written out ('h + crtIdx' is not
-/// 'h + crtIdx + elemsInBlock', nor 'h'); '&x' is x's path.
-std::optional<AccessPath> bufferPath(const clang::Expr *E,
+/// The memory a pointer expression points to: the pointer's path and the
+/// offset from it, written out ('h + crtIdx' is h at 'crtIdx'; '&p[i]' is p
+/// at 'i'; '&x' is x's own memory, at none).
+struct BufferPath {
+  AccessPath Pointer;
+  std::optional<std::string> Offset;
+};
+std::optional<BufferPath> bufferPath(const clang::Expr *E,
                                      const clang::ASTContext &Ctx);
+
+/// Whether two buffers may share memory: one pointer, at one offset or
+/// where either is the pointer itself ('d_image[dev] + off' and
+/// 'd_image[dev]'). Two different offsets written out are taken for two
+/// blocks of one buffer ('h + crtIdx' and 'h + crtIdx + elemsInBlock', a
+/// pipeline's blocks): the sizes that would prove it are not compared.
+bool mayOverlap(const BufferPath &A, const BufferPath &B);
 
 /// Whether \p A and \p B, two stream (or event) arguments, are certainly
 /// two objects: constant paths that differ ('strm[0]' and 'strm[2]',
 /// 'copyStream' and 'computeStream').
 bool certainlyDistinct(const clang::Expr *A, const clang::Expr *B,
                        const clang::ASTContext &Ctx);
+
+/// Whether \p A and \p B name one object by one path, indices included
+/// ('stream[dev * n + 1]' twice).
+bool certainlySame(const clang::Expr *A, const clang::Expr *B,
+                   const clang::ASTContext &Ctx);
 
 } // namespace cuda_async_lint
 

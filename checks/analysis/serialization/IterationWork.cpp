@@ -5,6 +5,7 @@
 #include "IterationOverlap.h"
 #include "analysis/dataflow/ForwardDataflow.h"
 #include "analysis/dataflow/Loops.h"
+#include "analysis/sync/DeviceWaitLoops.h"
 #include "api/StreamRef.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -81,7 +82,8 @@ public:
 
   IterationDataflow(ASTContext &Ctx, bool PerThread,
                     const StreamCreations &Created)
-      : Ctx(Ctx), PerThread(PerThread), Created(Created) {}
+      : Ctx(Ctx), PerThread(PerThread), Created(Created),
+        WaitLoops(Ctx.getSourceManager()) {}
 
   State entryState() const { return {}; }
 
@@ -120,7 +122,18 @@ public:
   /// stay the enclosing loop's current work; any other loop's are done
   /// with (an epoch of batches on one stream, waited for after it, is a
   /// barrier per epoch, not a wait per step).
-  bool transferEdge(const CFGBlock &From, unsigned, State &S) const {
+  bool transferEdge(const CFGBlock &From, unsigned SuccIndex, State &S) const {
+    // A loop that waits for the device in every iteration runs at least
+    // once (DeviceWaitLoops.h): its exit waits for everything, as a device
+    // sync does ('for (dev...) { cudaSetDevice(dev); cudaDeviceSynchronize();
+    // }').
+    auto NoCallSyncs = [](const CallExpr *, const FunctionDecl *,
+                          const SyncSummary *&Summary) {
+      Summary = nullptr;
+      return CallSyncs{};
+    };
+    if (WaitLoops.leaves(From, SuccIndex, NoCallSyncs))
+      S.Pending.clear();
     const Stmt *Loop = From.getLoopTarget();
     if (!Loop)
       return true;
@@ -233,6 +246,7 @@ private:
   ASTContext &Ctx;
   bool PerThread;
   const StreamCreations &Created;
+  DeviceWaitLoops WaitLoops;
   mutable llvm::DenseMap<const Stmt *, bool> FansOut;
   CallsThatIssue Issuers{Ctx};
 };

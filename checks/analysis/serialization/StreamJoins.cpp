@@ -2,8 +2,11 @@
 
 #include "StreamJoins.h"
 #include "IterationOverlap.h"
+#include "IterationWork.h"
 #include "analysis/code/AccessPaths.h"
 #include "analysis/code/KernelWrites.h"
+#include "analysis/code/ObjectReferences.h"
+#include "analysis/code/StmtWalk.h"
 #include "analysis/dataflow/Loops.h"
 #include "api/CudaApiCatalog.h"
 #include "api/StreamRef.h"
@@ -20,8 +23,9 @@ namespace {
 enum class Access { Read, Write, MayWrite };
 
 struct BufferUse {
-  AccessPath Buffer;
+  BufferPath Buffer;
   Access How;
+  const Expr *Arg;
 };
 
 /// The buffers \p Op takes and how: a copy's destination and source, a
@@ -33,8 +37,8 @@ std::vector<BufferUse> bufferUses(const AsyncOperation &Op,
                                   const ASTContext &Ctx) {
   std::vector<BufferUse> Uses;
   auto Add = [&](const Expr *Arg, Access How) {
-    if (std::optional<AccessPath> P = Arg ? bufferPath(Arg, Ctx) : std::nullopt)
-      Uses.push_back({std::move(*P), How});
+    if (std::optional<BufferPath> P = Arg ? bufferPath(Arg, Ctx) : std::nullopt)
+      Uses.push_back({std::move(*P), How, Arg});
   };
   if (Op.IsTransfer) {
     const ApiSpec *Api = lookupApi(Op.Call);
@@ -65,77 +69,211 @@ std::vector<BufferUse> bufferUses(const AsyncOperation &Op,
   return Uses;
 }
 
-/// The async operations of a loop's body, lambdas left out.
+/// The async operations and host waits of a loop's body, lambdas left out.
 class BodyOperations : public RecursiveASTVisitor<BodyOperations> {
 public:
-  std::vector<AsyncOperation> Ops;
+  explicit BodyOperations(const ASTContext &Ctx) : Ctx(Ctx) {}
+  /// An operation, or a host wait (no operation).
+  std::vector<std::pair<const CallExpr *, std::optional<AsyncOperation>>> Calls;
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
   bool VisitCallExpr(CallExpr *Call) {
     if (std::optional<AsyncOperation> Op = asyncOperation(Call))
-      Ops.push_back(*Op);
+      Calls.push_back({Call, *Op});
+    else if (isHostSynchronization(Call, Ctx))
+      Calls.push_back({Call, std::nullopt});
     return true;
   }
+
+private:
+  const ASTContext &Ctx;
 };
 
-/// Whether \p A and \p B run on two streams the wait must join: certainly
-/// distinct, and not ordered by the body's events (two named streams; the
-/// elements of one array are one stream to the event analysis, which
-/// cannot tell what orders 'strm[0]' after 'strm[2]').
-bool needJoining(const AsyncOperation &A, const AsyncOperation &B,
-                 const Stmt *Loop, const ASTContext &Ctx) {
+/// The variables of a loop's body whose value changes from one iteration
+/// to the next: assigned or initialized there from the loop's counter, or
+/// from one of them ('int offset = i * streamSize;'). An inner loop's own
+/// counter starts again each iteration and is not one.
+class IterationVariables : public RecursiveASTVisitor<IterationVariables> {
+public:
+  explicit IterationVariables(const Stmt *Loop) : Loop(Loop) {
+    TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
+    for (bool Grew = true; Grew;) {
+      Grew = false;
+      for (const auto &[Var, Value] : Stores)
+        if (!Changing.count(Var) && changes(Value, /*NextIteration=*/true))
+          Grew |= Changing.insert(Var).second;
+    }
+  }
+
+  /// Whether \p E names, in the next iteration (\p NextIteration),
+  /// another object than in this one: 'stream[i]', 'd[offset]'.
+  bool changes(const Expr *E, bool NextIteration) const {
+    if (!NextIteration || !E)
+      return false;
+    if (usesLoopCounter(E, Loop))
+      return true;
+    bool Mentions = false;
+    forEachStmtOutsideLambdas(E, [&](const Stmt *S) {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          Mentions |= Changing.count(VD) > 0;
+    });
+    return Mentions;
+  }
+
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      if (const VarDecl *VD = declRefVar(B->getLHS()))
+        Stores.push_back({VD, B->getRHS()});
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->getInit())
+      Stores.push_back({VD, VD->getInit()});
+    return true;
+  }
+
+private:
+  const Stmt *Loop;
+  std::vector<std::pair<const VarDecl *, const Expr *>> Stores;
+  std::set<const VarDecl *> Changing;
+};
+
+/// Whether \p A and \p B run on one stream, certainly: the legacy or the
+/// per-thread stream both, or one stream named by one path
+/// ('stream[dev * 2]' twice) that is not the next iteration's.
+bool sameStream(const AsyncOperation &A, const AsyncOperation &B,
+                bool NextIteration, const IterationVariables &Vars,
+                const ASTContext &Ctx) {
   const Expr *SA = writtenStream(A), *SB = writtenStream(B);
-  if (!SA || !SB || !certainlyDistinct(SA, SB, Ctx))
-    return false;
   StreamRef RA = streamRef(SA), RB = streamRef(SB);
-  if (RA.K == StreamRef::Kind::Unknown || RB.K == StreamRef::Kind::Unknown ||
-      RA.isDefault() || RB.isDefault())
+  if (RA.isDefault() || RB.isDefault())
+    return RA.K == RB.K;
+  return SA && SB && certainlySame(SA, SB, Ctx) &&
+         !Vars.changes(SA, NextIteration);
+}
+
+/// Whether the wait must order \p Later after the waited \p Earlier: they
+/// run on streams that are not certainly one (the elements of one array
+/// of streams chosen otherwise: 'stream[dev * n]' and
+/// 'stream[dev * n + 1]'), not already ordered by the body's events (named
+/// streams only: the event analysis counts an array as one stream), and
+/// take memory that may be shared, one of them writing it; \p NextIteration:
+/// \p Later reads what \p Earlier wrote (overwriting what it read is the
+/// one-buffer case double buffering removes).
+bool dependsOn(const AsyncOperation &Later, const AsyncOperation &Earlier,
+               bool NextIteration, const Stmt *Loop,
+               const IterationVariables &Vars, const ASTContext &Ctx) {
+  if (sameStream(Later, Earlier, NextIteration, Vars, Ctx))
     return false;
-  return RA == RB || !eventsJoinStreams(Loop, {RA, RB}, Ctx);
+  StreamRef RL = streamRef(writtenStream(Later));
+  StreamRef RE = streamRef(writtenStream(Earlier));
+  if (RL.K == StreamRef::Kind::Named && RE.K == StreamRef::Kind::Named &&
+      !(RL == RE) && eventsJoinStreams(Loop, {RL, RE}, Ctx))
+    return false;
+  for (const BufferUse &E : bufferUses(Earlier, Ctx))
+    for (const BufferUse &L : bufferUses(Later, Ctx)) {
+      if (!mayOverlap(E.Buffer, L.Buffer) || Vars.changes(L.Arg, NextIteration))
+        continue;
+      if (NextIteration ? E.How == Access::Write && L.How != Access::Write
+                        : E.How != Access::Read || L.How != Access::Read)
+        return true;
+    }
+  return false;
+}
+
+/// Whether the host wait \p Call waits for all of \p Work: a device sync,
+/// or a sync of the one stream all of it is on.
+bool waitsForAll(const CallExpr *Call,
+                 llvm::ArrayRef<const AsyncOperation *> Work,
+                 bool NextIteration, const IterationVariables &Vars,
+                 const ASTContext &Ctx) {
+  const ApiSpec *Api = lookupApi(Call);
+  if (!Api)
+    return false;
+  if (Api->Kind == ApiKind::DeviceSync)
+    return true;
+  const Expr *Stream = Api->Kind == ApiKind::StreamSync
+                           ? Api->arg(Call, ArgRole::Stream)
+                           : nullptr;
+  return Stream && !Vars.changes(Stream, NextIteration) &&
+         llvm::all_of(Work, [&](const AsyncOperation *W) {
+           const Expr *S = writtenStream(*W);
+           return S && certainlySame(S, Stream, Ctx);
+         });
 }
 
 } // namespace
 
-bool joinsDependentStreams(const CallExpr *Sync,
-                           llvm::ArrayRef<const AsyncOperation *> Waited,
-                           const Stmt *Loop, const ASTContext &Ctx) {
+bool holdsBackNoOverlap(const CallExpr *Sync,
+                        llvm::ArrayRef<const AsyncOperation *> Waited,
+                        const Stmt *Loop, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  BodyOperations Body;
+  BodyOperations Body(Ctx);
   Body.TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
-  if (Body.Ops.empty())
+  if (Waited.empty())
     return false;
+  IterationVariables Vars(Loop);
   auto At = [&SM](const Stmt *S) {
     return SM.getExpansionLoc(S->getBeginLoc());
   };
-  llvm::sort(Body.Ops, [&](const AsyncOperation &A, const AsyncOperation &B) {
-    return SM.isBeforeInTranslationUnit(At(A.Call), At(B.Call));
+  llvm::sort(Body.Calls, [&](const auto &A, const auto &B) {
+    return SM.isBeforeInTranslationUnit(At(A.first), At(B.first));
   });
-  // What the host issues first once the wait returns: the next operation
-  // written in the iteration or, after its last, the next iteration's first.
+  // What the host issues once the wait returns, in order: the rest of the
+  // iteration, then the next iteration up to the wait.
   SourceLocation SyncEnd = SM.getExpansionLoc(Sync->getEndLoc());
-  const AsyncOperation *Next = &Body.Ops.front();
-  bool SameIteration = false;
-  for (const AsyncOperation &Op : Body.Ops)
-    if (SM.isBeforeInTranslationUnit(SyncEnd, At(Op.Call))) {
-      Next = &Op;
-      SameIteration = true;
-      break;
-    }
-  std::vector<BufferUse> NextUses = bufferUses(*Next, Ctx);
-  for (const AsyncOperation *W : Waited) {
-    if (*W == *Next || !needJoining(*W, *Next, Loop, Ctx))
+  auto FirstAfter = llvm::find_if(Body.Calls, [&](const auto &C) {
+    return SM.isBeforeInTranslationUnit(SyncEnd, At(C.first));
+  });
+  std::vector<std::pair<const CallExpr *, bool>> Issued;
+  for (auto It = FirstAfter; It != Body.Calls.end(); ++It)
+    Issued.push_back({It->first, false});
+  for (auto It = Body.Calls.begin(); It != FirstAfter; ++It)
+    Issued.push_back({It->first, true});
+  auto OperationOf = [&](const CallExpr *Call) -> const AsyncOperation * {
+    auto It = llvm::find_if(Body.Calls,
+                            [&](const auto &C) { return C.first == Call; });
+    return It != Body.Calls.end() && It->second ? &*It->second : nullptr;
+  };
+  // A stream sync waits for the work on its stream, whatever an earlier
+  // wait is taken to have covered (the iteration analysis counts every
+  // element of an array of streams as one: a sync of 'stream[k + 1]' covers
+  // the copy on 'stream[k + 2]' before the sync of 'stream[k + 2]').
+  std::vector<const AsyncOperation *> Joined(Waited.begin(), Waited.end());
+  if (const ApiSpec *Api = lookupApi(Sync);
+      Api && Api->Kind == ApiKind::StreamSync)
+    if (const Expr *Stream = Api->arg(Sync, ArgRole::Stream))
+      for (auto It = Body.Calls.begin(); It != FirstAfter; ++It)
+        if (const AsyncOperation *Op = OperationOf(It->first))
+          if (const Expr *S = writtenStream(*Op);
+              S && certainlySame(S, Stream, Ctx) &&
+              !llvm::any_of(Joined,
+                            [&](const AsyncOperation *J) { return *J == *Op; }))
+            Joined.push_back(Op);
+  for (const auto &[Call, NextIteration] : Issued) {
+    const AsyncOperation *X = OperationOf(Call);
+    // A later wait of the iteration (or the next one) for all this work, a
+    // device sync or a sync of its one stream, waits for it anyway: what
+    // this one holds back, that one would.
+    if (!X) {
+      if (Call == Sync)
+        break;
+      if (waitsForAll(Call, Joined, NextIteration, Vars, Ctx))
+        return true;
       continue;
-    for (const BufferUse &Earlier : bufferUses(*W, Ctx))
-      for (const BufferUse &Later : NextUses) {
-        if (!(Later.Buffer == Earlier.Buffer))
-          continue;
-        // Within the step, any write orders the two. Into the next step,
-        // only reading what the step wrote does: overwriting what it read
-        // is the one-buffer case double buffering removes.
-        if (SameIteration
-                ? Later.How != Access::Read || Earlier.How != Access::Read
-                : Earlier.How == Access::Write && Later.How != Access::Write)
-          return true;
-      }
+    }
+    bool Next = NextIteration;
+    if (llvm::any_of(Joined, [&](const AsyncOperation *W) {
+          return !(*W == *X) && dependsOn(*X, *W, Next, Loop, Vars, Ctx);
+        }))
+      return true;
+    // Work on the stream of every waited operation runs after them anyway;
+    // other work the wait held back could have run beside them.
+    if (!llvm::all_of(Joined, [&](const AsyncOperation *W) {
+          return sameStream(*X, *W, Next, Vars, Ctx);
+        }))
+      return false;
   }
   return false;
 }

@@ -1,13 +1,13 @@
-//===- StreamJoins.h - A wait that orders dependent streams -----*- C++ -*-===//
+//===- StreamJoins.h - A wait that holds back no overlap --------*- C++ -*-===//
 //
-// A host wait inside a loop is a serialization only if the work after it
-// could have run beside the work before it. Where work on one stream and
-// work on another, certainly distinct, stream take the same buffer, the
-// wait orders them: a reduction over devices sums on each device's stream,
-// waits, and copies the partial sums across on the other streams (ARGOT's
-// calc_GH_sum). Moving the wait after the loop would race; where the host
-// issues the dependent work first, an event would keep the same order on
-// the GPU: no overlap is lost, only the host's launch latency.
+// A host wait inside a loop is a serialization only if it holds back work
+// that could have run beside the work it waits for. Where the work the host
+// issues next depends on the waited work from another stream (a reduction
+// over devices that sums on each device's stream, waits, and copies the
+// partial sums across: ARGOT's calc_GH_sum), the wait is the streams' join:
+// moving it after the loop would race, and an event in its place would keep
+// the same order on the GPU. Where the next work is on the waited work's
+// own stream, or another wait waits for it all, nothing is held back.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,25 +20,28 @@
 
 namespace cuda_async_lint {
 
-/// Whether \p Sync, waiting for \p Waited, joins streams that share memory
-/// in \p Loop: the first operation the host issues after the wait (the
-/// next one written in the iteration, or the next iteration's first) runs
-/// on another stream than a waited operation and takes a buffer it took:
-///  - in the same iteration, one of the two writing it (a copy's or
-///    memset's destination, a kernel's pointer to non-const): the wait
-///    separates two phases of one step;
-///  - in the next iteration, reading what a waited copy or memset wrote:
-///    the next step consumes this one's result.
-/// Work the host issues after the wait that depends on nothing it waited
-/// for could have overlapped with it (an event before the dependent work
-/// would let it): that wait is still a serialization. The streams must be
-/// certainly distinct (AccessPaths.h) and not already joined by the body's
-/// events. Work on one stream, or an array's element chosen per iteration
-/// ('s[i % 2]', the pattern the check exists for), makes no join.
-bool joinsDependentStreams(const clang::CallExpr *Sync,
-                           llvm::ArrayRef<const AsyncOperation *> Waited,
-                           const clang::Stmt *Loop,
-                           const clang::ASTContext &Ctx);
+/// Whether \p Sync, waiting for \p Waited, holds back no work of \p Loop
+/// that could have run beside the waited work. It follows what the host
+/// issues once the wait returns, in order (the rest of the iteration, then
+/// the next one up to the wait):
+///  - work on a stream not certainly the same as a waited operation's that
+///    takes memory it took (one of them writing it; into the next
+///    iteration, reading what it wrote) depends on it: the wait is the join
+///    of the two streams, and an event in its place would keep the same
+///    order on the GPU (ARGOT's reduction over devices, TIGRE's staging of
+///    a slice through a host buffer from one device's stream to another's);
+///  - another host wait of the body waits for it all anyway;
+///  - work on the stream of every waited operation runs after it anyway,
+///    and the search goes on;
+///  - any other work could have run beside it: the wait serializes (shoc's
+///    S3D kernels on 's1' after a wait for 'gr_base' on 's2').
+/// What the loop's counter indexes is, in the next iteration, another
+/// object ('s[i]', 'd[i]'); a stream sync waits for the work on its own
+/// stream even where the iteration analysis takes an earlier wait of
+/// another element of the array for it.
+bool holdsBackNoOverlap(const clang::CallExpr *Sync,
+                        llvm::ArrayRef<const AsyncOperation *> Waited,
+                        const clang::Stmt *Loop, const clang::ASTContext &Ctx);
 
 } // namespace cuda_async_lint
 
