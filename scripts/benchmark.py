@@ -24,7 +24,11 @@ and N = --sizes (1000,2000,4000,8000), one function with N copies, and
 times the driver (its own split of parse and analysis, and its CPU and peak
 memory) against clang++ -fsyntax-only on the same file: the goals are an
 analysis within the parse's CPU time, a peak within 1.5x the parse's, and
-linear growth.
+linear growth. With --findings the copies are from pageable memory (a
+finding each), each shape written a statement a line and all on one line,
+and one run writes every report format; it times the whole process as a
+user's `time` would against the parse: the goals are at most 2x its CPU
+time and 1.5x its peak.
 
 With --database it generates a compilation database of --files units and
 times -j 1 against -j 2, and a cold run against a warm one with --cache-dir.
@@ -35,7 +39,10 @@ checkout that has none): per unit, the worker's split of parse and analysis
 (--verbose, --repeat runs, median); and the whole program run with -p
 (one parse per unit, -j 1) against clang++
 -fsyntax-only over the same units, in CPU time. --name names the corpus in
-the section's heading.
+the section's heading. With --memory it measures instead the whole process
+tree's memory (driver, workers and parked parses summed) of the whole-program
+run at each -j of --jobs and each --parked-memory of --budgets, and the units
+parsed again under each budget.
 
 With --program it generates programs of --units host units that call each
 other across units (each unit's findings rest on three others' summaries)
@@ -45,9 +52,10 @@ largest as an 8-shard CI matrix run one shard after another.
 
   scripts/benchmark.py [--build build] [--repeat 5] [--toolkit]
                        [--compare | --scaling [--sizes 625,...] |
-                        --shapes [--sizes 1000,...] |
+                        --shapes [--findings] [--sizes 1000,...] |
                         --database [--files 40] |
-                        --project DIR [--name NAME] |
+                        --project DIR [--name NAME]
+                                  [--memory [--jobs 1,N] [--budgets ...]] |
                         --program [--units 250,500,1000,2000]]
                        [--markdown docs/benchmarks.md]
 """
@@ -104,6 +112,7 @@ class Timing:
     def __init__(self, walls, cpus, rss):
         self.wall = statistics.median(walls)
         self.cpu = statistics.median(cpus)
+        self.fastest_cpu = min(cpus)
         self.kb = max(rss)
 
 
@@ -301,6 +310,17 @@ __global__ void k(float *p);
 SHAPE_SIZES = "1000,2000,4000,8000"
 
 
+def raise_stack_limit():
+    """Clang's parser recurses once per nesting level: 8,000 levels need
+    more than the usual 8 MiB of stack, for clang++ and the driver alike
+    (both crash without it; the driver says so and goes on)."""
+    import resource
+    _, hard = resource.getrlimit(resource.RLIMIT_STACK)
+    want = 1 << 30
+    resource.setrlimit(resource.RLIMIT_STACK, (
+        want if hard == resource.RLIM_INFINITY else min(want, hard), hard))
+
+
 def shapes(args, lint):
     """A row per (shape, N): clang++ -fsyntax-only's CPU time and peak, the
     driver's own split (parse, analysis) and its CPU time and peak, the
@@ -310,14 +330,7 @@ def shapes(args, lint):
     time; at N = 1,000 an analysis takes 20-50 ms, where a busy moment
     doubles a median), and the exponent fitted to those fastest runs."""
     import benchmark_shapes
-    import resource
-    # Clang's parser recurses once per nesting level: 8,000 levels need
-    # more than the usual 8 MiB of stack, for clang++ and the driver alike
-    # (both crash without it; the driver says so and goes on).
-    _, hard = resource.getrlimit(resource.RLIMIT_STACK)
-    want = 1 << 30
-    resource.setrlimit(resource.RLIMIT_STACK, (
-        want if hard == resource.RLIM_INFINITY else min(want, hard), hard))
+    raise_stack_limit()
     sizes = [int(n) for n in args.sizes.split(",")]
     table = ["| shape | N | clang parse CPU (ms) | clang peak (MiB) | "
              "lint parse (ms) | lint analysis (ms) | analysis / parse | "
@@ -358,6 +371,69 @@ def shapes(args, lint):
         "| shape | " + " | ".join("N = %d (ms)" % n for n in sizes) +
         " | growth over N's | k |",
         "|" + " --- |" * (len(sizes) + 3)] + growth
+
+
+REPORT_FORMATS = ["text", "sarif", "markdown", "html", "rdjson",
+                  "codeclimate"]
+
+
+def shapes_with_findings(args, lint):
+    """A row per (shape, layout, N) of copies from pageable memory, each a
+    finding, a statement a line and all on one line: clang++ -fsyntax-only's
+    CPU time and peak against the whole process's as a user's `time` sees
+    it (the driver, its workers, every report written: JSON and, through
+    --report, each other format); per shape and layout, the growth of the
+    driver's CPU time from the smallest N to the largest, on the fastest of
+    the runs at each N."""
+    import benchmark_shapes
+    raise_stack_limit()
+    sizes = [int(n) for n in args.sizes.split(",")]
+    table = ["| shape | layout | N | findings | clang CPU (ms) | "
+             "clang peak (MiB) | lint CPU (ms) | lint peak (MiB) | "
+             "CPU / clang's | peak / clang's |", "|" + " --- |" * 10]
+    growth = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for title, shape in benchmark_shapes.SHAPES:
+            for layout, one_line in (("a line each", False),
+                                     ("one line", True)):
+                fastest = []
+                for n in sizes:
+                    path = os.path.join(tmp, "%s-%d-%d.cu" % (
+                        shape.__name__, n, one_line))
+                    with open(path, "w") as f:
+                        f.write(benchmark_shapes.source(
+                            shape, n, pageable=True, one_line=one_line))
+                    out = os.path.join(tmp, "report")
+                    argv = [lint, "--use-bundled-cuda", path, "--format=json",
+                            "-o", out + ".json"] + [
+                        "--report=%s:%s.%s" % (fmt, out, fmt)
+                        for fmt in REPORT_FORMATS]
+                    clang_t, lint_t = interleaved(
+                        [parse_command(lint, ["--use-bundled-cuda"], path),
+                         argv], args.repeat)
+                    with open(out + ".json") as f:
+                        findings = len(json.load(f)["findings"])
+                    table.append(
+                        "| %s | %s | %d | %d | %.0f | %.0f | %.0f | %.0f | "
+                        "%.2f | %.2f |" % (
+                            title, layout, n, findings, clang_t.cpu * 1e3,
+                            clang_t.kb / 1024, lint_t.cpu * 1e3,
+                            lint_t.kb / 1024, lint_t.cpu / clang_t.cpu,
+                            lint_t.kb / clang_t.kb))
+                    fastest.append((n, lint_t.fastest_cpu))
+                (n1, t1), (n2, t2) = fastest[0], fastest[-1]
+                growth.append("| %s | %s | %s | %.2f | %.2f |" % (
+                    title, layout,
+                    " | ".join("%.0f" % (t * 1e3) for _, t in fastest),
+                    (t2 / t1) / (n2 / n1), growth_exponent(fastest)))
+    return table + [
+        "", "The whole process's CPU time from N = %d to N = %d, on the "
+        "fastest of the %d runs at each N: its growth over N's, and k of a "
+        "time proportional to N^k fitted to every N (1.00: linear):" % (
+            sizes[0], sizes[-1], args.repeat), "",
+        "| shape | layout | " + " | ".join("N = %d (ms)" % n for n in sizes) +
+        " | growth over N's | k |",
+        "|" + " --- |" * (len(sizes) + 4)] + growth
 
 
 def database(args, lint, cuda_args):
@@ -708,6 +784,60 @@ def project(args, lint):
     return context, table
 
 
+def project_memory(args, lint):
+    """The whole process tree's memory on a real project's database: the
+    whole-program run (-p) at each of --jobs with each --parked-memory of
+    --budgets, its tree's peak summed Pss (scripts/tree_memory.py: the
+    driver, its workers and the parked parses together, as the machine
+    holds them), the most processes at once, CPU and wall time, and the
+    units parsed again because no parse of theirs was kept. Returns the
+    context lines and the table lines."""
+    import tree_memory
+    root = os.path.abspath(args.project)
+    table = ["| `-j` | `--parked-memory` (MiB) | wall (s) | CPU (s) | tree "
+             "peak, summed Pss (MiB) | processes at once | checked again | "
+             "parsed again |", "|" + " --- |" * 8]
+    with tempfile.TemporaryDirectory() as tmp:
+        err = os.path.join(tmp, "stderr")
+        for jobs in [int(j) for j in args.jobs.split(",")]:
+            for budget in args.budgets.split(","):
+                argv = [lint, "-p", root, "-j", str(jobs), "--format=json",
+                        "-o", os.path.join(tmp, "report.json"), "--verbose"]
+                if budget != "default":
+                    argv.append("--parked-memory=" + budget)
+                runs = [tree_memory.run(argv, stderr_path=err)
+                        for _ in range(args.repeat)]
+                text = open(err).read()
+                again = AGAIN.search(text)
+                parsed_again = PARSED_AGAIN.search(text)
+                table.append("| %d | %s | %.1f | %.1f | %.0f | %d | %s | %s |"
+                             % (jobs, budget,
+                                statistics.median(r[0] for r in runs),
+                                statistics.median(r[1] for r in runs),
+                                max(r[3] for r in runs) / 1024,
+                                max(r[4] for r in runs),
+                                again.group(2) if again else "0",
+                                parsed_again.group(1) if parsed_again
+                                else "0"))
+    mem_kb = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 1024
+    context = [
+        "Run on %s by `scripts/benchmark.py --project %s --memory --jobs %s "
+        "--budgets %s --repeat %d` (%d cores, %.0f GiB; the default "
+        "`--parked-memory` here: %d MiB)." % (
+            datetime.date.today().isoformat(), args.name or root, args.jobs,
+            args.budgets, args.repeat, os.cpu_count(), mem_kb / 2 ** 20,
+            min(2048, mem_kb // 4 // 1024)), "",
+        "The whole-program run (`-p`, every report written as JSON) at each "
+        "`-j` and parse budget. The tree's peak is the largest sum, sampled "
+        "every 20 ms, of the proportional set sizes (Pss) of the driver, its "
+        "workers and its parked parses: what the machine holds at once "
+        "(getrusage's peak is one process's). Checked again: units whose "
+        "findings the whole program decided otherwise; parsed again: those "
+        "of them whose parse was not kept. Wall and CPU are medians of %d "
+        "runs, the peak the largest." % args.repeat]
+    return context, table
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
@@ -723,6 +853,10 @@ def main():
     parser.add_argument("--shapes", action="store_true",
                         help="time generated control-flow shapes that are "
                              "not loops against the parse")
+    parser.add_argument("--findings", action="store_true",
+                        help="with --shapes: copies from pageable memory, a "
+                             "finding each, a line each and on one line, "
+                             "every report format written")
     parser.add_argument("--database", action="store_true",
                         help="time a generated database: -j 1 against -j 2, "
                              "and the cache")
@@ -734,6 +868,14 @@ def main():
     parser.add_argument("--project",
                         help="a directory with a compile_commands.json")
     parser.add_argument("--name", help="the --project corpus, for the docs")
+    parser.add_argument("--memory", action="store_true",
+                        help="with --project: the whole process tree's "
+                             "memory at each of --jobs and --budgets")
+    parser.add_argument("--jobs", default="1,%d" % os.cpu_count(),
+                        help="-j values, for --memory")
+    parser.add_argument("--budgets", default="default,1024,512,0",
+                        help="--parked-memory values in MiB ('default': "
+                             "the driver's own), for --memory")
     parser.add_argument("--program", action="store_true",
                         help="time generated programs of --units host units "
                              "calling each other, whole and as a shard "
@@ -747,6 +889,11 @@ def main():
     args = parser.parse_args()
 
     lint = os.path.join(args.build, "bin", "cuda-async-lint")
+    if args.project and args.memory:
+        context, table = project_memory(args, lint)
+        return publish(args, "## A real project's memory, whole tree: %s" % (
+            args.name or os.path.basename(os.path.abspath(args.project))),
+                       context, table)
     if args.project:
         context, table = project(args, lint)
         return publish(args, "## A real project: %s" % (
@@ -772,6 +919,29 @@ def main():
             % args.repeat]
         return publish(args, "## Scaling with function size", context, table)
 
+    if args.shapes and args.findings:
+        if args.sizes == DEFAULT_SIZES:
+            args.sizes = SHAPE_SIZES
+        table = shapes_with_findings(args, lint)
+        context = [
+            "Run on %s by `scripts/benchmark.py --shapes --findings --repeat "
+            "%d%s` (%d cores)." % (
+                datetime.date.today().isoformat(), args.repeat,
+                "" if args.sizes == SHAPE_SIZES else " --sizes " + args.sizes,
+                os.cpu_count()),
+            "",
+            "The same shapes with N copies from pageable memory, each a "
+            "finding, a statement a line and all on one line "
+            "(scripts/benchmark_shapes.py; bundled declarations), all checks, "
+            "every finding written in every format by one run (`--format=json"
+            " -o` and `--report` for %s). Clang's columns are `clang++ "
+            "-fsyntax-only` with the driver's own command; the driver's CPU "
+            "and peak are the whole process's (driver and workers, reports "
+            "written), as `time` sees it; medians of %d runs. Goals: CPU / "
+            "clang's at most 2.00 and peak / clang's at most 1.50 at N = "
+            "4000, growth linear." % (", ".join(REPORT_FORMATS), args.repeat)]
+        return publish(args, "## Shapes with a finding per copy, on one line "
+                       "or many", context, table)
     if args.shapes:
         if args.sizes == DEFAULT_SIZES:
             args.sizes = SHAPE_SIZES

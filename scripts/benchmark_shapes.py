@@ -2,7 +2,11 @@
 --shapes: generated code of N branches, cases, labels or calls, each with
 one cudaMemcpyAsync from pinned memory (generated dispatch tables, unrolled
 code and big switches have these shapes). Each generator returns the body
-of a translation unit that includes <cuda_runtime.h>."""
+of a translation unit that includes <cuda_runtime.h>.
+
+With pageable memory (--shapes --findings) each copy is a finding of
+cuda-async-pageable-copy; written on one line (generated and minified code,
+macros that expand a list), every finding is on that line."""
 
 PRELUDE = """#include <cuda_runtime.h>
 int g(cudaError_t);
@@ -12,6 +16,16 @@ void f(float *d, cudaStream_t s, int m) {
 """
 EPILOGUE = """  cudaStreamSynchronize(s);
   cudaFreeHost(h);
+}
+"""
+PAGEABLE_PRELUDE = """#include <cuda_runtime.h>
+#include <stdlib.h>
+int g(cudaError_t);
+void f(float *d, cudaStream_t s, int m) {
+  float *h = (float *)malloc(64 * sizeof(float));
+"""
+PAGEABLE_EPILOGUE = """  cudaStreamSynchronize(s);
+  free(h);
 }
 """
 COPY = "cudaMemcpyAsync(d, h, 64 * sizeof(float), cudaMemcpyHostToDevice, s)"
@@ -64,5 +78,14 @@ SHAPES = [("else-if chain", else_if_chain), ("switch of N cases", switch_cases),
           ("N copies in one block", one_block)]
 
 
-def source(shape, n):
-    return PRELUDE + shape(n) + EPILOGUE
+def source(shape, n, pageable=False, one_line=False):
+    """The unit of `shape` at size n: copies from pinned memory, or from
+    pageable memory (a finding each); the body a statement a line, or all
+    on one line (every shape's statements are free of the preprocessor, so
+    joining the lines changes nothing else)."""
+    body = shape(n)
+    if one_line:
+        body = "  " + " ".join(line.strip() for line in body.splitlines()) + "\n"
+    if pageable:
+        return PAGEABLE_PRELUDE + body + PAGEABLE_EPILOGUE
+    return PRELUDE + body + EPILOGUE
