@@ -321,6 +321,23 @@ def raise_stack_limit():
         want if hard == resource.RLIM_INFINITY else min(want, hard), hard))
 
 
+def growth_table(intro, columns, sizes, rows):
+    """The lines of a growth table: each row's labels (under columns), its
+    fastest milliseconds at each of sizes, their growth from the first size
+    to the last over the sizes', and the fitted exponent."""
+    lines = ["", intro, "",
+             "| " + " | ".join(columns) + " | " +
+             " | ".join("N = %d (ms)" % n for n in sizes) +
+             " | growth over N's | k |",
+             "|" + " --- |" * (len(columns) + len(sizes) + 2)]
+    for labels, fastest in rows:
+        (n1, t1), (n2, t2) = fastest[0], fastest[-1]
+        lines.append("| %s | %s | %.2f | %.2f |" % (
+            " | ".join(labels), " | ".join("%.0f" % t for _, t in fastest),
+            (t2 / t1) / (n2 / n1), growth_exponent(fastest)))
+    return lines
+
+
 def shapes(args, lint):
     """A row per (shape, N): clang++ -fsyntax-only's CPU time and peak, the
     driver's own split (parse, analysis) and its CPU time and peak, the
@@ -359,18 +376,12 @@ def shapes(args, lint):
                         lint_t.cpu * 1e3, lint_t.kb / 1024,
                         lint_t.kb / clang_t.kb))
                 fastest.append((n, min(analysis_runs)))
-            (n1, t1), (n2, t2) = fastest[0], fastest[-1]
-            growth.append("| %s | %s | %.2f | %.2f |" % (
-                title, " | ".join("%.0f" % t for _, t in fastest),
-                (t2 / t1) / (n2 / n1), growth_exponent(fastest)))
-    return table + [
-        "", "The analysis's growth from N = %d to N = %d, on the fastest of "
-        "the %d runs at each N: the time's growth over N's, and k of a time "
+            growth.append(([title], fastest))
+    return table + growth_table(
+        "The analysis's growth from N = %d to N = %d, on the fastest of the "
+        "%d runs at each N: the time's growth over N's, and k of a time "
         "proportional to N^k fitted to every N (1.00: linear):" % (
-            sizes[0], sizes[-1], args.repeat), "",
-        "| shape | " + " | ".join("N = %d (ms)" % n for n in sizes) +
-        " | growth over N's | k |",
-        "|" + " --- |" * (len(sizes) + 3)] + growth
+            sizes[0], sizes[-1], args.repeat), ["shape"], sizes, growth)
 
 
 REPORT_FORMATS = ["text", "sarif", "markdown", "html", "rdjson",
@@ -421,19 +432,14 @@ def shapes_with_findings(args, lint):
                             lint_t.kb / 1024, lint_t.cpu / clang_t.cpu,
                             lint_t.kb / clang_t.kb))
                     fastest.append((n, lint_t.fastest_cpu))
-                (n1, t1), (n2, t2) = fastest[0], fastest[-1]
-                growth.append("| %s | %s | %s | %.2f | %.2f |" % (
-                    title, layout,
-                    " | ".join("%.0f" % (t * 1e3) for _, t in fastest),
-                    (t2 / t1) / (n2 / n1), growth_exponent(fastest)))
-    return table + [
-        "", "The whole process's CPU time from N = %d to N = %d, on the "
-        "fastest of the %d runs at each N: its growth over N's, and k of a "
-        "time proportional to N^k fitted to every N (1.00: linear):" % (
-            sizes[0], sizes[-1], args.repeat), "",
-        "| shape | layout | " + " | ".join("N = %d (ms)" % n for n in sizes) +
-        " | growth over N's | k |",
-        "|" + " --- |" * (len(sizes) + 4)] + growth
+                growth.append(([title, layout],
+                               [(n, t * 1e3) for n, t in fastest]))
+    return table + growth_table(
+        "The whole process's CPU time from N = %d to N = %d, on the fastest "
+        "of the %d runs at each N: its growth over N's, and k of a time "
+        "proportional to N^k fitted to every N (1.00: linear):" % (
+            sizes[0], sizes[-1], args.repeat), ["shape", "layout"], sizes,
+        growth)
 
 
 def database(args, lint, cuda_args):
