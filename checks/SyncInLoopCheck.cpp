@@ -1,6 +1,7 @@
 //===- SyncInLoopCheck.cpp - cuda-async-sync-in-loop ----------------------===//
 
 #include "SyncInLoopCheck.h"
+#include "analysis/code/AccessPaths.h"
 #include "analysis/code/HostFunctions.h"
 #include "analysis/code/ObjectReferences.h"
 #include "analysis/dataflow/Loops.h"
@@ -111,6 +112,30 @@ private:
   }
 };
 
+/// Whether \p W is work \p Sync does not wait for in the iteration it
+/// serializes:
+///  - the sync runs in a later iteration of the loop \p W was issued in
+///    (the loop whose back edge it crossed): it waits for that loop's
+///    previous iteration's work, double buffering for that loop, whatever
+///    the loops around it see (TIGRE's solver steps, each waiting at its
+///    top for the previous step's downloads);
+///  - a stream sync names another element of the array of streams than the
+///    one \p W went to, which the iteration analysis counts as one stream:
+///    an index that differs by a constant ('stream[dev * n + 2]' after work
+///    on 'stream[dev * n + 1]').
+bool waitsForOtherWork(const CallExpr *Sync, const WaitedOperation &W,
+                       const ASTContext &Ctx) {
+  if (W.AgedThrough &&
+      isWrittenWithin(Sync, W.AgedThrough, Ctx.getSourceManager()))
+    return true;
+  const ApiSpec *Api = lookupApi(Sync);
+  const Expr *Stream = Api && Api->Kind == ApiKind::StreamSync
+                           ? Api->arg(Sync, ArgRole::Stream)
+                           : nullptr;
+  const Expr *Issued = writtenStream(W.Op);
+  return Stream && Issued && certainlyOtherElement(Stream, Issued, Ctx);
+}
+
 } // namespace
 
 SyncInLoopCheck::FunctionFacts SyncInLoopCheck::factsOf(const FunctionDecl *FD,
@@ -213,7 +238,7 @@ void SyncInLoopCheck::run(const MatchFinder::MatchResult &R) {
   for (; Loop; Loop = enclosingLoop(Loop, Function, Parents, *R.Context)) {
     for (const WaitedOperation &W : Waits->second)
       if (isWrittenWithin(W.Op.Call, loopBody(Loop), SM) &&
-          W.currentIn(Loop, SM))
+          W.currentIn(Loop, SM) && !waitsForOtherWork(Sync, W, *R.Context))
         Waited.push_back(&W.Op);
     if (!Waited.empty())
       break;

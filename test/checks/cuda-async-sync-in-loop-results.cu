@@ -413,3 +413,35 @@ void waitsBeforeDependentWork(float *p, float *t, float *c, float *rb,
     ratt2<<<64, 256, 0, s1>>>(t, rb);
   }
 }
+
+// TIGRE's TV proximal operator: each step of the solver first waits, per
+// device, for the stream the previous step's download went to, before it
+// uploads on that stream again. The wait is for the previous step's work
+// (double buffering for the step loop), whatever the loop around the steps
+// sees; and a sync of 'stream[dev * n + 2]' does not wait for the upload
+// on 'stream[dev * n + 1]' (one 'dev' for every loop, as TIGRE writes it).
+void stepsWaitForThePreviousStep(float **d_u, float **d_p, float *h_u,
+                                 float *h_p, cudaStream_t *stream, int n,
+                                 int devices, int splits, int steps,
+                                 size_t bytes) {
+  int dev;
+  for (int sp = 0; sp < splits; sp++)
+    for (int i = 0; i < steps; i++) {
+      for (dev = 0; dev < devices; dev++) {
+        cudaStreamSynchronize(stream[dev * n + 1]);
+        cudaMemcpyAsync(d_u[dev], h_u, bytes, cudaMemcpyHostToDevice,
+                        stream[dev * n + 1]);
+      }
+      for (dev = 0; dev < devices; dev++) {
+        cudaStreamSynchronize(stream[dev * n + 2]);
+        cudaMemcpyAsync(d_p[dev], h_p, bytes, cudaMemcpyHostToDevice,
+                        stream[dev * n + 2]);
+      }
+      for (dev = 0; dev < devices; dev++) {
+        cudaMemcpyAsync(h_u, d_u[dev], bytes, cudaMemcpyDeviceToHost,
+                        stream[dev * n + 1]);
+        cudaMemcpyAsync(h_p, d_p[dev], bytes, cudaMemcpyDeviceToHost,
+                        stream[dev * n + 2]);
+      }
+    }
+}

@@ -78,6 +78,10 @@ TEST(AccessPathsTest, ArithmeticIndicesAreWrittenOut) {
   EXPECT_FALSE(certainlySame(A[0], A[2], A.context()));
   EXPECT_FALSE(certainlySame(A[0], A[3], A.context()));
   EXPECT_FALSE(certainlyDistinct(A[0], A[2], A.context()));
+  // One array, indices a constant apart: two elements for any 'dev'.
+  EXPECT_TRUE(certainlyOtherElement(A[0], A[2], A.context()));
+  EXPECT_FALSE(certainlyOtherElement(A[0], A[1], A.context()));
+  EXPECT_FALSE(certainlyOtherElement(A[0], A[3], A.context()));
 }
 
 TEST(AccessPathsTest, MembersOfElementsAreOnePathEach) {

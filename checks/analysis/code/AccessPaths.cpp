@@ -145,6 +145,44 @@ bool certainlyDistinct(const Expr *A, const Expr *B, const ASTContext &Ctx) {
   return PA && PB && PA->Constant && PB->Constant && !(*PA == *PB);
 }
 
+namespace {
+
+/// An index as what it adds to a constant: 'dev * n + 2' is ('dev * n', 2),
+/// '3' is ('', 3).
+std::optional<std::pair<std::string, int64_t>>
+splitIndex(const Expr *Index, const ASTContext &Ctx) {
+  Index = Index->IgnoreParenCasts();
+  if (std::optional<int64_t> C = integerConstant(Index, Ctx))
+    return std::make_pair(std::string(), *C);
+  std::string Key;
+  bool Constant = true;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Index);
+      BO && BO->isAdditiveOp())
+    if (std::optional<int64_t> C = integerConstant(BO->getRHS(), Ctx)) {
+      if (!appendArithmetic(Key, Constant, BO->getLHS(), Ctx))
+        return std::nullopt;
+      return std::make_pair(Key, BO->getOpcode() == BO_Add ? *C : -*C);
+    }
+  if (!appendArithmetic(Key, Constant, Index, Ctx))
+    return std::nullopt;
+  return std::make_pair(Key, int64_t(0));
+}
+
+} // namespace
+
+bool certainlyOtherElement(const Expr *A, const Expr *B,
+                           const ASTContext &Ctx) {
+  const auto *EA = dyn_cast<ArraySubscriptExpr>(A->IgnoreParenImpCasts());
+  const auto *EB = dyn_cast<ArraySubscriptExpr>(B->IgnoreParenImpCasts());
+  if (!EA || !EB)
+    return false;
+  std::optional<AccessPath> BaseA = accessPath(EA->getBase(), Ctx);
+  std::optional<AccessPath> BaseB = accessPath(EB->getBase(), Ctx);
+  auto IA = splitIndex(EA->getIdx(), Ctx), IB = splitIndex(EB->getIdx(), Ctx);
+  return BaseA && BaseB && *BaseA == *BaseB && IA && IB &&
+         IA->first == IB->first && IA->second != IB->second;
+}
+
 bool certainlySame(const Expr *A, const Expr *B, const ASTContext &Ctx) {
   std::optional<AccessPath> PA = accessPath(A, Ctx), PB = accessPath(B, Ctx);
   return PA && PB && *PA == *PB;

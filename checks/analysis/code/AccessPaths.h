@@ -57,6 +57,13 @@ bool mayOverlap(const BufferPath &A, const BufferPath &B);
 bool certainlyDistinct(const clang::Expr *A, const clang::Expr *B,
                        const clang::ASTContext &Ctx);
 
+/// Whether \p A and \p B are two elements of one array, for the same
+/// values of the variables their indices read: the indices differ by a
+/// constant ('stream[dev * n + 1]' and 'stream[dev * n + 2]',
+/// 'strm[0]' and 'strm[2]').
+bool certainlyOtherElement(const clang::Expr *A, const clang::Expr *B,
+                           const clang::ASTContext &Ctx);
+
 /// Whether \p A and \p B name one object by one path, indices included
 /// ('stream[dev * n + 1]' twice).
 bool certainlySame(const clang::Expr *A, const clang::Expr *B,
