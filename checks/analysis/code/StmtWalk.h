@@ -32,6 +32,18 @@ void forEachStmtOutsideLambdas(const clang::Stmt *Root, Fn &&F) {
     forEachStmtOutsideLambdas(Child, F);
 }
 
+/// Whether \p Root reads any of \p Vars outside a lambda's body.
+template <typename VarSet>
+bool mentionsAnyOf(const clang::Stmt *Root, const VarSet &Vars) {
+  bool Mentions = false;
+  forEachStmtOutsideLambdas(Root, [&](const clang::Stmt *S) {
+    if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(S))
+      if (const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()))
+        Mentions |= Vars.count(VD) > 0;
+  });
+  return Mentions;
+}
+
 } // namespace cuda_async_lint
 
 #endif // CUDA_ASYNC_LINT_ANALYSIS_CODE_STMTWALK_H

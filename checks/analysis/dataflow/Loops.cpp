@@ -83,14 +83,7 @@ std::set<const VarDecl *> headerVariables(const Stmt *Loop) {
 } // namespace
 
 bool usesLoopCounter(const Stmt *E, const Stmt *Loop) {
-  std::set<const VarDecl *> Counters = headerVariables(Loop);
-  bool Uses = false;
-  forEachStmtOutsideLambdas(E, [&](const Stmt *S) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        Uses |= Counters.count(VD) > 0;
-  });
-  return Uses;
+  return mentionsAnyOf(E, headerVariables(Loop));
 }
 
 bool isWrittenWithin(const Stmt *Inner, const Stmt *Outer,

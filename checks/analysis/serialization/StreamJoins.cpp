@@ -109,15 +109,7 @@ public:
   bool changes(const Expr *E, bool NextIteration) const {
     if (!NextIteration || !E)
       return false;
-    if (usesLoopCounter(E, Loop))
-      return true;
-    bool Mentions = false;
-    forEachStmtOutsideLambdas(E, [&](const Stmt *S) {
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-          Mentions |= Changing.count(VD) > 0;
-    });
-    return Mentions;
+    return usesLoopCounter(E, Loop) || mentionsAnyOf(E, Changing);
   }
 
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
