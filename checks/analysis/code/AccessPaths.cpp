@@ -14,15 +14,12 @@ std::string idOf(const void *P) {
   return std::to_string(reinterpret_cast<uintptr_t>(P));
 }
 
-bool append(std::string &Key, bool &Constant, const Expr *E,
-            const ASTContext &Ctx);
+bool append(std::string &Key, const Expr *E, const ASTContext &Ctx);
 
 /// \p E, an index or an offset, as a key: constants, the objects append
 /// names, and the arithmetic between them ('(dev + 1) * nStream + 1');
-/// false for anything else (a call). Anything but a constant makes the
-/// path not Constant.
-bool appendArithmetic(std::string &Key, bool &Constant, const Expr *E,
-                      const ASTContext &Ctx) {
+/// false for anything else (a call).
+bool appendArithmetic(std::string &Key, const Expr *E, const ASTContext &Ctx) {
   E = E->IgnoreParenCasts();
   if (std::optional<int64_t> C = integerConstant(E, Ctx)) {
     Key += std::to_string(*C);
@@ -31,20 +28,18 @@ bool appendArithmetic(std::string &Key, bool &Constant, const Expr *E,
   if (const auto *BO = dyn_cast<BinaryOperator>(E);
       BO && (BO->isAdditiveOp() || BO->isMultiplicativeOp())) {
     Key += "(";
-    if (!appendArithmetic(Key, Constant, BO->getLHS(), Ctx))
+    if (!appendArithmetic(Key, BO->getLHS(), Ctx))
       return false;
     Key += BO->getOpcodeStr().str();
-    if (!appendArithmetic(Key, Constant, BO->getRHS(), Ctx))
+    if (!appendArithmetic(Key, BO->getRHS(), Ctx))
       return false;
     Key += ")";
     return true;
   }
-  Constant = false;
-  return append(Key, Constant, E, Ctx);
+  return append(Key, E, Ctx);
 }
 
-bool append(std::string &Key, bool &Constant, const Expr *E,
-            const ASTContext &Ctx) {
+bool append(std::string &Key, const Expr *E, const ASTContext &Ctx) {
   E = E->IgnoreParenCasts();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
@@ -60,7 +55,7 @@ bool append(std::string &Key, bool &Constant, const Expr *E,
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     // 'strm[0]' in a member function is 'this->strm[0]'.
-    if (!FD || !append(Key, Constant, ME->getBase(), Ctx))
+    if (!FD || !append(Key, ME->getBase(), Ctx))
       return false;
     Key += "." + idOf(FD);
     return true;
@@ -75,12 +70,12 @@ bool append(std::string &Key, bool &Constant, const Expr *E,
   } else {
     return false;
   }
-  if (!append(Key, Constant, Base, Ctx))
+  if (!append(Key, Base, Ctx))
     return false;
   Key += "[";
   if (!Index)
     Key += "0";
-  else if (!appendArithmetic(Key, Constant, Index, Ctx))
+  else if (!appendArithmetic(Key, Index, Ctx))
     return false;
   Key += "]";
   return true;
@@ -92,7 +87,7 @@ std::optional<AccessPath> accessPath(const Expr *E, const ASTContext &Ctx) {
   if (!E)
     return std::nullopt;
   AccessPath P;
-  if (!append(P.Key, P.Constant, E, Ctx))
+  if (!append(P.Key, E, Ctx))
     return std::nullopt;
   return P;
 }
@@ -127,8 +122,7 @@ std::optional<BufferPath> bufferPath(const Expr *E, const ASTContext &Ctx) {
   BufferPath B{std::move(*P), std::nullopt};
   if (Offset) {
     std::string Key;
-    bool Constant = true;
-    if (!appendArithmetic(Key, Constant, Offset, Ctx))
+    if (!appendArithmetic(Key, Offset, Ctx))
       return std::nullopt;
     B.Offset = std::move(Key);
   }
@@ -138,11 +132,6 @@ std::optional<BufferPath> bufferPath(const Expr *E, const ASTContext &Ctx) {
 bool mayOverlap(const BufferPath &A, const BufferPath &B) {
   return A.Pointer == B.Pointer &&
          (!A.Offset || !B.Offset || *A.Offset == *B.Offset);
-}
-
-bool certainlyDistinct(const Expr *A, const Expr *B, const ASTContext &Ctx) {
-  std::optional<AccessPath> PA = accessPath(A, Ctx), PB = accessPath(B, Ctx);
-  return PA && PB && PA->Constant && PB->Constant && !(*PA == *PB);
 }
 
 namespace {
@@ -155,15 +144,14 @@ splitIndex(const Expr *Index, const ASTContext &Ctx) {
   if (std::optional<int64_t> C = integerConstant(Index, Ctx))
     return std::make_pair(std::string(), *C);
   std::string Key;
-  bool Constant = true;
   if (const auto *BO = dyn_cast<BinaryOperator>(Index);
       BO && BO->isAdditiveOp())
     if (std::optional<int64_t> C = integerConstant(BO->getRHS(), Ctx)) {
-      if (!appendArithmetic(Key, Constant, BO->getLHS(), Ctx))
+      if (!appendArithmetic(Key, BO->getLHS(), Ctx))
         return std::nullopt;
       return std::make_pair(Key, BO->getOpcode() == BO_Add ? *C : -*C);
     }
-  if (!appendArithmetic(Key, Constant, Index, Ctx))
+  if (!appendArithmetic(Key, Index, Ctx))
     return std::nullopt;
   return std::make_pair(Key, int64_t(0));
 }

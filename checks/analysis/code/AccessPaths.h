@@ -23,9 +23,6 @@ namespace cuda_async_lint {
 
 struct AccessPath {
   std::string Key;
-  /// Every index on the path is a constant: two such paths that differ name
-  /// two objects.
-  bool Constant = true;
 
   bool operator==(const AccessPath &O) const { return Key == O.Key; }
 };
@@ -50,12 +47,6 @@ std::optional<BufferPath> bufferPath(const clang::Expr *E,
 /// blocks of one buffer ('h + crtIdx' and 'h + crtIdx + elemsInBlock', a
 /// pipeline's blocks): the sizes that would prove it are not compared.
 bool mayOverlap(const BufferPath &A, const BufferPath &B);
-
-/// Whether \p A and \p B, two stream (or event) arguments, are certainly
-/// two objects: constant paths that differ ('strm[0]' and 'strm[2]',
-/// 'copyStream' and 'computeStream').
-bool certainlyDistinct(const clang::Expr *A, const clang::Expr *B,
-                       const clang::ASTContext &Ctx);
 
 /// Whether \p A and \p B are two elements of one array, for the same
 /// values of the variables their indices read: the indices differ by a

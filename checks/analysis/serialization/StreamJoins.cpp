@@ -13,6 +13,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include <map>
 
 using namespace clang;
 
@@ -153,9 +154,11 @@ bool sameStream(const AsyncOperation &A, const AsyncOperation &B,
 /// take memory that may be shared, one of them writing it; \p NextIteration:
 /// \p Later reads what \p Earlier wrote (overwriting what it read is the
 /// one-buffer case double buffering removes).
-bool dependsOn(const AsyncOperation &Later, const AsyncOperation &Earlier,
-               bool NextIteration, const Stmt *Loop,
-               const IterationVariables &Vars, const ASTContext &Ctx) {
+bool dependsOn(const AsyncOperation &Later, llvm::ArrayRef<BufferUse> LaterUses,
+               const AsyncOperation &Earlier,
+               llvm::ArrayRef<BufferUse> EarlierUses, bool NextIteration,
+               const Stmt *Loop, const IterationVariables &Vars,
+               const ASTContext &Ctx) {
   if (sameStream(Later, Earlier, NextIteration, Vars, Ctx))
     return false;
   StreamRef RL = streamRef(writtenStream(Later));
@@ -163,8 +166,8 @@ bool dependsOn(const AsyncOperation &Later, const AsyncOperation &Earlier,
   if (RL.K == StreamRef::Kind::Named && RE.K == StreamRef::Kind::Named &&
       !(RL == RE) && eventsJoinStreams(Loop, {RL, RE}, Ctx))
     return false;
-  for (const BufferUse &E : bufferUses(Earlier, Ctx))
-    for (const BufferUse &L : bufferUses(Later, Ctx)) {
+  for (const BufferUse &E : EarlierUses)
+    for (const BufferUse &L : LaterUses) {
       if (!mayOverlap(E.Buffer, L.Buffer) || Vars.changes(L.Arg, NextIteration))
         continue;
       if (NextIteration ? E.How == Access::Write && L.How != Access::Write
@@ -200,11 +203,11 @@ bool waitsForAll(const CallExpr *Call,
 bool holdsBackNoOverlap(const CallExpr *Sync,
                         llvm::ArrayRef<const AsyncOperation *> Waited,
                         const Stmt *Loop, const ASTContext &Ctx) {
+  if (Waited.empty())
+    return false;
   const SourceManager &SM = Ctx.getSourceManager();
   BodyOperations Body(Ctx);
   Body.TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
-  if (Waited.empty())
-    return false;
   IterationVariables Vars(Loop);
   auto At = [&SM](const Stmt *S) {
     return SM.getExpansionLoc(S->getBeginLoc());
@@ -212,22 +215,33 @@ bool holdsBackNoOverlap(const CallExpr *Sync,
   llvm::sort(Body.Calls, [&](const auto &A, const auto &B) {
     return SM.isBeforeInTranslationUnit(At(A.first), At(B.first));
   });
+  // The buffers each operation takes, found once.
+  std::map<const CallExpr *, std::vector<BufferUse>> Uses;
+  auto UsesOf = [&](const AsyncOperation &Op) -> llvm::ArrayRef<BufferUse> {
+    auto [It, New] = Uses.try_emplace(Op.Call);
+    if (New)
+      It->second = bufferUses(Op, Ctx);
+    return It->second;
+  };
   // What the host issues once the wait returns, in order: the rest of the
   // iteration, then the next iteration up to the wait.
   SourceLocation SyncEnd = SM.getExpansionLoc(Sync->getEndLoc());
   auto FirstAfter = llvm::find_if(Body.Calls, [&](const auto &C) {
     return SM.isBeforeInTranslationUnit(SyncEnd, At(C.first));
   });
-  std::vector<std::pair<const CallExpr *, bool>> Issued;
-  for (auto It = FirstAfter; It != Body.Calls.end(); ++It)
-    Issued.push_back({It->first, false});
-  for (auto It = Body.Calls.begin(); It != FirstAfter; ++It)
-    Issued.push_back({It->first, true});
-  auto OperationOf = [&](const CallExpr *Call) -> const AsyncOperation * {
-    auto It = llvm::find_if(Body.Calls,
-                            [&](const auto &C) { return C.first == Call; });
-    return It != Body.Calls.end() && It->second ? &*It->second : nullptr;
+  struct Issue {
+    const CallExpr *Call;
+    const AsyncOperation *Op; // Null for a host wait.
+    bool NextIteration;
   };
+  std::vector<Issue> Issued;
+  auto IssueOf = [](const auto &C, bool Next) {
+    return Issue{C.first, C.second ? &*C.second : nullptr, Next};
+  };
+  for (auto It = FirstAfter; It != Body.Calls.end(); ++It)
+    Issued.push_back(IssueOf(*It, false));
+  for (auto It = Body.Calls.begin(); It != FirstAfter; ++It)
+    Issued.push_back(IssueOf(*It, true));
   // A stream sync waits for the work on its stream, whatever an earlier
   // wait is taken to have covered (the iteration analysis counts every
   // element of an array of streams as one: a sync of 'stream[k + 1]' covers
@@ -237,33 +251,33 @@ bool holdsBackNoOverlap(const CallExpr *Sync,
       Api && Api->Kind == ApiKind::StreamSync)
     if (const Expr *Stream = Api->arg(Sync, ArgRole::Stream))
       for (auto It = Body.Calls.begin(); It != FirstAfter; ++It)
-        if (const AsyncOperation *Op = OperationOf(It->first))
+        if (const std::optional<AsyncOperation> &Op = It->second)
           if (const Expr *S = writtenStream(*Op);
               S && certainlySame(S, Stream, Ctx) &&
               !llvm::any_of(Joined,
                             [&](const AsyncOperation *J) { return *J == *Op; }))
-            Joined.push_back(Op);
-  for (const auto &[Call, NextIteration] : Issued) {
-    const AsyncOperation *X = OperationOf(Call);
+            Joined.push_back(&*Op);
+  for (const Issue &I : Issued) {
     // A later wait of the iteration (or the next one) for all this work, a
     // device sync or a sync of its one stream, waits for it anyway: what
     // this one holds back, that one would.
-    if (!X) {
-      if (Call == Sync)
+    if (!I.Op) {
+      if (I.Call == Sync)
         break;
-      if (waitsForAll(Call, Joined, NextIteration, Vars, Ctx))
+      if (waitsForAll(I.Call, Joined, I.NextIteration, Vars, Ctx))
         return true;
       continue;
     }
-    bool Next = NextIteration;
+    const AsyncOperation &X = *I.Op;
     if (llvm::any_of(Joined, [&](const AsyncOperation *W) {
-          return !(*W == *X) && dependsOn(*X, *W, Next, Loop, Vars, Ctx);
+          return !(*W == X) && dependsOn(X, UsesOf(X), *W, UsesOf(*W),
+                                         I.NextIteration, Loop, Vars, Ctx);
         }))
       return true;
     // Work on the stream of every waited operation runs after them anyway;
     // other work the wait held back could have run beside them.
     if (!llvm::all_of(Joined, [&](const AsyncOperation *W) {
-          return sameStream(*X, *W, Next, Vars, Ctx);
+          return sameStream(X, *W, I.NextIteration, Vars, Ctx);
         }))
       return false;
   }
