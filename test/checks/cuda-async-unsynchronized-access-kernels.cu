@@ -728,3 +728,66 @@ void deviceMemoryThroughAHelper(int n, cudaStream_t s) {
   inspect(d);
   cudaStreamSynchronize(s);
 }
+
+// ---------------------------------------------------------------------------
+// An array of per-stream structs of managed buffers (csc-training's
+// unified-memory-streams exercise): each iteration fills its own element's
+// buffers and launches on its own element's stream; the next iteration's
+// writes are to another element, not to what the kernel still reads.
+__global__ void vectorAdd(double *c, const double *a, const double *b, int n) {
+  c[threadIdx.x] = a[threadIdx.x] + b[threadIdx.x];
+}
+struct ManagedStream {
+  double *a, *b, *c;
+  int len;
+  cudaStream_t strm;
+};
+
+void createManagedStreams(ManagedStream *s, int n) {
+  for (int i = 0; i < n; ++i) {
+    cudaStreamCreate(&s[i].strm);
+    cudaMallocManaged((void **)&s[i].a, s[i].len * sizeof(double));
+    cudaMallocManaged((void **)&s[i].b, s[i].len * sizeof(double));
+    cudaMallocManaged((void **)&s[i].c, s[i].len * sizeof(double));
+  }
+}
+
+void fillsEachElementThenLaunches(ManagedStream *s, int n) {
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < s[i].len; ++j) {
+      s[i].a[j] = 1.0;
+      s[i].b[j] = 2.0;
+    }
+    vectorAdd<<<1, 256, 0, s[i].strm>>>(s[i].c, s[i].a, s[i].b, s[i].len);
+  }
+  for (int i = 0; i < n; ++i)
+    cudaStreamSynchronize(s[i].strm);
+}
+
+// The element the kernel reads, written again after the launch.
+void writesTheLaunchedElement(ManagedStream *s, int n) {
+  for (int i = 0; i < n; ++i) {
+    vectorAdd<<<1, 256, 0, s[i].strm>>>(s[i].c, s[i].a, s[i].b, s[i].len);
+    s[i].a[0] = 0.0;
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 's[i].a[0]' is written while kernel 'vectorAdd', which reads it, may still be running on stream 's[i].strm'; wait for it first with cudaStreamSynchronize(s[i].strm) or an event [cuda-async-unsynchronized-access]
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: the kernel is launched here
+    // CHECK-MESSAGES: :[[@LINE-4]]:28: note: on stream 's[i].strm', not synchronized before the access
+  }
+  for (int i = 0; i < n; ++i)
+    cudaStreamSynchronize(s[i].strm);
+}
+
+// A later loop over the same elements, before any wait: its 'i' starts
+// again at 0 and names the elements the kernels still read.
+void writesEveryElementAgainBeforeTheWait(ManagedStream *s, int n) {
+  int i;
+  for (i = 0; i < n; ++i)
+    vectorAdd<<<1, 256, 0, s[i].strm>>>(s[i].c, s[i].a, s[i].b, s[i].len);
+  for (i = 0; i < n; ++i)
+    s[i].b[0] = 0.0;
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 's[i].b[0]' is written while kernel 'vectorAdd', which reads it, may still be running on stream 's[i].strm'; wait for it first with cudaStreamSynchronize(s[i].strm) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-4]]:5: note: the kernel is launched here
+  // CHECK-MESSAGES: :[[@LINE-5]]:28: note: on stream 's[i].strm', not synchronized before the access
+  for (i = 0; i < n; ++i)
+    cudaStreamSynchronize(s[i].strm);
+}

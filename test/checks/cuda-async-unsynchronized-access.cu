@@ -683,6 +683,34 @@ void syncLoopOverAnotherBound(Plan *plan, int n, int m) {
   // CHECK-MESSAGES: :[[@LINE-8]]:21: note: on stream 'plan[i].stream', not synchronized before the access
 }
 
+// A later loop whose counter starts again at 0 names the slices the copies
+// of the first loop still write; one that moves on in the same loop names
+// another slice.
+void readsEverySliceAgainBeforeTheWait(float *d, float *h,
+                                       cudaStream_t *streams, int n) {
+  int i;
+  for (i = 0; i < n; i++)
+    cudaMemcpyAsync(h + i * 256, d, 1024, cudaMemcpyDeviceToHost, streams[i]);
+  for (i = 0; i < n; i++)
+    consumeHere(h + i * 256);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'h + i * 256' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 'streams[i]'
+  // CHECK-MESSAGES: :[[@LINE-4]]:5: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :16:50: note: 'data[0]' is read here
+  // CHECK-MESSAGES: :[[@LINE-6]]:67: note: on stream 'streams[i]', not synchronized before the access
+  for (i = 0; i < n; i++)
+    cudaStreamSynchronize(streams[i]);
+}
+
+void readsTheSliceBeforeEachCopy(float *d, float *h, cudaStream_t *streams,
+                                 int n) {
+  for (int i = 0; i < n; i++) {
+    consumeHere(h + i * 256);
+    cudaMemcpyAsync(h + i * 256, d, 1024, cudaMemcpyDeviceToHost, streams[i]);
+  }
+  for (int i = 0; i < n; i++)
+    cudaStreamSynchronize(streams[i]);
+}
+
 // ---------------------------------------------------------------------------
 // An event recorded on the legacy default stream completes after every
 // blocking stream's earlier work.

@@ -60,6 +60,10 @@ BufferRef HostAccessFinder::memberBuffer(const MemberExpr *ME) const {
     B.Object = Function;
   else if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
     B.Object = dyn_cast<VarDecl>(DRE->getDecl());
+  // The member of an element ('s[i].A'): the element's index says which,
+  // as an offset says which slice (another 'i', another struct).
+  else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Base))
+    collectDeps(ASE->getIdx(), B.Deps);
   return B;
 }
 

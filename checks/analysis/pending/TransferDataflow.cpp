@@ -221,14 +221,15 @@ void TransferDataflow::transfer(const CFGElement &E, Disjunct &D,
       // indexed is an earlier slice: still in flight, and still part of
       // the whole buffer (read after the issuing loop, before the wait),
       // and still covered by the events and waits that covered it.
-      renameWritten(D.Pending, Written, St, Ctx);
+      bool Restarts = restartsCounter(St, Written);
+      renameWritten(D.Pending, Written, St, Restarts, Ctx);
       for (auto &[Event, Covered] : D.EventCovers)
-        renameWritten(Covered, Written, St, Ctx);
+        renameWritten(Covered, Written, St, Restarts, Ctx);
       for (auto &[Stream, Ordered] : D.StreamWaits)
-        renameWritten(Ordered, Written, St, Ctx);
+        renameWritten(Ordered, Written, St, Restarts, Ctx);
       for (auto &[Event, Ring] : D.EventRings)
         for (TransferSet &Record : Ring.Records)
-          renameWritten(Record, Written, St, Ctx);
+          renameWritten(Record, Written, St, Restarts, Ctx);
       turnEventRings(D, St, Written, Ctx);
       // The element of an array of events it indexed may be another now.
       for (auto It = D.EventSlots.begin(); It != D.EventSlots.end();) {
@@ -239,24 +240,39 @@ void TransferDataflow::transfer(const CFGElement &E, Disjunct &D,
                                                       : std::next(It);
       }
       if (LoopCounters.count(Written)) {
-        if (isa<DeclStmt>(St))
+        if (Restarts)
           D.Advanced.erase(Written);
-        else if (!isa<BinaryOperator>(St) ||
-                 cast<BinaryOperator>(St)->isCompoundAssignmentOp())
-          D.Advanced.insert(Written);
         else
-          D.Advanced.erase(Written); // i = 0
+          D.Advanced.insert(Written);
       }
     }
 }
 
+bool TransferDataflow::restartsCounter(const Stmt *St,
+                                       const VarDecl *Written) const {
+  if (!LoopCounters.count(Written))
+    return false;
+  if (isa<DeclStmt>(St))
+    return true;
+  const auto *BO = dyn_cast<BinaryOperator>(St);
+  return BO && !BO->isCompoundAssignmentOp(); // i = 0
+}
+
 void TransferDataflow::renameWritten(TransferSet &Transfers,
                                      const VarDecl *Written, const Stmt *St,
-                                     const ASTContext &Ctx) {
+                                     bool Restarts, const ASTContext &Ctx) {
   std::vector<PendingTransfer> Moved;
   eraseIf(Transfers, [&](const PendingTransfer &P) {
     if (P.Buffer.Base == Written || P.Buffer.Object == Written)
       return true;
+    if (Restarts &&
+        (P.Buffer.Deps.count(Written) || P.Buffer.Stale.count(Written))) {
+      // The next loop over the slices may name this one again.
+      Moved.push_back(P);
+      Moved.back().Buffer.Deps.clear();
+      Moved.back().Buffer.Stale.erase(Written);
+      return true;
+    }
     if (!P.Buffer.Deps.count(Written))
       return false;
     Moved.push_back(P);

@@ -121,11 +121,19 @@ private:
 
   /// \p Written was assigned by \p St: transfers on buffers it named are
   /// forgotten, slices it indexed are earlier slices (BufferRef::Stale),
-  /// and slots of a ring it moved are slots behind (SlotRings.h).
+  /// and slots of a ring it moved are slots behind (SlotRings.h). Where
+  /// \p Restarts (a loop counter set to 0 again: the next loop over the
+  /// same slices), a slice it indexed, or an earlier one, may be the one it
+  /// names again: any slice.
   static void renameWritten(TransferSet &Transfers,
                             const clang::VarDecl *Written,
-                            const clang::Stmt *St,
+                            const clang::Stmt *St, bool Restarts,
                             const clang::ASTContext &Ctx);
+
+  /// Whether \p St, writing the loop counter \p Written, sets it to 0
+  /// again (its declaration run again, or 'i = 0') rather than moving it on.
+  bool restartsCounter(const clang::Stmt *St,
+                       const clang::VarDecl *Written) const;
 
   void access(const HostAccess &A, Disjunct &D,
               std::vector<TransferHazard> *Hazards) const;
