@@ -65,6 +65,10 @@ void sayProgramStatistics(const ProgramAnalysis &Whole) {
          << " analysed again (the whole program answered their "
             "questions otherwise), "
          << Whole.ParsedAgain << " of them parsed again\n";
+  errs() << formatv("cuda-async-lint: {0} parses kept for the resolution, "
+                    "{1:f1} MiB resident (--parked-memory: {2:f1} MiB)\n",
+                    Whole.ParsesKept, Whole.KeptResidentBytes / 1048576.0,
+                    Whole.KeptBudgetBytes / 1048576.0);
   struct rusage Usage;
   ::getrusage(RUSAGE_SELF, &Usage);
   errs() << formatv("cuda-async-lint: resolution: {0:f1} ms; this "

@@ -156,12 +156,22 @@ void ParkedParses::workerEnded(size_t Unit, bool Failed) {
   if (!Hello.empty() && Hello.back() == '\n' &&
       !llvm::StringRef(Hello).drop_back().getAsInteger(10, Pid))
     C.Pid = pid_t(Pid);
-  C.Resident = C.Pid > 0 ? residentBytes(C.Pid) : 0;
-  if (Failed || C.Pid <= 0 || Held + C.Resident > Budget) {
+  // Held counts only what is kept: a process let go here was never in it.
+  uint64_t Resident = C.Pid > 0 ? residentBytes(C.Pid) : 0;
+  if (Failed || C.Pid <= 0 || Held + Resident > Budget) {
     release(Unit);
     return;
   }
-  Held += C.Resident;
+  C.Resident = Resident;
+  Held += Resident;
+}
+
+uint64_t ParkedParses::residentNow() const {
+  uint64_t Sum = 0;
+  for (const auto &[Unit, C] : Parked)
+    if (C.Pid > 0)
+      Sum += residentBytes(C.Pid);
+  return Sum;
 }
 
 void ParkedParses::release(size_t Unit) {

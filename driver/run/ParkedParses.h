@@ -80,8 +80,13 @@ public:
              std::chrono::seconds Timeout,
              llvm::function_ref<void(size_t, std::optional<std::string>)> Done);
 
-  /// The resident bytes the parked processes hold now.
+  /// The resident bytes the parked processes held when they parked.
   uint64_t held() const { return Held; }
+  /// How many parked processes there are, and what they hold now, read
+  /// again from each one (a check of the budget's accounting).
+  size_t kept() const { return Parked.size(); }
+  uint64_t residentNow() const;
+  uint64_t budget() const { return Budget; }
 
   struct Channel {
     /// A socket: the driver sends 'c' (check) or closes it (exit); the

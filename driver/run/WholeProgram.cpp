@@ -283,6 +283,9 @@ ProgramAnalysis analyzeProgram(
     ReparseOf.push_back(A);
   }
   if (Parks) {
+    Out.ParsesKept = Parks->kept();
+    Out.KeptResidentBytes = Parks->residentNow();
+    Out.KeptBudgetBytes = Parks->budget();
     Parks->check(FromParks, workerCount(Options), Options.Timeout,
                  [&](size_t J, std::optional<std::string> Output) {
                    size_t A = AnalysedOfParse[J];

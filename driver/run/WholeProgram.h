@@ -63,6 +63,10 @@ struct ProgramAnalysis {
   /// Of those, the units parsed again: their parse was not kept
   /// (ParkedParses.h), or reading the whole program would cost more.
   unsigned ParsedAgain = 0;
+  /// The parses kept for the resolution (ParkedParses.h), what they held
+  /// then, and the budget they were kept within.
+  size_t ParsesKept = 0;
+  uint64_t KeptResidentBytes = 0, KeptBudgetBytes = 0;
   /// Unresolved: each analysed unit's result as a result cache entry
   /// (SummaryStore.h), in the order of the analysed files.
   /// A deque: a json::Object is copied, not moved, where a vector grows.
