@@ -445,3 +445,105 @@ void stepsWaitForThePreviousStep(float **d_u, float **d_p, float *h_u,
       }
     }
 }
+
+// TIGRE's TV proximal operator after its inner iterations: each device's
+// kernel is launched by one loop over the devices, every device is waited
+// for, and another loop over the devices copies the next device's halo out
+// on another stream. 'd_u[dev]' of the launch loop is every device's
+// buffer by the wait, 'd_u[dev + 1]' of the copy loop every one but the
+// first: the copies read what the kernels wrote, and the wait is their join.
+__global__ void updateU(float *u) { u[threadIdx.x] += 1.0f; }
+
+void haloAfterEveryDeviceIsWaitedFor(float **d_u, float *halo,
+                                     cudaStream_t *stream, int n, int devices,
+                                     int steps, size_t bytes) {
+  int dev;
+  for (int i = 0; i < steps; i++) {
+    for (dev = 0; dev < devices; dev++)
+      updateU<<<64, 256, 0, stream[dev * n]>>>(d_u[dev]);
+    for (dev = 0; dev < devices; dev++) {
+      cudaSetDevice(dev);
+      cudaDeviceSynchronize();
+    }
+    for (dev = 0; dev < devices - 1; dev++)
+      cudaMemcpyAsync(halo + dev * bytes, d_u[dev + 1], bytes,
+                      cudaMemcpyDeviceToHost, stream[(dev + 1) * n + 1]);
+  }
+}
+
+// The same wait before copies of buffers no kernel of the step wrote: they
+// could have run beside the kernels.
+void haloOfOtherBuffersAfterTheWait(float **d_u, float **d_v, float *halo,
+                                    cudaStream_t *stream, int n, int devices,
+                                    int steps, size_t bytes) {
+  int dev;
+  for (int i = 0; i < steps; i++) {
+    for (dev = 0; dev < devices; dev++)
+      updateU<<<64, 256, 0, stream[dev * n]>>>(d_u[dev]);
+    for (dev = 0; dev < devices; dev++) {
+      cudaSetDevice(dev);
+      cudaDeviceSynchronize();
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'cudaDeviceSynchronize' inside the loop waits for work issued earlier in the same iteration, so the iterations cannot overlap; move the wait after the loop, or wait for the previous iteration's work (double buffering) [cuda-async-sync-in-loop]
+      // CHECK-MESSAGES: :[[@LINE-5]]:7: note: it waits for this asynchronous operation
+    }
+    for (dev = 0; dev < devices - 1; dev++)
+      cudaMemcpyAsync(halo + dev * bytes, d_v[dev + 1], bytes,
+                      cudaMemcpyDeviceToHost, stream[(dev + 1) * n + 1]);
+  }
+}
+
+// TIGRE's TV proximal operator loads its buffers in the first iteration and
+// reloads them in later ones: what follows the first iteration's wait in
+// that pass is the kernel that reads the loads (a join), not the reload,
+// which 'i > 0' keeps out of the pass that ran 'i == 0'.
+void loadsFirstReloadsLater(float **d_u, float **d_v, const float *h_u,
+                            cudaStream_t *stream, int n, int devices,
+                            int splits, int steps, size_t bytes) {
+  int dev;
+  for (int i = 0; i < steps; i++) {
+    if (i == 0) {
+      for (dev = 0; dev < devices; dev++)
+        cudaMemcpyAsync(d_u[dev], h_u, bytes, cudaMemcpyHostToDevice,
+                        stream[dev * n + 1]);
+      for (dev = 0; dev < devices; dev++) {
+        cudaSetDevice(dev);
+        cudaDeviceSynchronize();
+      }
+    }
+    if (splits > 1 & i > 0) {
+      for (dev = 0; dev < devices; dev++)
+        cudaMemcpyAsync(d_v[dev], h_u, bytes, cudaMemcpyHostToDevice,
+                        stream[dev * n + 2]);
+    }
+    for (dev = 0; dev < devices; dev++)
+      updateU<<<64, 256, 0, stream[dev * n]>>>(d_u[dev]);
+  }
+}
+
+// Without the test of 'i' the reload may run in the pass that loaded, and
+// could have run beside the loads.
+void loadsFirstReloadsAnyTime(float **d_u, float **d_v, const float *h_u,
+                              cudaStream_t *stream, int n, int devices,
+                              int splits, int steps, size_t bytes) {
+  int dev;
+  for (int i = 0; i < steps; i++) {
+    if (i == 0) {
+      for (dev = 0; dev < devices; dev++)
+        cudaMemcpyAsync(d_u[dev], h_u, bytes, cudaMemcpyHostToDevice,
+                        stream[dev * n + 1]);
+      for (dev = 0; dev < devices; dev++) {
+        cudaSetDevice(dev);
+        cudaDeviceSynchronize();
+        // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'cudaDeviceSynchronize' inside the loop waits for work issued earlier in the same iteration, so the iterations cannot overlap; move the wait after the loop, or wait for the previous iteration's work (double buffering) [cuda-async-sync-in-loop]
+        // CHECK-MESSAGES: :[[@LINE-6]]:9: note: it waits for this asynchronous operation
+      }
+    }
+    if (splits > 1) {
+      for (dev = 0; dev < devices; dev++)
+        cudaMemcpyAsync(d_v[dev], h_u, bytes, cudaMemcpyHostToDevice,
+                        stream[dev * n + 2]);
+    }
+    for (dev = 0; dev < devices; dev++)
+      updateU<<<64, 256, 0, stream[dev * n]>>>(d_u[dev]);
+  }
+}

@@ -105,6 +105,60 @@ TEST(AccessPathsTest, OffsetsAreWrittenOut) {
   EXPECT_TRUE(overlap(A, 0, 3));
 }
 
+TEST(AccessPathsTest, AnIndexThatTookEveryValueIsAnyElement) {
+  Arguments A("", "float **d, float **e, float *h, int dev, long off",
+              "use(d[dev], d[dev + 1], e[dev + 1], h + off, h + 2 * off);");
+  // Written out, 'd[dev]' and 'd[dev + 1]' are two elements.
+  EXPECT_FALSE(overlap(A, 0, 1));
+  // Where 'dev' counts a loop that ran to its end, 'd[dev]' was each.
+  auto UsesDev = [](const clang::Expr *E) {
+    const auto *DRE =
+        llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl()->getName() == "dev";
+  };
+  std::optional<BufferPath> Any = bufferPath(A[0], A.context(), UsesDev);
+  std::optional<BufferPath> Next = bufferPath(A[1], A.context());
+  std::optional<BufferPath> Other = bufferPath(A[2], A.context());
+  ASSERT_TRUE(Any && Next && Other);
+  EXPECT_TRUE(mayOverlap(*Any, *Next));
+  EXPECT_TRUE(mayOverlap(*Next, *Any));
+  EXPECT_FALSE(mayOverlap(*Any, *Other));
+  // An offset of any value is anywhere in the buffer.
+  auto UsesOff = [](const clang::Expr *E) {
+    const auto *DRE =
+        llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl()->getName() == "off";
+  };
+  std::optional<BufferPath> Anywhere = bufferPath(A[3], A.context(), UsesOff);
+  std::optional<BufferPath> Block = bufferPath(A[4], A.context());
+  ASSERT_TRUE(Anywhere && Block);
+  EXPECT_TRUE(mayOverlap(*Anywhere, *Block));
+}
+
+TEST(AccessPathsTest, ElementsNoValuesMakeEqual) {
+  Arguments A(
+      "", "int *s, int dev, int k, int n",
+      "use(s[dev * 2], s[dev * 2 + 1], s[k * 2 + 3], s[0], s[1],"
+      "    s[dev], s[dev + 1], s[dev * n], s[dev * n + 1], s[4 * dev]);");
+  auto Other = [&](size_t I, size_t J) {
+    return alwaysOtherElement(A[I], A[J], A.context());
+  };
+  // One device's two streams, whichever devices and variables.
+  EXPECT_TRUE(Other(0, 1));
+  EXPECT_TRUE(Other(0, 2));
+  EXPECT_FALSE(Other(1, 2));
+  EXPECT_TRUE(Other(3, 4));
+  EXPECT_TRUE(Other(1, 3));
+  EXPECT_FALSE(Other(0, 3));
+  // Stride 2 and stride 4 meet at every even index.
+  EXPECT_FALSE(Other(0, 9));
+  EXPECT_TRUE(Other(1, 9));
+  // 's[dev + 1]' of one iteration is 's[dev]' of the next; a stride not
+  // known may be 1.
+  EXPECT_FALSE(Other(5, 6));
+  EXPECT_FALSE(Other(7, 8));
+}
+
 TEST(AccessPathsTest, OtherIndicesAreUnknown) {
   Arguments A("int g();", "float **d", "use(d[g()], d[g()]);");
   EXPECT_FALSE(bufferPath(A[0], A.context()));

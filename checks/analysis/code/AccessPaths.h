@@ -16,6 +16,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <optional>
 #include <string>
 
@@ -31,21 +32,29 @@ struct AccessPath {
 std::optional<AccessPath> accessPath(const clang::Expr *E,
                                      const clang::ASTContext &Ctx);
 
+/// Which indices and offsets have taken every value by the time the path
+/// is compared: those that use the counter of a loop that ran to its end
+/// in between ('d_u[dev]' of a loop over the devices, seen after it).
+using RangingIndex = llvm::function_ref<bool(const clang::Expr *)>;
+
 /// The memory a pointer expression points to: the pointer's path and the
 /// offset from it, written out ('h + crtIdx' is h at 'crtIdx'; '&p[i]' is p
-/// at 'i'; '&x' is x's own memory, at none).
+/// at 'i'; '&x' is x's own memory, at none). An index \p Ranging takes is
+/// any element ('d_u[*]'); an offset, anywhere in the buffer.
 struct BufferPath {
   AccessPath Pointer;
   std::optional<std::string> Offset;
 };
 std::optional<BufferPath> bufferPath(const clang::Expr *E,
-                                     const clang::ASTContext &Ctx);
+                                     const clang::ASTContext &Ctx,
+                                     RangingIndex Ranging = nullptr);
 
-/// Whether two buffers may share memory: one pointer, at one offset or
-/// where either is the pointer itself ('d_image[dev] + off' and
-/// 'd_image[dev]'). Two different offsets written out are taken for two
-/// blocks of one buffer ('h + crtIdx' and 'h + crtIdx + elemsInBlock', a
-/// pipeline's blocks): the sizes that would prove it are not compared.
+/// Whether two buffers may share memory: one pointer (an element of any
+/// index matching every element), at one offset or where either is the
+/// pointer itself ('d_image[dev] + off' and 'd_image[dev]'). Two different
+/// offsets written out are taken for two blocks of one buffer ('h + crtIdx'
+/// and 'h + crtIdx + elemsInBlock', a pipeline's blocks): the sizes that
+/// would prove it are not compared.
 bool mayOverlap(const BufferPath &A, const BufferPath &B);
 
 /// Whether \p A and \p B are two elements of one array, for the same
@@ -54,6 +63,14 @@ bool mayOverlap(const BufferPath &A, const BufferPath &B);
 /// 'strm[0]' and 'strm[2]').
 bool certainlyOtherElement(const clang::Expr *A, const clang::Expr *B,
                            const clang::ASTContext &Ctx);
+
+/// Whether \p A and \p B are two elements of one array whatever the values
+/// of the variables their indices read: constants that differ ('strm[0]',
+/// 'strm[2]'), or variables times constant strides plus constants that no
+/// values make equal ('stream[dev * 2]' and 'stream[dev * 2 + 1]', one
+/// device's two streams, whichever devices, and whichever variables).
+bool alwaysOtherElement(const clang::Expr *A, const clang::Expr *B,
+                        const clang::ASTContext &Ctx);
 
 /// Whether \p A and \p B name one object by one path, indices included
 /// ('stream[dev * n + 1]' twice).

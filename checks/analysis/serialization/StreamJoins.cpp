@@ -7,6 +7,7 @@
 #include "analysis/code/KernelWrites.h"
 #include "analysis/code/ObjectReferences.h"
 #include "analysis/code/StmtWalk.h"
+#include "analysis/dataflow/ExclusiveBranches.h"
 #include "analysis/dataflow/Loops.h"
 #include "api/CudaApiCatalog.h"
 #include "api/StreamRef.h"
@@ -35,10 +36,11 @@ struct BufferUse {
 /// API or cudaLaunchKernel pass their arguments by an array of pointers: none
 /// is seen.
 std::vector<BufferUse> bufferUses(const AsyncOperation &Op,
-                                  const ASTContext &Ctx) {
+                                  const ASTContext &Ctx, RangingIndex Ranging) {
   std::vector<BufferUse> Uses;
   auto Add = [&](const Expr *Arg, Access How) {
-    if (std::optional<BufferPath> P = Arg ? bufferPath(Arg, Ctx) : std::nullopt)
+    if (std::optional<BufferPath> P =
+            Arg ? bufferPath(Arg, Ctx, Ranging) : std::nullopt)
       Uses.push_back({std::move(*P), How, Arg});
   };
   if (Op.IsTransfer) {
@@ -70,23 +72,43 @@ std::vector<BufferUse> bufferUses(const AsyncOperation &Op,
   return Uses;
 }
 
+/// A call of a loop's body the walk looks at.
+struct BodyCall {
+  const CallExpr *Call;
+  /// The work it issues; none for a host wait.
+  std::optional<AsyncOperation> Op;
+};
+
 /// The async operations and host waits of a loop's body, lambdas left out.
 class BodyOperations : public RecursiveASTVisitor<BodyOperations> {
 public:
   explicit BodyOperations(const ASTContext &Ctx) : Ctx(Ctx) {}
-  /// An operation, or a host wait (no operation).
-  std::vector<std::pair<const CallExpr *, std::optional<AsyncOperation>>> Calls;
+  std::vector<BodyCall> Calls;
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
   bool VisitCallExpr(CallExpr *Call) {
-    if (std::optional<AsyncOperation> Op = asyncOperation(Call))
+    if (std::optional<AsyncOperation> Op = asyncOperation(Call)) {
       Calls.push_back({Call, *Op});
-    else if (isHostSynchronization(Call, Ctx))
+      return true;
+    }
+    if (isHostSynchronization(Call, Ctx))
       Calls.push_back({Call, std::nullopt});
     return true;
   }
 
 private:
   const ASTContext &Ctx;
+};
+
+/// The loops of a loop's body, lambdas left out.
+class BodyLoops : public RecursiveASTVisitor<BodyLoops> {
+public:
+  std::vector<const Stmt *> Loops;
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitStmt(Stmt *S) {
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+      Loops.push_back(S);
+    return true;
+  }
 };
 
 /// The variables of a loop's body whose value changes from one iteration
@@ -212,22 +234,36 @@ bool holdsBackNoOverlap(const CallExpr *Sync,
   auto At = [&SM](const Stmt *S) {
     return SM.getExpansionLoc(S->getBeginLoc());
   };
-  llvm::sort(Body.Calls, [&](const auto &A, const auto &B) {
-    return SM.isBeforeInTranslationUnit(At(A.first), At(B.first));
+  llvm::sort(Body.Calls, [&](const BodyCall &A, const BodyCall &B) {
+    return SM.isBeforeInTranslationUnit(At(A.Call), At(B.Call));
   });
-  // The buffers each operation takes, found once.
+  // The buffers each operation takes, found once. An index or offset that
+  // uses the counter of a loop around the operation but not around the
+  // wait has taken every value by then, or will have ('d_u[dev]' of the
+  // loop over the devices that launched, and of the one that copies after
+  // the wait): it may be any element.
+  BodyLoops Inner;
+  Inner.TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
   std::map<const CallExpr *, std::vector<BufferUse>> Uses;
   auto UsesOf = [&](const AsyncOperation &Op) -> llvm::ArrayRef<BufferUse> {
     auto [It, New] = Uses.try_emplace(Op.Call);
-    if (New)
-      It->second = bufferUses(Op, Ctx);
+    if (New) {
+      std::vector<const Stmt *> Finished;
+      for (const Stmt *L : Inner.Loops)
+        if (isWrittenWithin(Op.Call, L, SM) && !isWrittenWithin(Sync, L, SM))
+          Finished.push_back(L);
+      It->second = bufferUses(Op, Ctx, [&](const Expr *Index) {
+        return llvm::any_of(
+            Finished, [&](const Stmt *L) { return usesLoopCounter(Index, L); });
+      });
+    }
     return It->second;
   };
   // What the host issues once the wait returns, in order: the rest of the
   // iteration, then the next iteration up to the wait.
   SourceLocation SyncEnd = SM.getExpansionLoc(Sync->getEndLoc());
-  auto FirstAfter = llvm::find_if(Body.Calls, [&](const auto &C) {
-    return SM.isBeforeInTranslationUnit(SyncEnd, At(C.first));
+  auto FirstAfter = llvm::find_if(Body.Calls, [&](const BodyCall &C) {
+    return SM.isBeforeInTranslationUnit(SyncEnd, At(C.Call));
   });
   struct Issue {
     const CallExpr *Call;
@@ -235,8 +271,8 @@ bool holdsBackNoOverlap(const CallExpr *Sync,
     bool NextIteration;
   };
   std::vector<Issue> Issued;
-  auto IssueOf = [](const auto &C, bool Next) {
-    return Issue{C.first, C.second ? &*C.second : nullptr, Next};
+  auto IssueOf = [](const BodyCall &C, bool Next) {
+    return Issue{C.Call, C.Op ? &*C.Op : nullptr, Next};
   };
   for (auto It = FirstAfter; It != Body.Calls.end(); ++It)
     Issued.push_back(IssueOf(*It, false));
@@ -251,13 +287,18 @@ bool holdsBackNoOverlap(const CallExpr *Sync,
       Api && Api->Kind == ApiKind::StreamSync)
     if (const Expr *Stream = Api->arg(Sync, ArgRole::Stream))
       for (auto It = Body.Calls.begin(); It != FirstAfter; ++It)
-        if (const std::optional<AsyncOperation> &Op = It->second)
+        if (const std::optional<AsyncOperation> &Op = It->Op)
           if (const Expr *S = writtenStream(*Op);
               S && certainlySame(S, Stream, Ctx) &&
               !llvm::any_of(Joined,
                             [&](const AsyncOperation *J) { return *J == *Op; }))
             Joined.push_back(&*Op);
+  // What the rest of this pass cannot run, the wait does not hold back
+  // (the first iteration's loads and a later one's reloads).
+  ExclusiveBranches Exclusive(loopBody(Loop), Ctx);
   for (const Issue &I : Issued) {
+    if (!I.NextIteration && Exclusive.exclusive(Sync, I.Call))
+      continue;
     // A later wait of the iteration (or the next one) for all this work, a
     // device sync or a sync of its one stream, waits for it anyway: what
     // this one holds back, that one would.

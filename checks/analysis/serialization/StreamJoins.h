@@ -36,9 +36,12 @@ namespace cuda_async_lint {
 ///  - any other work could have run beside it: the wait serializes (shoc's
 ///    S3D kernels on 's1' after a wait for 'gr_base' on 's2').
 /// What the loop's counter indexes is, in the next iteration, another
-/// object ('s[i]', 'd[i]'); a stream sync waits for the work on its own
-/// stream even where the iteration analysis takes an earlier wait of
-/// another element of the array for it.
+/// object ('s[i]', 'd[i]'); what the counter of a loop around an operation
+/// but not around the wait indexes is any element ('d_u[dev]' of a loop
+/// over the devices); a stream sync waits for the work on its own stream
+/// even where the iteration analysis takes an earlier wait of another
+/// element of the array for it. Work the rest of the pass cannot run (the
+/// other arm of an if, 'i > 0' after 'i == 0') is not held back.
 bool holdsBackNoOverlap(const clang::CallExpr *Sync,
                         llvm::ArrayRef<const AsyncOperation *> Waited,
                         const clang::Stmt *Loop, const clang::ASTContext &Ctx);
