@@ -67,8 +67,11 @@ int writeRunReport(const Invocation &I, Report &R, OutputContext &Ctx,
     Fixed = noteFixes(R, Plan, Written);
   }
 
-  // The report is complete in memory before it is written: a failed write
-  // never leaves half of it behind.
+  // A report file is written into a temporary file beside it, renamed
+  // over it once whole: a failed write never leaves half of it behind, and
+  // a report of many findings is never held in memory whole (an HTML
+  // report quotes every finding's line). Standard output gets it complete
+  // or not at all, from memory.
   auto Render = [&](ReportFormat Format, bool WithColors) {
     std::string Rendered;
     raw_string_ostream OS(Rendered);
@@ -77,11 +80,17 @@ int writeRunReport(const Invocation &I, Report &R, OutputContext &Ctx,
     OS.flush();
     return Rendered;
   };
-  std::string Rendered = Streamed ? std::string() : Render(I.Format, Colors);
+  auto WriteFile = [&](StringRef Path, ReportFormat Format) {
+    return writeFileAtomically(Path, [&](raw_ostream &OS) {
+      writeReport(Format, R, Ctx, OS, /*WithColors=*/false);
+    });
+  };
+  // Text streamed to standard output has no output file.
   if (!I.OutputPath.empty()) {
-    if (Error E = writeFileAtomically(I.OutputPath, Rendered))
+    if (Error E = WriteFile(I.OutputPath, I.Format))
       return usageError(std::move(E));
   } else {
+    std::string Rendered = Streamed ? std::string() : Render(I.Format, Colors);
     outs() << Rendered;
     outs().flush();
     if (outs().has_error()) {
@@ -93,7 +102,7 @@ int writeRunReport(const Invocation &I, Report &R, OutputContext &Ctx,
   // The same findings in the other formats --report asks for, each file
   // written whole.
   for (const auto &[Format, Path] : I.Reports)
-    if (Error E = writeFileAtomically(Path, Render(Format, false)))
+    if (Error E = WriteFile(Path, Format))
       return usageError(std::move(E));
   if (FixFailed)
     return usageError(std::move(*FixFailed));
