@@ -683,6 +683,45 @@ void syncLoopOverAnotherBound(Plan *plan, int n, int m) {
   // CHECK-MESSAGES: :[[@LINE-8]]:21: note: on stream 'plan[i].stream', not synchronized before the access
 }
 
+// Two streams per device, 'stream[dev * 2]' and 'stream[dev * 2 + 1]'
+// (TIGRE's projectors): whichever devices the loops name, a sync of each
+// device's first stream never waits for its second.
+void downloadsOnEachDevicesSecondStream(float **d, float *h,
+                                        cudaStream_t *stream, int devices) {
+  for (int dev = 0; dev < devices; dev++)
+    cudaMemcpyAsync(h + dev * 256, d[dev], 1024, cudaMemcpyDeviceToHost,
+                    stream[dev * 2 + 1]);
+  for (int dev = 0; dev < devices; dev++)
+    cudaStreamSynchronize(stream[dev * 2]);
+  consumeHere(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'h' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 'stream[dev * 2 + 1]'
+  // CHECK-MESSAGES: :[[@LINE-6]]:5: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :16:50: note: 'data[0]' is read here
+  // CHECK-MESSAGES: :[[@LINE-7]]:21: note: on stream 'stream[dev * 2 + 1]', not synchronized before the access
+}
+
+void waitsForEachDevicesSecondStream(float **d, float *h,
+                                     cudaStream_t *stream, int devices) {
+  for (int dev = 0; dev < devices; dev++)
+    cudaMemcpyAsync(h + dev * 256, d[dev], 1024, cudaMemcpyDeviceToHost,
+                    stream[dev * 2 + 1]);
+  for (int dev = 0; dev < devices; dev++)
+    cudaStreamSynchronize(stream[dev * 2 + 1]);
+  consumeHere(h);
+}
+
+// Each iteration waits for the stream the previous one issued on: 's[i]'
+// now is the 's[i + 1]' of the iteration before.
+void waitsForThePreviousIterationsStream(float *d, float *h,
+                                         cudaStream_t *s, int n) {
+  for (int i = 0; i < n; i++) {
+    cudaMemcpyAsync(h + i * 256, d, 1024, cudaMemcpyDeviceToHost, s[i + 1]);
+    cudaStreamSynchronize(s[i]);
+  }
+  cudaStreamSynchronize(s[n]);
+  consumeHere(h);
+}
+
 // A later loop whose counter starts again at 0 names the slices the copies
 // of the first loop still write; one that moves on in the same loop names
 // another slice.

@@ -98,7 +98,11 @@ private:
   bool waitsFor(const StreamRef &S, const PendingTransfer &P) const;
 
   /// A sync covering \p S: of the stream itself, or one that may be it.
-  void syncStream(Disjunct &D, const StreamRef &S) const;
+  /// Where \p Written, the stream as written, is known, work on another
+  /// element of the array it names, whichever the index's values
+  /// ('stream[dev * 2 + 1]' after a sync of 'stream[dev * 2]'), stays.
+  void syncStream(Disjunct &D, const StreamRef &S,
+                  const clang::Expr *Written = nullptr) const;
 
   void syncAll(Disjunct &D) const { D.Pending.clear(); }
 

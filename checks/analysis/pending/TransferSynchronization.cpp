@@ -2,6 +2,7 @@
 
 #include "SlotRings.h"
 #include "TransferDataflow.h"
+#include "analysis/code/AccessPaths.h"
 #include "analysis/code/ObjectReferences.h"
 #include "api/AsyncOperation.h"
 #include "api/CudaApiCatalog.h"
@@ -25,9 +26,13 @@ bool TransferDataflow::waitsFor(const StreamRef &S,
   return T == S;
 }
 
-void TransferDataflow::syncStream(Disjunct &D, const StreamRef &S) const {
+void TransferDataflow::syncStream(Disjunct &D, const StreamRef &S,
+                                  const Expr *Written) const {
   auto Ordered = D.StreamWaits.find(S);
   eraseIf(D.Pending, [&](const PendingTransfer &P) {
+    if (Written && P.StreamArg &&
+        alwaysOtherElement(Written, P.StreamArg, Ctx))
+      return false;
     return waitsFor(S, P) ||
            (Ordered != D.StreamWaits.end() && Ordered->second.count(P));
   });
@@ -104,9 +109,11 @@ void TransferDataflow::synchronize(const CallExpr *Call, Disjunct &D) const {
     return;
   }
   switch (Api->Kind) {
-  case ApiKind::StreamSync:
-    syncStream(D, stream(Api->arg(Call, ArgRole::Stream)));
+  case ApiKind::StreamSync: {
+    const Expr *Stream = Api->arg(Call, ArgRole::Stream);
+    syncStream(D, stream(Stream), Stream);
     break;
+  }
   case ApiKind::DeviceSync:
     syncAll(D);
     break;
