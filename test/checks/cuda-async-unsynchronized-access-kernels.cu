@@ -791,3 +791,47 @@ void writesEveryElementAgainBeforeTheWait(ManagedStream *s, int n) {
   for (i = 0; i < n; ++i)
     cudaStreamSynchronize(s[i].strm);
 }
+
+// ---------------------------------------------------------------------------
+// Per-batch parameters staged in pinned memory as structs and sent to
+// constant memory (TIGRE's projectors): the struct assignment writes the
+// staging buffer as '=' on a scalar does.
+struct Point3D {
+  float x, y, z;
+};
+__constant__ Point3D projParams[9];
+__global__ void project(float *out) { out[threadIdx.x] = projParams[0].x; }
+
+void refillsStructsBeforeTheWait(float **d, cudaStream_t *stream,
+                                 int devices, Point3D origin) {
+  Point3D *params;
+  cudaMallocHost((void **)&params, 9 * sizeof(Point3D));
+  for (int dev = 0; dev < devices; dev++) {
+    for (int j = 0; j < 9; j++)
+      params[j] = origin;
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'params[j]' is written while 'cudaMemcpyToSymbolAsync' from it may still be in flight on stream 'stream[dev * 2]'; wait for it first with cudaStreamSynchronize(stream[dev * 2]) or an event [cuda-async-unsynchronized-access]
+    cudaMemcpyToSymbolAsync(projParams, params, 9 * sizeof(Point3D), 0,
+                            cudaMemcpyHostToDevice, stream[dev * 2]);
+    // CHECK-MESSAGES: :[[@LINE-2]]:5: note: the asynchronous copy is issued here
+    // CHECK-MESSAGES: :[[@LINE-2]]:53: note: on stream 'stream[dev * 2]', not synchronized before the access
+    project<<<1, 9, 0, stream[dev * 2]>>>(d[dev]);
+  }
+  cudaDeviceSynchronize();
+  cudaFreeHost(params);
+}
+
+void waitsBeforeRefillingStructs(float **d, cudaStream_t *stream, int devices,
+                                 Point3D origin) {
+  Point3D *params;
+  cudaMallocHost((void **)&params, 9 * sizeof(Point3D));
+  for (int dev = 0; dev < devices; dev++) {
+    for (int j = 0; j < 9; j++)
+      params[j] = origin;
+    cudaMemcpyToSymbolAsync(projParams, params, 9 * sizeof(Point3D), 0,
+                            cudaMemcpyHostToDevice, stream[dev * 2]);
+    cudaStreamSynchronize(stream[dev * 2]);
+    project<<<1, 9, 0, stream[dev * 2]>>>(d[dev]);
+  }
+  cudaDeviceSynchronize();
+  cudaFreeHost(params);
+}

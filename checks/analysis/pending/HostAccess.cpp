@@ -342,6 +342,15 @@ void HostAccessFinder::accessesOf(
           {S, std::move(*B), AccessKind::Release, Delete->getArgument()});
     return;
   }
+  // 'h[j] = p' of a struct: its assignment operator (implicit, or the
+  // class's) writes the object it is called on, as '=' on a scalar does.
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+      Op && Op->isAssignmentOp() && Op->getNumArgs() == 2 &&
+      isa_and_nonnull<CXXMethodDecl>(Op->getDirectCallee())) {
+    AddLValue(Op->getArg(0), AccessKind::Write);
+    AddLValue(Op->getArg(1), AccessKind::Read);
+    return;
+  }
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
     callAccesses(Call, Out);
     return;
