@@ -33,7 +33,8 @@ public:
       : Prints(std::move(SourceRoot)), Lines(std::move(Lines)),
         Accepted(std::move(Accepted)) {}
 
-  /// Fingerprints \p R's findings and drops those not reported.
+  /// Fingerprints \p R's findings (and lets their line text go, which
+  /// only the fingerprints read) and drops those not reported.
   void apply(FileResult &R);
 
   /// Findings the baseline held, so far.
