@@ -566,6 +566,8 @@ AGAIN = re.compile(r"(\d+) translation units parsed; the findings of (\d+) "
                    r"analysed again")
 PARSED_AGAIN = re.compile(r"analysed again \(.*\), (\d+) of them parsed "
                           r"again")
+KEPT = re.compile(r"(\d+) parses kept for the resolution, ([\d.]+) MiB "
+                  r"resident")
 
 
 def program_scaling(args, lint, cuda_args):
@@ -801,8 +803,9 @@ def project_memory(args, lint):
     import tree_memory
     root = os.path.abspath(args.project)
     table = ["| `-j` | `--parked-memory` (MiB) | wall (s) | CPU (s) | tree "
-             "peak, summed Pss (MiB) | processes at once | checked again | "
-             "parsed again |", "|" + " --- |" * 8]
+             "peak, summed Pss (MiB) | processes at once | parses kept "
+             "(resident MiB) | checked again | parsed again |",
+             "|" + " --- |" * 9]
     with tempfile.TemporaryDirectory() as tmp:
         err = os.path.join(tmp, "stderr")
         for jobs in [int(j) for j in args.jobs.split(",")]:
@@ -816,12 +819,17 @@ def project_memory(args, lint):
                 text = open(err).read()
                 again = AGAIN.search(text)
                 parsed_again = PARSED_AGAIN.search(text)
-                table.append("| %d | %s | %.1f | %.1f | %.0f | %d | %s | %s |"
+                kept = KEPT.search(text)
+                table.append("| %d | %s | %.1f | %.1f | %.0f | %d | %s | %s "
+                             "| %s |"
                              % (jobs, budget,
                                 statistics.median(r[0] for r in runs),
                                 statistics.median(r[1] for r in runs),
                                 max(r[3] for r in runs) / 1024,
                                 max(r[4] for r in runs),
+                                "%s (%.0f)" % (kept.group(1),
+                                               float(kept.group(2)))
+                                if kept else "0",
                                 again.group(2) if again else "0",
                                 parsed_again.group(1) if parsed_again
                                 else "0"))
