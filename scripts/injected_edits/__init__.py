@@ -37,6 +37,8 @@ from . import (gpu_burn, heldback_babelstream, heldback_cuda_by_example,  # noqa
                heldback2_simple_gpu_hashtable, heldback2_xmrig_cuda,
                heldback3_astroaccelerate, heldback3_csc_cuda,
                heldback3_gamer, heldback3_tigre, heldback3_vanitysearch,
+               heldback4_cudasw4, heldback4_gpujpeg, heldback4_hierarchicalkv,
+               heldback4_hybridsort, heldback4_totem,
                hip_examples, kernel_races, libraries,
                library_samples, llm_c, multi_gpu, professional_cuda, rodinia,
                teaching)
@@ -52,4 +54,7 @@ ALL = (multi_gpu.EDITS + teaching.EDITS + hip_examples.EDITS +
        heldback2_hpc2n_gpu_course.EDITS +
        heldback3_tigre.EDITS + heldback3_gamer.EDITS +
        heldback3_astroaccelerate.EDITS + heldback3_vanitysearch.EDITS +
-       heldback3_csc_cuda.EDITS)
+       heldback3_csc_cuda.EDITS +
+       heldback4_hybridsort.EDITS + heldback4_hierarchicalkv.EDITS +
+       heldback4_totem.EDITS + heldback4_cudasw4.EDITS +
+       heldback4_gpujpeg.EDITS)
