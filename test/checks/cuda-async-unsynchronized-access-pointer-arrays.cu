@@ -117,3 +117,28 @@ float localArrayOfBuffers(float *d, size_t n, cudaStream_t s) {
   // CHECK-MESSAGES: :[[@LINE-4]]:3: note: the asynchronous copy is issued here
   // CHECK-MESSAGES: :[[@LINE-5]]:61: note: on stream 's', not synchronized before the access
 }
+
+// Two pinned staging buffers in two constant slots (HybridSort's
+// 'pinned_M[0]' and 'pinned_M[1]', one per stream): filling one while the
+// download into the other is in flight touches another buffer; filling the
+// one being downloaded into is a race.
+void stagesThroughTwoSlots(const float *src, float *dst, float *d, size_t n,
+                           cudaStream_t *streams) {
+  float *pinned[2];
+  cudaHostAlloc((void **)&pinned[0], n * sizeof(float), cudaHostAllocDefault);
+  cudaHostAlloc((void **)&pinned[1], n * sizeof(float), cudaHostAllocDefault);
+  cudaMemcpyAsync(pinned[1], d, n * sizeof(float), cudaMemcpyDeviceToHost,
+                  streams[1]);
+  memcpy(pinned[0], src, n * sizeof(float));
+  cudaStreamSynchronize(streams[1]);
+  memcpy(dst, pinned[1], n * sizeof(float));
+  cudaMemcpyAsync(pinned[1], d, n * sizeof(float), cudaMemcpyDeviceToHost,
+                  streams[1]);
+  memcpy(pinned[1], src, n * sizeof(float));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'pinned[1]' is written while 'cudaMemcpyAsync' into it may still be in flight on stream 'streams[1]'; wait for it first with cudaStreamSynchronize(streams[1]) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-4]]:19: note: on stream 'streams[1]', not synchronized before the access
+  cudaStreamSynchronize(streams[1]);
+  cudaFreeHost(pinned[0]);
+  cudaFreeHost(pinned[1]);
+}

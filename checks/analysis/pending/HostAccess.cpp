@@ -102,7 +102,10 @@ std::optional<BufferRef> HostAccessFinder::bufferOf(const Expr *E) const {
       Array = bufferOf(ASE->getBase());
     if (Array) {
       collectDeps(ASE->getIdx(), Array->Deps);
-      Array->Loads += ASE->getType()->isPointerType();
+      if (ASE->getType()->isPointerType()) {
+        ++Array->Loads;
+        Array->Slot = integerConstant(ASE->getIdx(), Function->getASTContext());
+      }
     }
     return Array;
   }

@@ -55,16 +55,21 @@ struct BufferRef {
   /// names now; RingSize moves later name it again.
   unsigned RingTurns = 0;
   unsigned RingSize = 0;
+  /// For what a slot of an array of pointers points to, the slot's index
+  /// where it is a constant ('pinned_M[1]'): another constant slot holds
+  /// another pointer (each allocated on its own, as HybridSort's two pinned
+  /// staging buffers are), so another buffer.
+  std::optional<int64_t> Slot = std::nullopt;
 
   bool operator<(const BufferRef &O) const {
-    return std::tie(Base, Deps, Stale, Object, Loads, RingTurns, RingSize) <
-           std::tie(O.Base, O.Deps, O.Stale, O.Object, O.Loads, O.RingTurns,
-                    O.RingSize);
+    return std::tie(Base, Deps, Stale, Object, Loads, RingTurns, RingSize,
+                    Slot) < std::tie(O.Base, O.Deps, O.Stale, O.Object,
+                                     O.Loads, O.RingTurns, O.RingSize, O.Slot);
   }
   bool operator==(const BufferRef &O) const {
     return Base == O.Base && Deps == O.Deps && Stale == O.Stale &&
            Object == O.Object && Loads == O.Loads && RingTurns == O.RingTurns &&
-           RingSize == O.RingSize;
+           RingSize == O.RingSize && Slot == O.Slot;
   }
 };
 

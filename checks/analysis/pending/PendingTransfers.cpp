@@ -34,6 +34,9 @@ bool touchesInFlight(const BufferRef &Touched, bool Whole,
   if (InFlight.Base != Touched.Base || InFlight.Object != Touched.Object ||
       InFlight.Loads != Touched.Loads)
     return false;
+  // Two constant slots of an array of pointers: two pointers.
+  if (InFlight.Slot && Touched.Slot && *InFlight.Slot != *Touched.Slot)
+    return false;
   if (Whole)
     return true;
   return InFlight.RingTurns == 0 &&
