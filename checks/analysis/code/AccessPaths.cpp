@@ -176,42 +176,47 @@ bool mayOverlap(const BufferPath &A, const BufferPath &B) {
 
 namespace {
 
-/// An index as what it adds to a constant: 'dev * n + 2' is ('dev * n', 2),
-/// '3' is ('', 3).
-std::optional<std::pair<std::string, int64_t>>
-splitIndex(const Expr *Index, const ASTContext &Ctx) {
+/// An index as the rest and the constant it adds: 'dev * n + 2' is
+/// ('dev * n', 2), 'dev - 1' is ('dev', -1), '3' is (null, 3), 'i' is
+/// ('i', 0).
+std::pair<const Expr *, int64_t> constantAddend(const Expr *Index,
+                                                const ASTContext &Ctx) {
   Index = Index->IgnoreParenCasts();
   if (std::optional<int64_t> C = integerConstant(Index, Ctx))
-    return std::make_pair(std::string(), *C);
-  std::string Key;
+    return {nullptr, *C};
   if (const auto *BO = dyn_cast<BinaryOperator>(Index);
       BO && BO->isAdditiveOp())
-    if (std::optional<int64_t> C = integerConstant(BO->getRHS(), Ctx)) {
-      if (!appendArithmetic(Key, BO->getLHS(), Ctx))
-        return std::nullopt;
-      return std::make_pair(Key, BO->getOpcode() == BO_Add ? *C : -*C);
-    }
-  if (!appendArithmetic(Key, Index, Ctx))
-    return std::nullopt;
-  return std::make_pair(Key, int64_t(0));
+    if (std::optional<int64_t> C = integerConstant(BO->getRHS(), Ctx))
+      return {BO->getLHS()->IgnoreParenCasts(),
+              BO->getOpcode() == BO_Add ? *C : -*C};
+  return {Index, 0};
 }
 
-} // namespace
-
-bool certainlyOtherElement(const Expr *A, const Expr *B,
-                           const ASTContext &Ctx) {
+/// The indices of \p A and \p B where both are elements of one array
+/// ('stream[...]' twice, the array named by one path).
+std::optional<std::pair<const Expr *, const Expr *>>
+indicesIntoOneArray(const Expr *A, const Expr *B, const ASTContext &Ctx) {
   const auto *EA = dyn_cast<ArraySubscriptExpr>(A->IgnoreParenImpCasts());
   const auto *EB = dyn_cast<ArraySubscriptExpr>(B->IgnoreParenImpCasts());
   if (!EA || !EB)
-    return false;
+    return std::nullopt;
   std::optional<AccessPath> BaseA = accessPath(EA->getBase(), Ctx);
   std::optional<AccessPath> BaseB = accessPath(EB->getBase(), Ctx);
-  auto IA = splitIndex(EA->getIdx(), Ctx), IB = splitIndex(EB->getIdx(), Ctx);
-  return BaseA && BaseB && *BaseA == *BaseB && IA && IB &&
-         IA->first == IB->first && IA->second != IB->second;
+  if (!BaseA || !BaseB || !(*BaseA == *BaseB))
+    return std::nullopt;
+  return std::make_pair(EA->getIdx(), EB->getIdx());
 }
 
-namespace {
+/// An index as what it adds to a constant, the rest as a key: 'dev * n + 2'
+/// is ('(dev*n)', 2), '3' is ('', 3).
+std::optional<std::pair<std::string, int64_t>>
+splitIndex(const Expr *Index, const ASTContext &Ctx) {
+  auto [Rest, C] = constantAddend(Index, Ctx);
+  std::string Key;
+  if (Rest && !appendArithmetic(Key, Rest, Ctx))
+    return std::nullopt;
+  return std::make_pair(std::move(Key), C);
+}
 
 /// An index as the values it may take: 'K * v + C' for any integer v
 /// (Stride K, a constant; 'v * K' alike), or exactly C (Stride 0).
@@ -222,17 +227,10 @@ struct IndexValues {
 
 std::optional<IndexValues> indexValues(const Expr *Index,
                                        const ASTContext &Ctx) {
-  Index = Index->IgnoreParenCasts();
-  if (std::optional<int64_t> C = integerConstant(Index, Ctx))
-    return IndexValues{0, *C};
-  int64_t C = 0;
-  if (const auto *BO = dyn_cast<BinaryOperator>(Index);
-      BO && BO->isAdditiveOp())
-    if (std::optional<int64_t> K = integerConstant(BO->getRHS(), Ctx)) {
-      C = BO->getOpcode() == BO_Add ? *K : -*K;
-      Index = BO->getLHS()->IgnoreParenCasts();
-    }
-  const auto *Mul = dyn_cast<BinaryOperator>(Index);
+  auto [Rest, C] = constantAddend(Index, Ctx);
+  if (!Rest)
+    return IndexValues{0, C};
+  const auto *Mul = dyn_cast<BinaryOperator>(Rest);
   if (!Mul || Mul->getOpcode() != BO_Mul)
     return std::nullopt;
   std::optional<int64_t> K = integerConstant(Mul->getRHS(), Ctx);
@@ -245,16 +243,23 @@ std::optional<IndexValues> indexValues(const Expr *Index,
 
 } // namespace
 
-bool alwaysOtherElement(const Expr *A, const Expr *B, const ASTContext &Ctx) {
-  const auto *EA = dyn_cast<ArraySubscriptExpr>(A->IgnoreParenImpCasts());
-  const auto *EB = dyn_cast<ArraySubscriptExpr>(B->IgnoreParenImpCasts());
-  if (!EA || !EB)
+bool certainlyOtherElement(const Expr *A, const Expr *B,
+                           const ASTContext &Ctx) {
+  auto Indices = indicesIntoOneArray(A, B, Ctx);
+  if (!Indices)
     return false;
-  std::optional<AccessPath> BaseA = accessPath(EA->getBase(), Ctx);
-  std::optional<AccessPath> BaseB = accessPath(EB->getBase(), Ctx);
-  std::optional<IndexValues> VA = indexValues(EA->getIdx(), Ctx);
-  std::optional<IndexValues> VB = indexValues(EB->getIdx(), Ctx);
-  if (!BaseA || !BaseB || !(*BaseA == *BaseB) || !VA || !VB)
+  auto IA = splitIndex(Indices->first, Ctx);
+  auto IB = splitIndex(Indices->second, Ctx);
+  return IA && IB && IA->first == IB->first && IA->second != IB->second;
+}
+
+bool alwaysOtherElement(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  auto Indices = indicesIntoOneArray(A, B, Ctx);
+  if (!Indices)
+    return false;
+  std::optional<IndexValues> VA = indexValues(Indices->first, Ctx);
+  std::optional<IndexValues> VB = indexValues(Indices->second, Ctx);
+  if (!VA || !VB)
     return false;
   // K1 * x + C1 = K2 * y + C2 has integer solutions exactly when
   // gcd(K1, K2) divides C1 - C2 (a constant has stride 0).

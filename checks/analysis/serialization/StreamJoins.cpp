@@ -79,12 +79,19 @@ struct BodyCall {
   std::optional<AsyncOperation> Op;
 };
 
-/// The async operations and host waits of a loop's body, lambdas left out.
+/// The async operations, host waits and loops of a loop's body, lambdas
+/// left out.
 class BodyOperations : public RecursiveASTVisitor<BodyOperations> {
 public:
   explicit BodyOperations(const ASTContext &Ctx) : Ctx(Ctx) {}
   std::vector<BodyCall> Calls;
+  std::vector<const Stmt *> Loops;
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitStmt(Stmt *S) {
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+      Loops.push_back(S);
+    return true;
+  }
   bool VisitCallExpr(CallExpr *Call) {
     if (std::optional<AsyncOperation> Op = asyncOperation(Call)) {
       Calls.push_back({Call, *Op});
@@ -97,18 +104,6 @@ public:
 
 private:
   const ASTContext &Ctx;
-};
-
-/// The loops of a loop's body, lambdas left out.
-class BodyLoops : public RecursiveASTVisitor<BodyLoops> {
-public:
-  std::vector<const Stmt *> Loops;
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  bool VisitStmt(Stmt *S) {
-    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
-      Loops.push_back(S);
-    return true;
-  }
 };
 
 /// The variables of a loop's body whose value changes from one iteration
@@ -242,14 +237,12 @@ bool holdsBackNoOverlap(const CallExpr *Sync,
   // wait has taken every value by then, or will have ('d_u[dev]' of the
   // loop over the devices that launched, and of the one that copies after
   // the wait): it may be any element.
-  BodyLoops Inner;
-  Inner.TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
   std::map<const CallExpr *, std::vector<BufferUse>> Uses;
   auto UsesOf = [&](const AsyncOperation &Op) -> llvm::ArrayRef<BufferUse> {
     auto [It, New] = Uses.try_emplace(Op.Call);
     if (New) {
       std::vector<const Stmt *> Finished;
-      for (const Stmt *L : Inner.Loops)
+      for (const Stmt *L : Body.Loops)
         if (isWrittenWithin(Op.Call, L, SM) && !isWrittenWithin(Sync, L, SM))
           Finished.push_back(L);
       It->second = bufferUses(Op, Ctx, [&](const Expr *Index) {
