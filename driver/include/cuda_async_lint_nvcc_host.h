@@ -104,4 +104,60 @@ using std::signbit;
 
 #endif
 
+/* nvcc's sm_32_intrinsics.h declares the cache-hinted loads and stores
+ * __ldca, __ldlu, __stcg, __stcs and __stwb for 30 scalar and vector types;
+ * clang's CUDA headers skip that header and define only __ldcg, __ldcs,
+ * __ldcv and __stwt of the five families (__clang_cuda_intrinsics.h), so a
+ * device function that calls '__stcg(p, v)' (HierarchicalKV's kernels) is
+ * an error of overload resolution. The declarations below are nvcc's,
+ * device only. The vector types come with the toolkit's vector_types.h,
+ * which the bundled declarations lack: the vector forms are declared only
+ * where it is. */
+#if defined(__cplusplus) && defined(__CUDA__)
+
+#define CUDA_ASYNC_LINT_SM32_CACHE_HINTS(T)                                    \
+  __attribute__((device)) T __ldca(const T *ptr);                              \
+  __attribute__((device)) T __ldlu(const T *ptr);                              \
+  __attribute__((device)) void __stcg(T *ptr, T value);                        \
+  __attribute__((device)) void __stcs(T *ptr, T value);                        \
+  __attribute__((device)) void __stwb(T *ptr, T value);
+
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(char)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(signed char)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(unsigned char)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(short)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(unsigned short)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(int)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(unsigned int)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(long)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(unsigned long)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(long long)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(unsigned long long)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(float)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(double)
+
+#if defined(__VECTOR_TYPES_H__)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(char2)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(char4)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(short2)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(short4)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(int2)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(int4)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(longlong2)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(uchar2)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(uchar4)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(ushort2)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(ushort4)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(uint2)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(uint4)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(ulonglong2)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(float2)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(float4)
+CUDA_ASYNC_LINT_SM32_CACHE_HINTS(double2)
+#endif
+
+#undef CUDA_ASYNC_LINT_SM32_CACHE_HINTS
+
+#endif
+
 #endif /* CUDA_ASYNC_LINT_NVCC_HOST_H */

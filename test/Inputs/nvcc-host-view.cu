@@ -72,3 +72,15 @@ void spaced(float *d, cudaStream_t s) {
   cudaStreamSynchronize(s);
   free(h);
 }
+
+// nvcc declares the cache-hinted loads and stores of sm_32_intrinsics.h;
+// clang's CUDA headers lack __ldca, __ldlu, __stcg, __stcs and __stwb.
+__device__ void hinted(unsigned char *digest, float *score, long *n) {
+  __stcg(digest, (unsigned char)1);
+  __stcs(score, __ldca(score) + __ldlu(score));
+  __stwb(n, 2L);
+#ifdef __VECTOR_TYPES_H__
+  float4 *v = (float4 *)score;
+  __stcg(v, __ldlu(v));
+#endif
+}
