@@ -71,7 +71,7 @@ std::optional<AsyncOperation> streamWork(const Stmt *S, const ASTContext &Ctx,
     }
   if (!Stream)
     return std::nullopt;
-  return AsyncOperation{Call, false, Stream};
+  return AsyncOperation{Call, false, handleObject(Stream)};
 }
 
 } // namespace cuda_async_lint

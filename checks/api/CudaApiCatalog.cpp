@@ -2,6 +2,7 @@
 
 #include "CudaApiCatalog.h"
 #include "ProjectApis.h"
+#include "StreamRef.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -219,6 +220,9 @@ const clang::Expr *ApiSpec::arg(const clang::CallExpr *Call, ArgRole R) const {
   std::optional<unsigned> I = argIndex(R);
   if (!I || *I >= Call->getNumArgs())
     return nullptr;
+  // A stream or event wrapper passed through its conversion is the stream.
+  if (R == ArgRole::Stream || R == ArgRole::Event)
+    return handleObject(Call->getArg(*I));
   return Call->getArg(*I);
 }
 

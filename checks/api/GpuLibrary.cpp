@@ -21,12 +21,21 @@ constexpr HandleLibrary HandleLibraries[] = {
 #define GPU_LIBRARY_HANDLE(Library, HandleType, Setter)                        \
   {#Library, #HandleType, #Setter},
 #define GPU_LIBRARY_STREAM_CALL(Prefix)
+#define GPU_LIBRARY_POLICY_CALL(Namespace)
 #include "GpuLibraryApis.def"
 };
 
 constexpr llvm::StringRef StreamCallPrefixes[] = {
 #define GPU_LIBRARY_HANDLE(Library, HandleType, Setter)
 #define GPU_LIBRARY_STREAM_CALL(Prefix) #Prefix,
+#define GPU_LIBRARY_POLICY_CALL(Namespace)
+#include "GpuLibraryApis.def"
+};
+
+constexpr llvm::StringRef PolicyCallNamespaces[] = {
+#define GPU_LIBRARY_HANDLE(Library, HandleType, Setter)
+#define GPU_LIBRARY_STREAM_CALL(Prefix)
+#define GPU_LIBRARY_POLICY_CALL(Namespace) #Namespace,
 #include "GpuLibraryApis.def"
 };
 
@@ -48,6 +57,56 @@ llvm::StringRef typedefName(QualType T) {
   if (const auto *TT = T->getAs<TypedefType>())
     return TT->getDecl()->getName();
   return "";
+}
+
+/// The outermost named namespace \p D is declared in ('thrust' for
+/// 'thrust::THRUST_200800_NS::sort'); empty if none.
+llvm::StringRef outermostNamespace(const Decl *D) {
+  llvm::StringRef Name;
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC);
+        NS && !NS->isInline() && NS->getIdentifier())
+      Name = NS->getName();
+  return Name;
+}
+
+/// 'policy.on(stream)', written as the execution policy argument \p Arg.
+const CXXMemberCallExpr *streamAttachment(const Expr *Arg) {
+  const Expr *E = Arg->IgnoreImplicit();
+  if (const auto *Copy = dyn_cast<CXXConstructExpr>(E);
+      Copy && Copy->getNumArgs() == 1)
+    E = Copy->getArg(0)->IgnoreImplicit();
+  const auto *On = dyn_cast<CXXMemberCallExpr>(E);
+  const CXXMethodDecl *MD = On ? On->getMethodDecl() : nullptr;
+  if (!MD || !MD->getIdentifier() || MD->getName() != "on" ||
+      On->getNumArgs() != 1 || !isStreamType(On->getArg(0)->getType()))
+    return nullptr;
+  return On;
+}
+
+struct PolicyStream {
+  const Expr *Stream;
+  bool Waits;
+};
+
+/// The stream of a policy-taking algorithm's call (GPU_LIBRARY_POLICY_CALL),
+/// and whether the call returns only once that stream's work is done.
+std::optional<PolicyStream> policyStream(const CallExpr *Call) {
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || Call->getNumArgs() == 0 || isa<CXXMemberCallExpr>(Call) ||
+      !inSystemHeader(FD) ||
+      !llvm::is_contained(PolicyCallNamespaces, outermostNamespace(FD)))
+    return std::nullopt;
+  const CXXMemberCallExpr *On = streamAttachment(Call->getArg(0));
+  if (!On)
+    return std::nullopt;
+  // execute_on_stream_nosync(_base): the algorithm may return before its
+  // work is done, unless it hands back a value the work computes
+  // (thrust::reduce, thrust::count).
+  bool NoSync = llvm::StringRef(On->getType().getCanonicalType().getAsString())
+                    .contains("nosync");
+  bool Waits = !NoSync || FD->getReturnType()->isArithmeticType();
+  return PolicyStream{handleObject(On->getArg(0)), Waits};
 }
 
 } // namespace
@@ -112,6 +171,8 @@ const Expr *libraryWorkStream(const CallExpr *Call, const ASTContext &Ctx) {
   const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
   if (!FD || !FD->getDeclName().isIdentifier())
     return nullptr;
+  if (std::optional<PolicyStream> Policy = policyStream(Call))
+    return Policy->Stream;
   const Expr *Stream = nullptr;
   for (const Expr *Arg : Call->arguments())
     if (isStreamType(Arg->getType())) {
@@ -124,8 +185,13 @@ const Expr *libraryWorkStream(const CallExpr *Call, const ASTContext &Ctx) {
   std::string Name = FD->getQualifiedNameAsString();
   for (llvm::StringRef Prefix : StreamCallPrefixes)
     if (llvm::StringRef(Name).starts_with(Prefix))
-      return Stream;
+      return handleObject(Stream);
   return nullptr;
+}
+
+const Expr *libraryWaitStream(const CallExpr *Call) {
+  std::optional<PolicyStream> Policy = policyStream(Call);
+  return Policy && Policy->Waits ? Policy->Stream : nullptr;
 }
 
 } // namespace cuda_async_lint

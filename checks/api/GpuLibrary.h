@@ -3,7 +3,9 @@
 // cuBLAS, cuDNN, cuFFT, NCCL and the like enqueue their work on CUDA streams
 // like a kernel launch does: on the stream a handle was bound to
 // (cublasSetStream(h, s); cublasSgemm(h, ...)), or on the stream a call is
-// given (ncclAllReduce(..., comm, s)). The table is GpuLibraryApis.def.
+// given (ncclAllReduce(..., comm, s)), or on the stream its execution policy
+// names (thrust::sort(thrust::cuda::par.on(s), ...)). The table is
+// GpuLibraryApis.def.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,9 +47,16 @@ const clang::Expr *libraryWorkHandle(const clang::CallExpr *Call,
                                      const clang::ASTContext &Ctx);
 
 /// The stream argument of \p Call, if it calls a library function that
-/// takes the stream it enqueues its work on.
+/// takes the stream it enqueues its work on, as a parameter or in its
+/// execution policy ('thrust::sort(thrust::cuda::par.on(s), ...)').
 const clang::Expr *libraryWorkStream(const clang::CallExpr *Call,
                                      const clang::ASTContext &Ctx);
+
+/// The stream \p Call waits for before it returns, if it calls a library
+/// algorithm that synchronizes the stream its policy names (Thrust's,
+/// except with a _nosync policy): its own work and all earlier work on that
+/// stream are done when it returns.
+const clang::Expr *libraryWaitStream(const clang::CallExpr *Call);
 
 } // namespace cuda_async_lint
 

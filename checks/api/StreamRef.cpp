@@ -32,12 +32,39 @@ bool isEventType(QualType T) {
   return isHandleType(T, &PlatformApis::EventRecord);
 }
 
+bool isHandleWrapperType(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition())
+    return false;
+  for (const NamedDecl *D : RD->getVisibleConversionFunctions()) {
+    const auto *Conv =
+        dyn_cast<CXXConversionDecl>(D->getUnderlyingDecl()->getAsFunction());
+    if (Conv && (isStreamType(Conv->getConversionType()) ||
+                 isEventType(Conv->getConversionType())))
+      return true;
+  }
+  return false;
+}
+
+const Expr *handleObject(const Expr *E) {
+  if (!E)
+    return E;
+  const auto *Call = dyn_cast<CXXMemberCallExpr>(E->IgnoreParenImpCasts());
+  const auto *Conv =
+      Call ? dyn_cast_or_null<CXXConversionDecl>(Call->getMethodDecl())
+           : nullptr;
+  if (!Conv || !(isStreamType(Conv->getConversionType()) ||
+                 isEventType(Conv->getConversionType())))
+    return E;
+  return Call->getImplicitObjectArgument()->IgnoreParenImpCasts();
+}
+
 StreamRef streamRef(const Expr *E) {
   if (!E)
     return StreamRef::legacy();
   if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
     E = Default->getExpr();
-  E = E->IgnoreParenImpCasts();
+  E = handleObject(E)->IgnoreParenImpCasts();
   // cudaStreamLegacy and cudaStreamPerThread are ((cudaStream_t)0x1) and
   // ((cudaStream_t)0x2), hipStreamPerThread is ((hipStream_t)2) too; 0, NULL
   // and nullptr are the legacy (HIP: null) stream.
@@ -86,12 +113,14 @@ StreamRef streamRef(const Expr *E) {
     if (const ValueDecl *D = ElementOf(Base))
       return {StreamRef::Kind::ArrayElement, D};
   }
-  // 'streams[i]' of a std::vector or std::array of streams (or events): an
-  // element of a container, as of an array (not of a reference to one).
+  // 'streams[i]' of a std::vector or std::array of streams (or events, or
+  // their wrappers): an element of a container, as of an array (not of a
+  // reference to one).
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
     if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2 &&
         (isStreamType(Op->getType().getNonReferenceType()) ||
-         isEventType(Op->getType().getNonReferenceType())))
+         isEventType(Op->getType().getNonReferenceType()) ||
+         isHandleWrapperType(Op->getType())))
       if (const ValueDecl *D = ElementOf(Op->getArg(0));
           D && !(isa<VarDecl>(D) && D->getType()->isReferenceType()))
         return {StreamRef::Kind::ArrayElement, D};

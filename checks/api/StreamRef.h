@@ -44,6 +44,16 @@ bool isStreamType(clang::QualType T);
 /// cudaEvent_t, CUevent, hipEvent_t.
 bool isEventType(clang::QualType T);
 
+/// True if \p T is a class that converts to a stream or event handle: an
+/// RAII wrapper with 'operator cudaStream_t() const'.
+bool isHandleWrapperType(clang::QualType T);
+
+/// The object a stream or event argument names through its class's
+/// conversion to the handle ('gpuStreams[gpu]' for a std::vector of RAII
+/// stream wrappers): each wrapper object owns its own stream, so the object
+/// is the stream's identity. Any other \p E is returned as it is.
+const clang::Expr *handleObject(const clang::Expr *E);
+
 /// The stream (or event) argument \p E names; null \p E is an omitted
 /// argument: the legacy default stream.
 StreamRef streamRef(const clang::Expr *E);

@@ -876,3 +876,36 @@ void timeLoopOneStream(float *d, cudaStream_t s, int steps) {
     cudaDeviceSynchronize();
   }
 }
+
+// An RAII stream wrapper converts to the stream it owns: each wrapper object
+// is one stream, an element of a vector of them one of an array of streams.
+struct OwnedStream {
+  cudaStream_t stream;
+  operator cudaStream_t() const { return stream; }
+};
+
+struct Pipelines {
+  std::vector<OwnedStream> ss;
+  void wrapperSyncEachIteration(float *d, int n);
+};
+
+void Pipelines::wrapperSyncEachIteration(float *d, int n) {
+  for (int i = 0; i < n; ++i) {
+    cudaMemsetAsync(d + i * 256, 0, 1024, ss[i]);
+    process<<<1, 256, 0, ss[i]>>>(d + i * 256);
+    cudaStreamSynchronize(ss[i]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+// Two wrapper objects are two streams: the wait is for the upload stream's
+// work of earlier iterations, none of this one's.
+void wrapperWaitsForTheOtherObject(float *d, OwnedStream &compute,
+                                   OwnedStream &upload, int n) {
+  for (int i = 0; i < n; ++i) {
+    cudaStreamSynchronize(upload);
+    cudaMemsetAsync(d + i * 256, 0, 1024, compute);
+    process<<<1, 256, 0, compute>>>(d + i * 256);
+  }
+}

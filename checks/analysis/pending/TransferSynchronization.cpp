@@ -30,8 +30,7 @@ void TransferDataflow::syncStream(Disjunct &D, const StreamRef &S,
                                   const Expr *Written) const {
   auto Ordered = D.StreamWaits.find(S);
   eraseIf(D.Pending, [&](const PendingTransfer &P) {
-    if (Written && P.StreamArg &&
-        alwaysOtherElement(Written, P.StreamArg, Ctx))
+    if (Written && P.StreamArg && alwaysOtherElement(Written, P.StreamArg, Ctx))
       return false;
     return waitsFor(S, P) ||
            (Ordered != D.StreamWaits.end() && Ordered->second.count(P));
@@ -74,6 +73,10 @@ void TransferDataflow::synchronize(const CallExpr *Call, Disjunct &D) const {
     // synchronizes cannot matter, and is not asked.
     if (D.Pending.empty())
       return;
+    // A library algorithm that synchronizes the stream its policy names
+    // (Thrust's 'par.on(s)').
+    if (const Expr *Waited = libraryWaitStream(Call))
+      syncStream(D, stream(Waited), Waited);
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!FD) {
       // Called through a pointer: it may synchronize the streams and

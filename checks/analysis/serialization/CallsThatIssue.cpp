@@ -23,11 +23,19 @@ std::vector<AsyncOperation> uncoveredWork(const Stmt *Body,
                                           const ASTContext &Ctx) {
   std::vector<AsyncOperation> Pending;
   auto Step = [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
     if (std::optional<AsyncOperation> Op = streamWork(S, Ctx)) {
+      // Thrust's synchronizing policies: done with its stream on return.
+      if (const Expr *Waited = libraryWaitStream(Call)) {
+        StreamRef W = streamRef(Waited);
+        llvm::erase_if(Pending, [&](const AsyncOperation &P) {
+          return W.K != StreamRef::Kind::Unknown && streamRef(P.Stream) == W;
+        });
+        return;
+      }
       Pending.push_back(*Op);
       return;
     }
-    const auto *Call = dyn_cast<CallExpr>(S);
     const ApiSpec *Api = lookupApi(Call);
     if (!Api || !isHostSynchronization(Call, Ctx))
       return;

@@ -196,6 +196,18 @@ private:
     if (Op) {
       if (!S.Capturing)
         S.Pending.insert_or_assign(*Op, nullptr);
+      // A library algorithm that synchronizes its stream (Thrust's with a
+      // synchronizing policy) returns with that stream's work done, its
+      // own included; it is no wait a finding could name.
+      if (const Expr *Waited = libraryWaitStream(Call)) {
+        StreamRef W = streamRef(Waited);
+        for (auto It = S.Pending.begin(); It != S.Pending.end();)
+          if (It->first == *Op || (W.K != StreamRef::Kind::Unknown &&
+                                   streamRef(It->first.Stream) == W))
+            It = S.Pending.erase(It);
+          else
+            ++It;
+      }
       return;
     }
     const ApiSpec *Api = lookupApi(Call);

@@ -32,11 +32,15 @@ struct BufferUse {
 
 /// The buffers \p Op takes and how: a copy's destination and source, a
 /// memset's destination, a kernel's pointer arguments (as its body uses
-/// them, or read only through a pointer to const). Launches through the driver
+/// them, or read only through a pointer to const), a library algorithm's
+/// pointer arguments (any may be written). Launches through the driver
 /// API or cudaLaunchKernel pass their arguments by an array of pointers: none
-/// is seen.
-std::vector<BufferUse> bufferUses(const AsyncOperation &Op,
-                                  const ASTContext &Ctx, RangingIndex Ranging) {
+/// is seen. None (std::nullopt) where the operation may take any buffer: a
+/// library call given an iterator or a device_ptr (a pointer the analysis
+/// does not follow to what it wraps), or one of its pointers it cannot name.
+std::optional<std::vector<BufferUse>> bufferUses(const AsyncOperation &Op,
+                                                 const ASTContext &Ctx,
+                                                 RangingIndex Ranging) {
   std::vector<BufferUse> Uses;
   auto Add = [&](const Expr *Arg, Access How) {
     if (std::optional<BufferPath> P =
@@ -47,6 +51,23 @@ std::vector<BufferUse> bufferUses(const AsyncOperation &Op,
     const ApiSpec *Api = lookupApi(Op.Call);
     Add(Api->arg(Op.Call, ArgRole::Dst), Access::Write);
     Add(Api->arg(Op.Call, ArgRole::Src), Access::Read);
+    return Uses;
+  }
+  if (libraryWorkStream(Op.Call, Ctx)) {
+    for (unsigned I = 0; I < Op.Call->getNumArgs(); ++I) {
+      const Expr *Arg = Op.Call->getArg(I)->IgnoreImplicit();
+      QualType T = Arg->getType();
+      if (I == 0 && T->isRecordType())
+        continue; // The execution policy.
+      if (T->isPointerType()) {
+        std::optional<BufferPath> P = bufferPath(Arg, Ctx, Ranging);
+        if (!P)
+          return std::nullopt;
+        Uses.push_back({std::move(*P), Access::MayWrite, Arg});
+      } else if (T->isRecordType() && !isHandleWrapperType(T)) {
+        return std::nullopt;
+      }
+    }
     return Uses;
   }
   const auto *Launch = dyn_cast<CUDAKernelCallExpr>(Op.Call);
@@ -95,6 +116,14 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     if (std::optional<AsyncOperation> Op = asyncOperation(Call)) {
       Calls.push_back({Call, *Op});
+      return true;
+    }
+    // A GPU library's work on the stream it is given: held back by a wait
+    // before it as a kernel is. (One that synchronizes its stream is also
+    // a wait, which holdsBackNoOverlap does not take it for: it only
+    // counts as work the earlier wait held back.)
+    if (const Expr *Stream = libraryWorkStream(Call, Ctx)) {
+      Calls.push_back({Call, AsyncOperation{Call, false, Stream}});
       return true;
     }
     if (isHostSynchronization(Call, Ctx))
@@ -171,11 +200,12 @@ bool sameStream(const AsyncOperation &A, const AsyncOperation &B,
 /// take memory that may be shared, one of them writing it; \p NextIteration:
 /// \p Later reads what \p Earlier wrote (overwriting what it read is the
 /// one-buffer case double buffering removes).
-bool dependsOn(const AsyncOperation &Later, llvm::ArrayRef<BufferUse> LaterUses,
+bool dependsOn(const AsyncOperation &Later,
+               const std::optional<std::vector<BufferUse>> &LaterUses,
                const AsyncOperation &Earlier,
-               llvm::ArrayRef<BufferUse> EarlierUses, bool NextIteration,
-               const Stmt *Loop, const IterationVariables &Vars,
-               const ASTContext &Ctx) {
+               const std::optional<std::vector<BufferUse>> &EarlierUses,
+               bool NextIteration, const Stmt *Loop,
+               const IterationVariables &Vars, const ASTContext &Ctx) {
   if (sameStream(Later, Earlier, NextIteration, Vars, Ctx))
     return false;
   StreamRef RL = streamRef(writtenStream(Later));
@@ -183,8 +213,12 @@ bool dependsOn(const AsyncOperation &Later, llvm::ArrayRef<BufferUse> LaterUses,
   if (RL.K == StreamRef::Kind::Named && RE.K == StreamRef::Kind::Named &&
       !(RL == RE) && eventsJoinStreams(Loop, {RL, RE}, Ctx))
     return false;
-  for (const BufferUse &E : EarlierUses)
-    for (const BufferUse &L : LaterUses) {
+  // Precision first: an operation that may take any buffer may take one the
+  // other writes.
+  if (!LaterUses || !EarlierUses)
+    return true;
+  for (const BufferUse &E : *EarlierUses)
+    for (const BufferUse &L : *LaterUses) {
       if (!mayOverlap(E.Buffer, L.Buffer) || Vars.changes(L.Arg, NextIteration))
         continue;
       if (NextIteration ? E.How == Access::Write && L.How != Access::Write
@@ -237,8 +271,9 @@ bool holdsBackNoOverlap(const CallExpr *Sync,
   // wait has taken every value by then, or will have ('d_u[dev]' of the
   // loop over the devices that launched, and of the one that copies after
   // the wait): it may be any element.
-  std::map<const CallExpr *, std::vector<BufferUse>> Uses;
-  auto UsesOf = [&](const AsyncOperation &Op) -> llvm::ArrayRef<BufferUse> {
+  std::map<const CallExpr *, std::optional<std::vector<BufferUse>>> Uses;
+  auto UsesOf = [&](const AsyncOperation &Op)
+      -> const std::optional<std::vector<BufferUse>> & {
     auto [It, New] = Uses.try_emplace(Op.Call);
     if (New) {
       std::vector<const Stmt *> Finished;
