@@ -1256,3 +1256,41 @@ void mergeWithKernels(Cell **cells, float **rate, DeviceSet *this_cuda,
   photoion[0] = 1;
   cudaFreeHost(photoion);
 }
+
+// A copy moves the bytes at and after the pointer it is given: an element
+// before its start is not in flight (Totem's PageRank keeps section 0 on
+// the host and downloads the others behind it); one after is.
+struct Sections {
+  unsigned sections[17];
+};
+
+void elementBeforeTheCopy(Sections *ps, unsigned *d, cudaStream_t s) {
+  cudaMemcpyAsync(&ps->sections[1], d, 16 * sizeof(unsigned),
+                  cudaMemcpyDeviceToHost, s);
+  ps->sections[0] = 0;
+  cudaStreamSynchronize(s);
+}
+
+unsigned elementInTheCopy(Sections *ps, unsigned *d, cudaStream_t s) {
+  cudaMemcpyAsync(&ps->sections[1], d, 16 * sizeof(unsigned),
+                  cudaMemcpyDeviceToHost, s);
+  unsigned v = ps->sections[2];
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'ps->sections[2]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-4]]:43: note: on stream 's', not synchronized before the access
+  cudaStreamSynchronize(s);
+  return v;
+}
+
+unsigned offsetPointer(unsigned *d, cudaStream_t s) {
+  unsigned *h;
+  cudaMallocHost((void **)&h, 64);
+  cudaMemcpyAsync(h + 4, d, 8 * sizeof(unsigned), cudaMemcpyDeviceToHost, s);
+  h[3] = 1;
+  unsigned v = ((char *)h)[16];
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: '((char *)h)[16]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-5]]:75: note: on stream 's', not synchronized before the access
+  cudaStreamSynchronize(s);
+  return v;
+}

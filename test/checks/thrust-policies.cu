@@ -41,6 +41,21 @@ void sortThenWait(float *d[4], cudaStream_t s[4], int n) {
   }
 }
 
+// A synchronizing sort waits for its own stream, not for another element
+// of the same array of streams: the upload is still in flight at the wait.
+void sortOnTheOtherStream(float *d[2], float *pinned, cudaStream_t streams[2],
+                          int batches, int n) {
+  for (int i = 0; i < batches; ++i) {
+    cudaMemcpyAsync(d[1], pinned, n * sizeof(float), cudaMemcpyHostToDevice,
+                    streams[1]);
+    thrust::sort(thrust::cuda::par.on(streams[0]), d[0], d[0] + n);
+    cudaDeviceSynchronize();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaDeviceSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-5]]:5: note: it waits for this asynchronous operation
+    scale<<<1, 256, 0, streams[1]>>>(d[1]);
+  }
+}
+
 // par_nosync.on(s) leaves its work in flight: the wait is for it.
 void fillThenWait(float *d[4], cudaStream_t s[4], int n) {
   for (int i = 0; i < 4; ++i) {

@@ -67,6 +67,18 @@ BufferRef HostAccessFinder::memberBuffer(const MemberExpr *ME) const {
   return B;
 }
 
+void HostAccessFinder::setElement(BufferRef &B, const Expr *Index,
+                                  QualType Element) const {
+  const ASTContext &Ctx = Function->getASTContext();
+  std::optional<int64_t> I = integerConstant(Index, Ctx);
+  if (!I || *I < 0 || Element.isNull() || Element->isIncompleteType() ||
+      Element->isDependentType())
+    return;
+  int64_t Size = Ctx.getTypeSizeInChars(Element).getQuantity();
+  B.Element = *I * Size;
+  B.ElementEnd = *B.Element + Size;
+}
+
 std::optional<BufferRef> HostAccessFinder::bufferOf(const Expr *E) const {
   E = E->IgnoreParens();
   if (E->isGLValue() && E->getType()->isArrayType())
@@ -115,8 +127,15 @@ std::optional<BufferRef> HostAccessFinder::bufferOf(const Expr *E) const {
     bool LeftIsPointer = BO->getLHS()->getType()->isPointerType();
     std::optional<BufferRef> B =
         bufferOf(LeftIsPointer ? BO->getLHS() : BO->getRHS());
-    if (B)
-      collectDeps(LeftIsPointer ? BO->getRHS() : BO->getLHS(), B->Deps);
+    const Expr *Offset = LeftIsPointer ? BO->getRHS() : BO->getLHS();
+    if (B) {
+      collectDeps(Offset, B->Deps);
+      // 'h + 4' from the buffer's start: where a copy given it starts.
+      bool FromStart = !B->Element;
+      B->Element.reset();
+      if (B->Loads == 0 && FromStart && BO->getOpcode() == BO_Add)
+        setElement(*B, Offset, BO->getType()->getPointeeType());
+    }
     return B;
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
@@ -171,8 +190,16 @@ std::optional<BufferRef> HostAccessFinder::lvalueBuffer(const Expr *E) const {
   }
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
     std::optional<BufferRef> B = bufferOf(ASE->getBase());
-    if (B)
+    if (B) {
       collectDeps(ASE->getIdx(), B->Deps);
+      // One element of an array of scalars ('sections[0]'), from the start
+      // of the buffer (not of a pointer already offset: 'h + 4' then '[1]').
+      bool FromStart = !B->Element;
+      B->Element.reset();
+      if (B->Loads == 0 && FromStart && ASE->getType()->isScalarType() &&
+          !ASE->getType()->isPointerType())
+        setElement(*B, ASE->getIdx(), ASE->getType());
+    }
     return B;
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
@@ -211,8 +238,10 @@ void HostAccessFinder::callAccesses(
     const CallExpr *Call, llvm::SmallVectorImpl<HostAccess> &Out) const {
   auto Add = [&](const Expr *Arg, AccessKind Kind) {
     if (std::optional<BufferRef> B = bufferOf(Arg))
-      if (B->Base)
+      if (B->Base) {
+        B->Element.reset(); // From there on, as far as the call goes.
         Out.push_back({Call, std::move(*B), Kind, Arg});
+      }
   };
   if (isa<CUDAKernelCallExpr>(Call))
     return; // Kernels run on the device, in stream order.

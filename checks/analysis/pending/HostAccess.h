@@ -60,18 +60,34 @@ struct BufferRef {
   /// another pointer (each allocated on its own, as HybridSort's two pinned
   /// staging buffers are), so another buffer.
   std::optional<int64_t> Slot = std::nullopt;
+  /// The bytes from Base an lvalue element names ('ps->sections[0]': 0 to
+  /// 4), or where a copy given its address starts ('&ps->sections[1]',
+  /// 'h + 4'), where the index or offset is a constant: a copy moves the
+  /// bytes at and after its pointer, so an element that ends before that
+  /// start is not in it. Unset for what a call is given: it may touch
+  /// anything from there on.
+  std::optional<int64_t> Element = std::nullopt;
+  int64_t ElementEnd = 0;
 
   bool operator<(const BufferRef &O) const {
-    return std::tie(Base, Deps, Stale, Object, Loads, RingTurns, RingSize,
-                    Slot) < std::tie(O.Base, O.Deps, O.Stale, O.Object,
-                                     O.Loads, O.RingTurns, O.RingSize, O.Slot);
+    return std::tie(Base, Deps, Stale, Object, Loads, RingTurns, RingSize, Slot,
+                    Element) < std::tie(O.Base, O.Deps, O.Stale, O.Object,
+                                        O.Loads, O.RingTurns, O.RingSize,
+                                        O.Slot, O.Element);
   }
   bool operator==(const BufferRef &O) const {
     return Base == O.Base && Deps == O.Deps && Stale == O.Stale &&
            Object == O.Object && Loads == O.Loads && RingTurns == O.RingTurns &&
-           RingSize == O.RingSize && Slot == O.Slot;
+           RingSize == O.RingSize && Slot == O.Slot && Element == O.Element;
   }
 };
+
+/// \p A and \p B, whatever constant element each names ('h' and 'h[0]').
+inline bool sameBufferAnyElement(BufferRef A, BufferRef B) {
+  A.Element = B.Element = std::nullopt;
+  A.ElementEnd = B.ElementEnd = 0;
+  return A == B;
+}
 
 enum class AccessKind {
   Read,
@@ -149,6 +165,10 @@ public:
 
 private:
   std::optional<BufferRef> lvalueBuffer(const clang::Expr *E) const;
+  /// Sets \p B's Element to the bytes of element \p Index of type
+  /// \p Element, where the index is a constant.
+  void setElement(BufferRef &B, const clang::Expr *Index,
+                  clang::QualType Element) const;
   void callAccesses(const clang::CallExpr *Call,
                     llvm::SmallVectorImpl<HostAccess> &Out) const;
 

@@ -37,6 +37,11 @@ bool touchesInFlight(const BufferRef &Touched, bool Whole,
   // Two constant slots of an array of pointers: two pointers.
   if (InFlight.Slot && Touched.Slot && *InFlight.Slot != *Touched.Slot)
     return false;
+  // An element that ends before where the copy starts ('sections[0]'
+  // beside a copy into '&sections[1]').
+  if (InFlight.Element && Touched.Element &&
+      Touched.ElementEnd <= *InFlight.Element)
+    return false;
   if (Whole)
     return true;
   return InFlight.RingTurns == 0 &&

@@ -302,7 +302,7 @@ void TransferDataflow::access(const HostAccess &Given, Disjunct &D,
     // which the analysis does not follow: only the same slice ('h', then
     // 'h[0]'; not 'h + n', the halo next to it) is surely its.
     bool SameBuffer = P.Request && !A.Whole()
-                          ? A.Buffer == P.Buffer
+                          ? sameBufferAnyElement(A.Buffer, P.Buffer)
                           : touchesInFlight(A.Buffer, A.Whole(), P.Buffer);
     if (SameBuffer && !Asked) {
       Touches = Accesses.resolve(*Resolved);

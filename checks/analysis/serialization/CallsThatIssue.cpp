@@ -2,6 +2,7 @@
 
 #include "CallsThatIssue.h"
 #include "IterationWork.h"
+#include "analysis/code/AccessPaths.h"
 #include "analysis/code/StmtWalk.h"
 #include "api/CudaApiCatalog.h"
 #include "api/StreamRef.h"
@@ -29,7 +30,9 @@ std::vector<AsyncOperation> uncoveredWork(const Stmt *Body,
       if (const Expr *Waited = libraryWaitStream(Call)) {
         StreamRef W = streamRef(Waited);
         llvm::erase_if(Pending, [&](const AsyncOperation &P) {
-          return W.K != StreamRef::Kind::Unknown && streamRef(P.Stream) == W;
+          const Expr *On = writtenStream(P);
+          return W.K != StreamRef::Kind::Unknown && streamRef(P.Stream) == W &&
+                 !(On && certainlyOtherElement(On, Waited, Ctx));
         });
         return;
       }

@@ -3,6 +3,7 @@
 #include "IterationWork.h"
 #include "CallsThatIssue.h"
 #include "IterationOverlap.h"
+#include "analysis/code/AccessPaths.h"
 #include "analysis/dataflow/ForwardDataflow.h"
 #include "analysis/dataflow/Loops.h"
 #include "analysis/sync/DeviceWaitLoops.h"
@@ -199,14 +200,20 @@ private:
       // A library algorithm that synchronizes its stream (Thrust's with a
       // synchronizing policy) returns with that stream's work done, its
       // own included; it is no wait a finding could name.
+      // Work on another element of the same array of streams
+      // ('streams[1]' for 'par.on(streams[0])') stays in flight.
       if (const Expr *Waited = libraryWaitStream(Call)) {
         StreamRef W = streamRef(Waited);
-        for (auto It = S.Pending.begin(); It != S.Pending.end();)
-          if (It->first == *Op || (W.K != StreamRef::Kind::Unknown &&
-                                   streamRef(It->first.Stream) == W))
+        for (auto It = S.Pending.begin(); It != S.Pending.end();) {
+          const Expr *On = writtenStream(It->first);
+          if (It->first == *Op ||
+              (W.K != StreamRef::Kind::Unknown &&
+               streamRef(It->first.Stream) == W &&
+               !(On && certainlyOtherElement(On, Waited, Ctx))))
             It = S.Pending.erase(It);
           else
             ++It;
+        }
       }
       return;
     }
