@@ -21,6 +21,11 @@ for an edit that deletes a wait), that the pristine file (its lines mapped throu
 the edit) does not have. Prints the recall per check and every miss;
 RESULTS.json keeps each edit's findings. The pristine files' findings are
 printed too: they must all be true (docs/real-code/cuda-samples.verdicts.tsv).
+
+A missed edit is checked for being compiled at all: a copy with an `#error`
+line before its first edited line is linted, and an edit the preprocessor
+skips (inside `#if 0`, or the `#else` of `#if 1`) is not scored ("dead":
+no compiler sees the bug), listed beside the misses with the reason.
 """
 import argparse
 import collections
@@ -815,7 +820,7 @@ def run_edit(opts, linter, e):
     # Map the pristine lines onto the edited file; the edited file's lines
     # outside the equal blocks are the edit.
     old, new = text.splitlines(), edited_text.splitlines()
-    line_map, places = {}, []
+    line_map, places, first_edited = {}, [], None
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(
             None, old, new, autojunk=False).get_opcodes():
         if tag == "equal":
@@ -823,21 +828,15 @@ def run_edit(opts, linter, e):
                 line_map[i1 + k + 1] = j1 + k + 1
         else:
             places.append((statement_start(new, j1 + 1), max(j2, j1 + 1)))
+            first_edited = first_edited or j1 + 1
     if e.get("at"):
         if edited_text.count(e["at"]) != 1:
             return dict(e, status="stale", detail="'at' occurs %d times" %
                         edited_text.count(e["at"]))
         line = edited_text.count("\n", 0, edited_text.index(e["at"])) + 1
         places.append((line, line))
-    edited = os.path.join(os.path.dirname(path),
-                          ".injected-" + e["id"] + os.path.splitext(path)[1])
-    with open(edited, "w") as f:
-        f.write(edited_text)
-    try:
-        before = linter.lint_pristine(path, args)
-        after = linter.lint(edited, args)
-    finally:
-        os.remove(edited)
+    before = linter.lint_pristine(path, args)
+    after = lint_copy(linter, path, e["id"], edited_text, args)
     if before is None or after is None:
         return dict(e, status="error", detail="the linter failed")
     moved = collections.Counter((c, line_map.get(l)) for c, l, _ in before)
@@ -850,8 +849,36 @@ def run_edit(opts, linter, e):
     near = lambda l: any(a - WINDOW <= l <= b + WINDOW for a, b in places)
     hits = [f for f in new_findings if f[0] == e["check"] and
             any(near(l) for l in [f[1]] + f[2])]
-    return dict(e, status="found" if hits else "missed", line=places[0][0],
-                new=new_findings, pristine=before)
+    status = "found" if hits else "missed"
+    if not hits and is_skipped_by_preprocessor(linter, path, e["id"],
+                                               new, first_edited, args):
+        return dict(e, status="dead", line=places[0][0],
+                    detail="the edit is in code the preprocessor skips")
+    return dict(e, status=status, line=places[0][0], new=new_findings,
+                pristine=before)
+
+
+def lint_copy(linter, path, tag, text, args):
+    """Lints `text` as a copy of `path` beside it (so that its includes
+    resolve), removed afterwards."""
+    copy = os.path.join(os.path.dirname(path),
+                        ".injected-" + tag + os.path.splitext(path)[1])
+    with open(copy, "w") as f:
+        f.write(text)
+    try:
+        return linter.lint(copy, args)
+    finally:
+        os.remove(copy)
+
+
+def is_skipped_by_preprocessor(linter, path, tag, lines, line, args):
+    """True if line `line` (1-based) of the edited file's `lines` is in a
+    region the preprocessor skips: an #error before it does not fail the
+    lint."""
+    probe = lines[:line - 1] + ["#error the injected edit is compiled"] + \
+        lines[line - 1:]
+    return lint_copy(linter, path, tag + "-probe", "\n".join(probe) + "\n",
+                     args) is not None
 
 
 def main():
@@ -881,7 +908,7 @@ def main():
         json.dump(results, f, indent=1)
     by_check = collections.defaultdict(list)
     for r in results:
-        if r["status"] != "skipped":
+        if r["status"] not in ("skipped", "dead"):
             by_check[r["check"]].append(r)
     programs = {r["path"] for rs in by_check.values()
                 for r in rs}

@@ -112,7 +112,10 @@ EDITS = [
          "compressed data) before it formats the stream: it reads each segment's "
          "compressed index and size while the cudaMemcpyAsync into coder->segment may "
          "still be running",
-         at="            for ( int segment_index = 0; segment_index < coder->segment_count; segment_index++ ) {"),
+         # The bug shows where the first segment's downloaded index is read, in
+         # the memcpy's arguments (after the run of round four; it named the
+         # loop's header, six lines above, outside the scorer's window).
+         at="memcpy(\n                    encoder->writer->buffer_current,"),
     # pinned-alloc-in-loop
     edit("hb4jp-cli-readback-pinned-per-image", "pinned-alloc-in-loop", MAIN,
          [sub("                data = malloc(decoder_output.data_size);\n",
