@@ -4,6 +4,7 @@
 #include "analysis/code/AccessPaths.h"
 #include "analysis/code/HostFunctions.h"
 #include "analysis/code/ObjectReferences.h"
+#include "analysis/dataflow/LastIteration.h"
 #include "analysis/dataflow/Loops.h"
 #include "analysis/serialization/CallsThatWait.h"
 #include "analysis/serialization/IterationOverlap.h"
@@ -244,6 +245,16 @@ void SyncInLoopCheck::run(const MatchFinder::MatchResult &R) {
       break;
   }
   if (Waited.empty())
+    return;
+  // A wait in the last pass of its loop and of every loop around it holds
+  // back no later iteration (HybridSort's wait for the last batch, under
+  // 's == 1 && i == (number_of_batches / 2) - 1').
+  bool InLastPass = true;
+  for (const Stmt *L = Loop; L && InLastPass;
+       L = enclosingLoop(L, Function, Parents, *R.Context))
+    InLastPass =
+        runsOnlyInLastIteration(Sync, L, Function, Parents, *R.Context);
+  if (InLastPass)
     return;
   const LoopFacts &Shape = loopFacts(Loop, Facts.PerThread, *R.Context);
   if (!Shape.CanOverlap ||

@@ -909,3 +909,34 @@ void wrapperWaitsForTheOtherObject(float *d, OwnedStream &compute,
     process<<<1, 256, 0, compute>>>(d + i * 256);
   }
 }
+
+// A wait in the last pass of its loop and of every loop around it holds
+// back no later iteration: the download of the last batch.
+void lastBatchWaited(float *h, float *d[2], cudaStream_t st[2], int batches,
+                     int n) {
+  for (int i = 0; i < batches / 2; i++) {
+    for (int s = 0; s < 2; s++) {
+      process<<<1, 256, 0, st[s]>>>(d[s]);
+      if (s == 1 && i == batches / 2 - 1) {
+        cudaMemcpyAsync(h, d[1], n, cudaMemcpyDeviceToHost, st[1]);
+        cudaDeviceSynchronize();
+      }
+    }
+  }
+}
+
+// In the last pass of the inner loop only: the next batch waits.
+void lastStreamWaited(float *h, float *d[2], cudaStream_t st[2], int batches,
+                      int n) {
+  for (int i = 0; i < batches / 2; i++) {
+    for (int s = 0; s < 2; s++) {
+      process<<<1, 256, 0, st[s]>>>(d[s]);
+      if (s == 1) {
+        cudaMemcpyAsync(h, d[1], n, cudaMemcpyDeviceToHost, st[1]);
+        cudaDeviceSynchronize();
+        // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'cudaDeviceSynchronize' inside the loop waits for work issued earlier in the same iteration
+        // CHECK-MESSAGES: :[[@LINE-5]]:7: note: it waits for this asynchronous operation
+      }
+    }
+  }
+}

@@ -1,0 +1,154 @@
+//===- LastIteration.cpp --------------------------------------------------===//
+
+#include "LastIteration.h"
+#include "Loops.h"
+#include "api/CudaApiCatalog.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/FoldingSet.h"
+
+using namespace clang;
+
+namespace cuda_async_lint {
+
+namespace {
+
+const VarDecl *variable(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && VD->getType()->isIntegerType() ? VD : nullptr;
+}
+
+bool isZero(const Expr *E, const ASTContext &Ctx) {
+  std::optional<int64_t> V = integerConstant(E, Ctx);
+  return V && *V == 0;
+}
+
+bool sameExpr(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  llvm::FoldingSetNodeID IA, IB;
+  A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
+  B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
+  return IA == IB;
+}
+
+/// Whether anything in \p Body writes \p V.
+bool writes(const Stmt *Body, const VarDecl *V) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *V;
+    bool Found = false;
+    bool names(const Expr *E) { return variable(E) == V; }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      Found |= BO->isAssignmentOp() && names(BO->getLHS());
+      return !Found;
+    }
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      Found |= (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+               names(UO->getSubExpr());
+      return !Found;
+    }
+  } F;
+  F.V = V;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Found;
+}
+
+/// The counter of a loop 'for (V = 0; V < B; ++V)' and what its last value
+/// is written as (B of 'V < B' less one, or of 'V <= B' itself): the
+/// counter, the bound and whether the bound is inclusive.
+struct CountingLoop {
+  const VarDecl *Counter = nullptr;
+  const Expr *Bound = nullptr;
+  bool Inclusive = false;
+};
+
+std::optional<CountingLoop> countingLoop(const Stmt *Loop,
+                                         const ASTContext &Ctx) {
+  const auto *For = dyn_cast<ForStmt>(Loop);
+  if (!For || !For->getInit() || !For->getCond() || !For->getInc())
+    return std::nullopt;
+  CountingLoop L;
+  // V = 0, int V = 0.
+  if (const auto *DS = dyn_cast<DeclStmt>(For->getInit());
+      DS && DS->isSingleDecl()) {
+    const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+    if (VD && VD->getInit() && VD->getType()->isIntegerType() &&
+        isZero(VD->getInit(), Ctx))
+      L.Counter = VD;
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(For->getInit());
+             BO && BO->getOpcode() == BO_Assign && isZero(BO->getRHS(), Ctx)) {
+    L.Counter = variable(BO->getLHS());
+  }
+  if (!L.Counter)
+    return std::nullopt;
+  // ++V, V++, V += 1.
+  const Expr *Inc = For->getInc()->IgnoreParenImpCasts();
+  bool Steps = false;
+  if (const auto *UO = dyn_cast<UnaryOperator>(Inc))
+    Steps = UO->isIncrementOp() && variable(UO->getSubExpr()) == L.Counter;
+  else if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc))
+    if (std::optional<int64_t> K = integerConstant(CA->getRHS(), Ctx))
+      Steps = CA->getOpcode() == BO_AddAssign && *K == 1 &&
+              variable(CA->getLHS()) == L.Counter;
+  const auto *Cond =
+      dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
+  if (!Steps || !Cond ||
+      (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE) ||
+      variable(Cond->getLHS()) != L.Counter ||
+      writes(For->getBody(), L.Counter))
+    return std::nullopt;
+  L.Bound = Cond->getRHS();
+  L.Inclusive = Cond->getOpcode() == BO_LE;
+  return L;
+}
+
+/// Whether \p E is the last value \p L gives its counter.
+bool isLastValue(const Expr *E, const CountingLoop &L, const ASTContext &Ctx) {
+  std::optional<int64_t> Value = integerConstant(E, Ctx);
+  std::optional<int64_t> Bound = integerConstant(L.Bound, Ctx);
+  if (Value && Bound)
+    return *Value == (L.Inclusive ? *Bound : *Bound - 1);
+  if (L.Inclusive)
+    return sameExpr(E, L.Bound, Ctx);
+  // 'B - 1'.
+  const auto *Sub = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  std::optional<int64_t> One = Sub && Sub->getOpcode() == BO_Sub
+                                   ? integerConstant(Sub->getRHS(), Ctx)
+                                   : std::nullopt;
+  return One && *One == 1 && sameExpr(Sub->getLHS(), L.Bound, Ctx);
+}
+
+/// Whether \p Cond, or a conjunct of it, is 'V == last' (either way round).
+bool testsLastValue(const Expr *Cond, const CountingLoop &L,
+                    const ASTContext &Ctx) {
+  const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!BO)
+    return false;
+  if (BO->getOpcode() == BO_LAnd)
+    return testsLastValue(BO->getLHS(), L, Ctx) ||
+           testsLastValue(BO->getRHS(), L, Ctx);
+  if (BO->getOpcode() != BO_EQ)
+    return false;
+  return (variable(BO->getLHS()) == L.Counter &&
+          isLastValue(BO->getRHS(), L, Ctx)) ||
+         (variable(BO->getRHS()) == L.Counter &&
+          isLastValue(BO->getLHS(), L, Ctx));
+}
+
+} // namespace
+
+bool runsOnlyInLastIteration(const Stmt *S, const Stmt *Loop,
+                             const FunctionDecl *FD, BodyParents &Parents,
+                             const ASTContext &Ctx) {
+  std::optional<CountingLoop> L = countingLoop(Loop, Ctx);
+  if (!L)
+    return false;
+  const Stmt *Child = S;
+  for (const Stmt *Parent = Parents.parent(FD, S); Parent && Parent != Loop;
+       Child = Parent, Parent = Parents.parent(FD, Parent))
+    if (const auto *If = dyn_cast<IfStmt>(Parent);
+        If && If->getThen() == Child && testsLastValue(If->getCond(), *L, Ctx))
+      return true;
+  return false;
+}
+
+} // namespace cuda_async_lint

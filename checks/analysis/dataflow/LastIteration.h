@@ -1,0 +1,34 @@
+//===- LastIteration.h - Statements only a loop's last pass runs -*- C++
+//-*-===//
+//
+// A statement under 'if (i == n - 1)' in 'for (int i = 0; i < n; ++i)'
+// runs in the loop's last iteration only: no later iteration follows it,
+// so a wait there holds none back. HybridSort's batch loops download and
+// wait for the last batch under 's == 1 && i == (number_of_batches / 2) -
+// 1', in the last pass of both loops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ASYNC_LINT_ANALYSIS_DATAFLOW_LASTITERATION_H
+#define CUDA_ASYNC_LINT_ANALYSIS_DATAFLOW_LASTITERATION_H
+
+#include "BodyParents.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+
+namespace cuda_async_lint {
+
+/// Whether \p S (in the body of \p FD) runs only in the last iteration of
+/// \p Loop: in the then-branch of an if of the loop's body whose condition,
+/// or a conjunct of it, compares the loop's counter with the last value the
+/// loop gives it. The loop is 'for (V = 0; V < B; ++V)' (or 'V++', 'V += 1';
+/// 'V <= B' too), V written nowhere in its body; the last value is written
+/// 'B - 1' (B spelled alike), or is a constant when B is.
+bool runsOnlyInLastIteration(const clang::Stmt *S, const clang::Stmt *Loop,
+                             const clang::FunctionDecl *FD,
+                             BodyParents &Parents,
+                             const clang::ASTContext &Ctx);
+
+} // namespace cuda_async_lint
+
+#endif // CUDA_ASYNC_LINT_ANALYSIS_DATAFLOW_LASTITERATION_H
