@@ -2,6 +2,7 @@
 
 #include "LastIteration.h"
 #include "Loops.h"
+#include "analysis/code/ObjectReferences.h"
 #include "api/CudaApiCatalog.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -13,9 +14,9 @@ namespace cuda_async_lint {
 
 namespace {
 
+/// The integer variable \p E names, if it names one.
 const VarDecl *variable(const Expr *E) {
-  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  const VarDecl *VD = declRefVar(E);
   return VD && VD->getType()->isIntegerType() ? VD : nullptr;
 }
 
