@@ -11,6 +11,7 @@
 #include <thrust/fill.h>
 #include <thrust/device_ptr.h>
 #include <thrust/sort.h>
+#include <thrust/transform.h>
 
 __global__ void scale(float *x) {}
 
@@ -95,4 +96,22 @@ float readAfterNoSync(float *d, float *pinned, cudaStream_t s, int n) {
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'pinned[0]' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'
   // CHECK-MESSAGES: :[[@LINE-4]]:3: note: the asynchronous copy is issued here
   // CHECK-MESSAGES: :[[@LINE-5]]:73: note: on stream 's', not synchronized before the access
+}
+
+// A functor is no buffer: the transform takes the pointers it is given, a
+// GPU's own each iteration, so the wait holds back the next GPU's work
+// (CUDASW4's setQuery, waited per GPU).
+struct Negate {
+  __host__ __device__ float operator()(float x) const { return -x; }
+};
+
+void transformThenWait(float *d[4], cudaStream_t s[4], int n) {
+  for (int i = 0; i < 4; ++i) {
+    cudaMemsetAsync(d[i], 0, n * sizeof(float), s[i]);
+    thrust::transform(thrust::cuda::par_nosync.on(s[i]), d[i], d[i] + n, d[i],
+                      Negate{});
+    cudaStreamSynchronize(s[i]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-5]]:5: note: it waits for this asynchronous operation
+  }
 }

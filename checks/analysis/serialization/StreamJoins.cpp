@@ -30,14 +30,39 @@ struct BufferUse {
   const Expr *Arg;
 };
 
+/// Whether \p T is a class that points somewhere: it (or a base)
+/// dereferences ('operator*', 'operator->', 'operator[]'), as a
+/// thrust::device_ptr or an iterator does; a functor or a value does not.
+bool isIteratorLike(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition())
+    return false;
+  auto Dereferences = [](const CXXRecordDecl *R) {
+    return llvm::any_of(R->methods(), [](const CXXMethodDecl *MD) {
+      OverloadedOperatorKind Op = MD->getOverloadedOperator();
+      return (Op == OO_Star && MD->getNumParams() == 0) || Op == OO_Arrow ||
+             Op == OO_Subscript;
+    });
+  };
+  if (Dereferences(RD))
+    return true;
+  bool Found = false;
+  RD->forallBases([&](const CXXRecordDecl *Base) {
+    Found |= Dereferences(Base);
+    return !Found;
+  });
+  return Found;
+}
+
 /// The buffers \p Op takes and how: a copy's destination and source, a
 /// memset's destination, a kernel's pointer arguments (as its body uses
 /// them, or read only through a pointer to const), a library algorithm's
 /// pointer arguments (any may be written). Launches through the driver
 /// API or cudaLaunchKernel pass their arguments by an array of pointers: none
-/// is seen. None (std::nullopt) where the operation may take any buffer: a
+/// is seen; nor is a pointer no path names ('ws.d_query.data()'), as for a
+/// copy. None (std::nullopt) where the operation may take any buffer: a
 /// library call given an iterator or a device_ptr (a pointer the analysis
-/// does not follow to what it wraps), or one of its pointers it cannot name.
+/// does not follow to what it wraps).
 std::optional<std::vector<BufferUse>> bufferUses(const AsyncOperation &Op,
                                                  const ASTContext &Ctx,
                                                  RangingIndex Ranging) {
@@ -60,11 +85,8 @@ std::optional<std::vector<BufferUse>> bufferUses(const AsyncOperation &Op,
       if (I == 0 && T->isRecordType())
         continue; // The execution policy.
       if (T->isPointerType()) {
-        std::optional<BufferPath> P = bufferPath(Arg, Ctx, Ranging);
-        if (!P)
-          return std::nullopt;
-        Uses.push_back({std::move(*P), Access::MayWrite, Arg});
-      } else if (T->isRecordType() && !isHandleWrapperType(T)) {
+        Add(Arg, Access::MayWrite);
+      } else if (isIteratorLike(T)) {
         return std::nullopt;
       }
     }
