@@ -4,7 +4,6 @@
 #include "analysis/code/AccessPaths.h"
 #include "analysis/code/HostFunctions.h"
 #include "analysis/code/ObjectReferences.h"
-#include "analysis/dataflow/LastIteration.h"
 #include "analysis/dataflow/Loops.h"
 #include "analysis/serialization/CallsThatWait.h"
 #include "analysis/serialization/IterationOverlap.h"
@@ -249,11 +248,13 @@ void SyncInLoopCheck::run(const MatchFinder::MatchResult &R) {
   // A wait in the last pass of its loop and of every loop around it holds
   // back no later iteration (HybridSort's wait for the last batch, under
   // 's == 1 && i == (number_of_batches / 2) - 1').
+  if (!LastPasses)
+    LastPasses.emplace(*R.Context);
   bool InLastPass = true;
   for (const Stmt *L = Loop; L && InLastPass;
        L = enclosingLoop(L, Function, Parents, *R.Context))
     InLastPass =
-        runsOnlyInLastIteration(Sync, L, Function, Parents, *R.Context);
+        LastPasses->runsOnlyInLastIteration(Sync, L, Function, Parents);
   if (InLastPass)
     return;
   const LoopFacts &Shape = loopFacts(Loop, Facts.PerThread, *R.Context);

@@ -13,6 +13,7 @@
 
 #include "analysis/code/FunctionCache.h"
 #include "analysis/dataflow/BodyParents.h"
+#include "analysis/dataflow/LastIteration.h"
 #include "analysis/serialization/IterationWork.h"
 #include "cuda-async-lint/Check.h"
 #include <memory>
@@ -57,6 +58,7 @@ private:
     Creations.reset();
     Parents.clear();
     Syncs.reset();
+    LastPasses.reset();
   }
 
   FunctionCache<FunctionFacts> Cache;
@@ -66,6 +68,8 @@ private:
   std::optional<StreamCreations> Creations;
   /// What the unit's functions synchronize, from the first call in a loop.
   std::shared_ptr<SyncSummaries> Syncs;
+  /// Which waits run in their loops' last pass only.
+  std::optional<LastIterations> LastPasses;
 };
 
 } // namespace cuda_async_lint

@@ -53,17 +53,23 @@ bool writes(const Stmt *Body, const VarDecl *V) {
   return F.Found;
 }
 
+} // namespace
+
 /// The counter of a loop 'for (V = 0; V < B; ++V)' and what its last value
 /// is written as (B of 'V < B' less one, or of 'V <= B' itself): the
 /// counter, the bound and whether the bound is inclusive.
-struct CountingLoop {
+struct LastIterations::CountingLoop {
   const VarDecl *Counter = nullptr;
   const Expr *Bound = nullptr;
   bool Inclusive = false;
 };
 
-std::optional<CountingLoop> countingLoop(const Stmt *Loop,
-                                         const ASTContext &Ctx) {
+namespace {
+
+using CountingLoop = LastIterations::CountingLoop;
+
+std::optional<CountingLoop> countingLoopOf(const Stmt *Loop,
+                                           const ASTContext &Ctx) {
   const auto *For = dyn_cast<ForStmt>(Loop);
   if (!For || !For->getInit() || !For->getCond() || !For->getInc())
     return std::nullopt;
@@ -137,19 +143,35 @@ bool testsLastValue(const Expr *Cond, const CountingLoop &L,
 
 } // namespace
 
-bool runsOnlyInLastIteration(const Stmt *S, const Stmt *Loop,
-                             const FunctionDecl *FD, BodyParents &Parents,
-                             const ASTContext &Ctx) {
-  std::optional<CountingLoop> L = countingLoop(Loop, Ctx);
-  if (!L)
-    return false;
+LastIterations::LastIterations(const ASTContext &Ctx) : Ctx(Ctx) {}
+
+LastIterations::~LastIterations() = default;
+
+const LastIterations::CountingLoop *
+LastIterations::countingLoop(const Stmt *Loop) {
+  auto [It, New] = Loops.try_emplace(Loop);
+  if (New)
+    if (std::optional<CountingLoop> L = countingLoopOf(Loop, Ctx))
+      It->second = std::make_unique<CountingLoop>(*L);
+  return It->second.get();
+}
+
+bool LastIterations::runsOnlyInLastIteration(const Stmt *S, const Stmt *Loop,
+                                             const FunctionDecl *FD,
+                                             BodyParents &Parents) {
+  // The ifs around S first: the loop is read only where one may test it.
+  llvm::SmallVector<const IfStmt *, 4> Ifs;
   const Stmt *Child = S;
   for (const Stmt *Parent = Parents.parent(FD, S); Parent && Parent != Loop;
        Child = Parent, Parent = Parents.parent(FD, Parent))
-    if (const auto *If = dyn_cast<IfStmt>(Parent);
-        If && If->getThen() == Child && testsLastValue(If->getCond(), *L, Ctx))
-      return true;
-  return false;
+    if (const auto *If = dyn_cast<IfStmt>(Parent); If && If->getThen() == Child)
+      Ifs.push_back(If);
+  if (Ifs.empty())
+    return false;
+  const CountingLoop *L = countingLoop(Loop);
+  return L && llvm::any_of(Ifs, [&](const IfStmt *If) {
+           return testsLastValue(If->getCond(), *L, Ctx);
+         });
 }
 
 } // namespace cuda_async_lint

@@ -15,19 +15,39 @@
 #include "BodyParents.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
+#include <map>
+#include <memory>
 
 namespace cuda_async_lint {
 
-/// Whether \p S (in the body of \p FD) runs only in the last iteration of
-/// \p Loop: in the then-branch of an if of the loop's body whose condition,
-/// or a conjunct of it, compares the loop's counter with the last value the
-/// loop gives it. The loop is 'for (V = 0; V < B; ++V)' (or 'V++', 'V += 1';
-/// 'V <= B' too), V written nowhere in its body; the last value is written
-/// 'B - 1' (B spelled alike), or is a constant when B is.
-bool runsOnlyInLastIteration(const clang::Stmt *S, const clang::Stmt *Loop,
-                             const clang::FunctionDecl *FD,
-                             BodyParents &Parents,
-                             const clang::ASTContext &Ctx);
+/// Whether statements run only in the last iteration of a loop, with what
+/// is learnt of each loop kept: a loop's counter and bound are read once,
+/// however many statements of its body are asked about.
+class LastIterations {
+public:
+  explicit LastIterations(const clang::ASTContext &Ctx);
+  ~LastIterations();
+
+  /// Whether \p S (in the body of \p FD) runs only in the last iteration
+  /// of \p Loop: in the then-branch of an if of the loop's body whose
+  /// condition, or a conjunct of it, compares the loop's counter with the
+  /// last value the loop gives it. The loop is 'for (V = 0; V < B; ++V)'
+  /// (or 'V++', 'V += 1'; 'V <= B' too), V written nowhere in its body; the
+  /// last value is written 'B - 1' (B spelled alike), or is a constant when
+  /// B is.
+  bool runsOnlyInLastIteration(const clang::Stmt *S, const clang::Stmt *Loop,
+                               const clang::FunctionDecl *FD,
+                               BodyParents &Parents);
+
+  /// A loop's counter and bound (LastIteration.cpp).
+  struct CountingLoop;
+
+private:
+  const CountingLoop *countingLoop(const clang::Stmt *Loop);
+
+  const clang::ASTContext &Ctx;
+  std::map<const clang::Stmt *, std::unique_ptr<CountingLoop>> Loops;
+};
 
 } // namespace cuda_async_lint
 
