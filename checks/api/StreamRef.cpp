@@ -32,6 +32,13 @@ bool isEventType(QualType T) {
   return isHandleType(T, &PlatformApis::EventRecord);
 }
 
+namespace {
+/// A stream or event handle: what a wrapper class converts to.
+bool isStreamOrEventType(QualType T) {
+  return isStreamType(T) || isEventType(T);
+}
+} // namespace
+
 bool isHandleWrapperType(QualType T) {
   const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
   if (!RD || !RD->hasDefinition())
@@ -39,8 +46,7 @@ bool isHandleWrapperType(QualType T) {
   for (const NamedDecl *D : RD->getVisibleConversionFunctions()) {
     const auto *Conv =
         dyn_cast<CXXConversionDecl>(D->getUnderlyingDecl()->getAsFunction());
-    if (Conv && (isStreamType(Conv->getConversionType()) ||
-                 isEventType(Conv->getConversionType())))
+    if (Conv && isStreamOrEventType(Conv->getConversionType()))
       return true;
   }
   return false;
@@ -53,8 +59,7 @@ const Expr *handleObject(const Expr *E) {
   const auto *Conv =
       Call ? dyn_cast_or_null<CXXConversionDecl>(Call->getMethodDecl())
            : nullptr;
-  if (!Conv || !(isStreamType(Conv->getConversionType()) ||
-                 isEventType(Conv->getConversionType())))
+  if (!Conv || !isStreamOrEventType(Conv->getConversionType()))
     return E;
   return Call->getImplicitObjectArgument()->IgnoreParenImpCasts();
 }
@@ -118,8 +123,7 @@ StreamRef streamRef(const Expr *E) {
   // reference to one).
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
     if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2 &&
-        (isStreamType(Op->getType().getNonReferenceType()) ||
-         isEventType(Op->getType().getNonReferenceType()) ||
+        (isStreamOrEventType(Op->getType().getNonReferenceType()) ||
          isHandleWrapperType(Op->getType())))
       if (const ValueDecl *D = ElementOf(Op->getArg(0));
           D && !(isa<VarDecl>(D) && D->getType()->isReferenceType()))

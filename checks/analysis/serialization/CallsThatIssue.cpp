@@ -2,7 +2,6 @@
 
 #include "CallsThatIssue.h"
 #include "IterationWork.h"
-#include "analysis/code/AccessPaths.h"
 #include "analysis/code/StmtWalk.h"
 #include "api/CudaApiCatalog.h"
 #include "api/StreamRef.h"
@@ -28,11 +27,8 @@ std::vector<AsyncOperation> uncoveredWork(const Stmt *Body,
     if (std::optional<AsyncOperation> Op = streamWork(S, Ctx)) {
       // Thrust's synchronizing policies: done with its stream on return.
       if (const Expr *Waited = libraryWaitStream(Call)) {
-        StreamRef W = streamRef(Waited);
         llvm::erase_if(Pending, [&](const AsyncOperation &P) {
-          const Expr *On = writtenStream(P);
-          return W.K != StreamRef::Kind::Unknown && streamRef(P.Stream) == W &&
-                 !(On && certainlyOtherElement(On, Waited, Ctx));
+          return libraryWaitCovers(Waited, P, Ctx);
         });
         return;
       }

@@ -200,16 +200,9 @@ private:
       // A library algorithm that synchronizes its stream (Thrust's with a
       // synchronizing policy) returns with that stream's work done, its
       // own included; it is no wait a finding could name.
-      // Work on another element of the same array of streams
-      // ('streams[1]' for 'par.on(streams[0])') stays in flight.
       if (const Expr *Waited = libraryWaitStream(Call)) {
-        StreamRef W = streamRef(Waited);
         for (auto It = S.Pending.begin(); It != S.Pending.end();) {
-          const Expr *On = writtenStream(It->first);
-          if (It->first == *Op ||
-              (W.K != StreamRef::Kind::Unknown &&
-               streamRef(It->first.Stream) == W &&
-               !(On && certainlyOtherElement(On, Waited, Ctx))))
+          if (It->first == *Op || libraryWaitCovers(Waited, It->first, Ctx))
             It = S.Pending.erase(It);
           else
             ++It;
@@ -337,6 +330,14 @@ bool syncCovers(const CallExpr *Sync, const ApiSpec &Api,
   default:
     return false;
   }
+}
+
+bool libraryWaitCovers(const Expr *Waited, const AsyncOperation &Op,
+                       const ASTContext &Ctx) {
+  StreamRef W = streamRef(Waited);
+  const Expr *On = writtenStream(Op);
+  return W.K != StreamRef::Kind::Unknown && streamRef(Op.Stream) == W &&
+         !(On && certainlyOtherElement(On, Waited, Ctx));
 }
 
 bool isHostSynchronization(const CallExpr *Call, const ASTContext &Ctx) {

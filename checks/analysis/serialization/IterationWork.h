@@ -44,6 +44,13 @@ bool syncCovers(const clang::CallExpr *Sync, const ApiSpec &Api,
                 const AsyncOperation &Op, bool PerThread,
                 const StreamCreations &Created);
 
+/// True if a library call that waits for the stream \p Waited before it
+/// returns (libraryWaitStream: Thrust's 'par.on(s)') has waited for \p Op:
+/// work on that stream, not on another element of the same array of
+/// streams ('streams[1]' for 'par.on(streams[0])').
+bool libraryWaitCovers(const clang::Expr *Waited, const AsyncOperation &Op,
+                       const clang::ASTContext &Ctx);
+
 /// True if \p Call blocks the host: a stream, device or event
 /// synchronization, or a blocking copy that involves host memory (a
 /// device-to-device one, or one of unknown direction, does not count).
