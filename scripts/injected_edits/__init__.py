@@ -39,6 +39,8 @@ from . import (gpu_burn, heldback_babelstream, heldback_cuda_by_example,  # noqa
                heldback3_gamer, heldback3_tigre, heldback3_vanitysearch,
                heldback4_cudasw4, heldback4_gpujpeg, heldback4_hierarchicalkv,
                heldback4_hybridsort, heldback4_totem,
+               heldback5_cholla, heldback5_hecbench, heldback5_kaldi,
+               heldback5_nvidia_hpcg,
                hip_examples, kernel_races, libraries,
                library_samples, llm_c, multi_gpu, professional_cuda, rodinia,
                teaching)
@@ -57,4 +59,6 @@ ALL = (multi_gpu.EDITS + teaching.EDITS + hip_examples.EDITS +
        heldback3_csc_cuda.EDITS +
        heldback4_hybridsort.EDITS + heldback4_hierarchicalkv.EDITS +
        heldback4_totem.EDITS + heldback4_cudasw4.EDITS +
-       heldback4_gpujpeg.EDITS)
+       heldback4_gpujpeg.EDITS +
+       heldback5_hecbench.EDITS + heldback5_kaldi.EDITS +
+       heldback5_cholla.EDITS + heldback5_nvidia_hpcg.EDITS)
