@@ -21,6 +21,15 @@ void HostRegisterLeakCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(stmt(releaseSiteMatcher("release"),
                          inHostFunction(functionDecl().bind("function"))),
                     this);
+  Finder.addMatcher(callExpr(apiCall(ApiKind::Unregister),
+                             inHostFunction(functionDecl().bind("function")))
+                        .bind("unregister"),
+                    this);
+}
+
+void HostRegisterLeakCheck::resetTranslationUnit() {
+  LeftRegistered.clear();
+  ProvenanceCheck::resetTranslationUnit();
 }
 
 /// Inserts 'Unregister(ptr);' on a line of its own before the release, when
@@ -84,6 +93,44 @@ static bool registeredAsReleased(llvm::ArrayRef<const CallExpr *> By,
 }
 
 void HostRegisterLeakCheck::run(const MatchFinder::MatchResult &R) {
+  const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
+  if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("unregister"))
+    checkUnregistration(Call, Function, *R.Context);
+  else
+    checkRelease(R);
+}
+
+void HostRegisterLeakCheck::checkUnregistration(const CallExpr *Call,
+                                                const FunctionDecl *Function,
+                                                ASTContext &Ctx) {
+  const std::vector<ParameterLeftRegistered> &Left =
+      LeftRegistered.get(Function, [&](const FunctionDecl *FD) {
+        return parametersLeftRegistered(FD, provenance(Ctx), Ctx);
+      });
+  for (const ParameterLeftRegistered &L : Left) {
+    if (L.SiblingUnregistered != Call)
+      continue;
+    llvm::StringRef Registrar =
+        platformApis(registrarOf({L.RegisteredBy}, Ctx)).Registrar;
+    Finding F;
+    F.Function = Function;
+    F.Loc = Call->getBeginLoc();
+    F.Message = "'" + Function->getNameAsString() + "' returns with '" +
+                L.Param->getNameAsString() + "' still registered with " +
+                Registrar.str() + ": '" + L.Sibling->getNameAsString() +
+                "', which it also registered, is unregistered here, '" +
+                L.Param->getNameAsString() + "' never; call '" +
+                unregisterAdvice({L.RegisteredBy}, Ctx) + "' on it too";
+    const ApiSpec *Api = lookupApi(L.RegisteredBy);
+    F.Notes.push_back({L.RegisteredBy->getBeginLoc(),
+                       "'" + L.Param->getNameAsString() +
+                           "' registered here with '" +
+                           (Api ? Api->Name.str() : "cudaHostRegister") + "'"});
+    report(std::move(F), Ctx);
+  }
+}
+
+void HostRegisterLeakCheck::checkRelease(const MatchFinder::MatchResult &R) {
   const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
   std::optional<ReleaseSite> Site =
       releaseSite(R.Nodes.getNodeAs<Expr>("release"));

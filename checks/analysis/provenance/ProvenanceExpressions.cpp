@@ -29,6 +29,18 @@ const VarDecl *namedVariable(const Expr *E, bool &Element) {
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
+/// True if \p S converts a pointer to an integer somewhere.
+bool convertsPointer(const Stmt *S) {
+  if (const auto *Cast = dyn_cast<CastExpr>(S))
+    if (Cast->getCastKind() == CK_PointerToIntegral)
+      return true;
+  return llvm::any_of(S->children(), [](const Stmt *Child) {
+    return Child && convertsPointer(Child);
+  });
+}
+
+} // namespace
+
 /// The pointer \p E points into: 'p' for 'p', 'p + i', '&p[i]', under
 /// casts.
 const Expr *pointerBase(const Expr *E) {
@@ -50,18 +62,6 @@ const Expr *pointerBase(const Expr *E) {
   }
   return Base;
 }
-
-/// True if \p S converts a pointer to an integer somewhere.
-bool convertsPointer(const Stmt *S) {
-  if (const auto *Cast = dyn_cast<CastExpr>(S))
-    if (Cast->getCastKind() == CK_PointerToIntegral)
-      return true;
-  return llvm::any_of(S->children(), [](const Stmt *Child) {
-    return Child && convertsPointer(Child);
-  });
-}
-
-} // namespace
 
 bool isTrackedType(QualType T) {
   if (T->isReferenceType())
