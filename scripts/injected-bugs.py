@@ -784,6 +784,9 @@ def resolve(opts, path):
     args = []
     if entry.get("hip"):
         args += ["-x", "hip", "-std=c++17"]
+    elif entry.get("cuda") and not rel.endswith(".cu") and \
+            re.search(entry["cuda"], rel):
+        args += ["-x", "cuda"]  # the build's LANGUAGE CUDA
     for inc in entry.get("includes", []):
         args += ["-I", os.path.join(checkout, inc)]
     args += ["-D" + d for d in entry.get("defines", [])]

@@ -19,7 +19,10 @@ every change without committing a line of their code.
       compilation database of their own (`cuda-async-lint -p DB`), so that
       whole-program provenance sees across them (docs/usage.md). With --hip
       every file is compiled as HIP (-x hip), as hipcc compiles a HIP
-      project's C++ sources.
+      project's C++ sources. --cuda REGEX names the files the build compiles
+      as CUDA whatever their extension (CMake's LANGUAGE CUDA): linted with
+      -x cuda, compiled with nvcc -x cu. --nvcc-flag passes nvcc an option
+      the build passes it (--extended-lambda) that clang needs no twin of.
 
   scripts/real-code.py table RESULTS.json [--verdicts FILE]
       Prints Markdown: the parse rate, the parse failures by class, findings
@@ -30,8 +33,9 @@ every change without committing a line of their code.
                        -o OUTDIR [-j N] [--name NAME]... [--table]
       Runs `run` (with --nvcc; HIP repositories with --hip, against hipcc
       instead of nvcc) over every repository the manifest
-      names, each from DIR/NAME, with its include paths, macros and file
-      filter, and prints one row per repository: files, parse rate, parse
+      names, each from DIR/NAME, with its include paths, macros, file
+      filter, files compiled as CUDA ("cuda") and nvcc options
+      ("nvccFlags"), and prints one row per repository: files, parse rate, parse
       failures by cause (the tool's, a missing dependency, code nvcc rejects
       too) and findings by verdict (from the manifest's verdict files).
 
@@ -63,10 +67,15 @@ def source_files(repo):
                 yield os.path.relpath(os.path.join(dirpath, name), repo)
 
 
-def lint_one(lint, repo, path, includes, timeout, hip=False, defines=()):
+def lint_one(lint, repo, path, includes, timeout, hip=False, defines=(),
+             cuda=False):
+    """`cuda`: the build compiles the file as CUDA whatever its extension
+    (CMake's LANGUAGE CUDA, nvcc -x cu)."""
     args = [lint, "--format=json", "--source-root=.", "-j", "1", path, "--"]
     if hip:
         args += ["-x", "hip", "-std=c++17"]
+    elif cuda:
+        args += ["-x", "cuda"]
     for inc in includes:
         args += ["-I", os.path.join(repo, inc)]
     args += ["-D" + d for d in defines]
@@ -110,7 +119,7 @@ def record_of(path, status, seconds, report, err):
 
 
 def lint_program(lint, repo, paths, includes, timeout, scratch, hip=False,
-                 defines=()):
+                 defines=(), cuda=None):
     """Lints the files `paths` of one directory as one program, through a
     database of their own; one record per file, the program's time spread
     over its files."""
@@ -122,7 +131,7 @@ def lint_program(lint, repo, paths, includes, timeout, scratch, hip=False,
         args = ["clang++", "-std=c++17", "-c", path]
         if hip:
             args[1:1] = ["-x", "hip"]
-        elif path.endswith(".cu"):
+        elif path.endswith(".cu") or (cuda and re.search(cuda, path)):
             args[1:1] = ["-x", "cuda"]
         for inc in includes:
             args += ["-I", os.path.join(repo, inc)]
@@ -173,13 +182,19 @@ def lint_program(lint, repo, paths, includes, timeout, scratch, hip=False,
 RDC_NEEDED = "requires separate compilation mode"
 
 
-def nvcc_one(nvcc, repo, path, includes, cache, defines=()):
+def nvcc_one(nvcc, repo, path, includes, cache, defines=(), cuda=False,
+             flags=()):
     """Whether nvcc compiles the file for Linux with the same include paths
     (and with -rdc=true where dynamic parallelism needs it, as the
-    repository's build would say)."""
+    repository's build would say); `cuda`: as CUDA whatever its extension;
+    `flags`: the nvcc options the repository's build passes
+    (--extended-lambda)."""
     with open(os.path.join(repo, path), "rb") as f:
         key = hashlib.sha256(f.read() + repr(includes).encode() +
-                             repr(list(defines)).encode()).hexdigest()
+                             repr(list(defines)).encode() +
+                             (b"-x cu" if cuda else b"") +
+                             (repr(list(flags)).encode() if flags else b"")
+                             ).hexdigest()
     if key in cache:
         return cache[key]
     if os.path.basename(nvcc).startswith("hipcc"):
@@ -189,6 +204,9 @@ def nvcc_one(nvcc, repo, path, includes, cache, defines=()):
                 "--offload-arch=gfx90a", path]
     else:
         args = [nvcc, "-c", "-arch=sm_90", "-o", os.devnull, path]
+        if cuda:
+            args[1:1] = ["-x", "cu"]
+        args[1:1] = list(flags)
     for inc in includes:
         args += ["-I", os.path.join(repo, inc)]
     args += ["-D" + d for d in defines]
@@ -211,6 +229,13 @@ def first_error(text):
     return text.strip().splitlines()[0] if text.strip() else ""
 
 
+def as_cuda(pattern, path):
+    """Whether the build compiles `path` as CUDA though its extension says
+    otherwise: `pattern` (the manifest's "cuda") matches it."""
+    return bool(pattern) and not path.endswith(".cu") and \
+        re.search(pattern, path) is not None
+
+
 def cmd_run(opts):
     repo = os.path.abspath(opts.repo)
     files = list(source_files(repo))
@@ -230,11 +255,12 @@ def cmd_run(opts):
                 groups[os.path.dirname(f)].append(f)
             futures = [pool.submit(lint_program, opts.lint, repo, g,
                                    opts.include, opts.timeout, scratch,
-                                   opts.hip, opts.define)
+                                   opts.hip, opts.define, opts.cuda)
                        for g in groups.values()]
         else:
             futures = [pool.submit(lint_one, opts.lint, repo, f, opts.include,
-                                   opts.timeout, opts.hip, opts.define)
+                                   opts.timeout, opts.hip, opts.define,
+                                   as_cuda(opts.cuda, f))
                        for f in files]
         done = 0
         for fut in concurrent.futures.as_completed(futures):
@@ -246,7 +272,9 @@ def cmd_run(opts):
                                           rec["status"]), file=sys.stderr)
         if opts.nvcc:
             nv = {pool.submit(nvcc_one, opts.nvcc_path, repo, f, opts.include,
-                              cache, opts.define): f for f in files}
+                              cache, opts.define, as_cuda(opts.cuda, f),
+                              opts.nvcc_flags): f
+                  for f in files}
             for fut in concurrent.futures.as_completed(nv):
                 results[nv[fut]]["nvcc"] = fut.result()
             with open(cache_path, "w") as f:
@@ -467,6 +495,7 @@ def cmd_corpus(opts):
                 nvcc_path=opts.hipcc_path if hip else opts.nvcc_path,
                 only=entry.get("only"),
                 timeout=opts.timeout, hip=entry.get("hip", False),
+                cuda=entry.get("cuda"), nvcc_flags=entry.get("nvccFlags", []),
                 programs=False))
         with open(out) as f:
             run = json.load(f)
@@ -501,6 +530,12 @@ def main():
     r.add_argument("--timeout", type=int, default=300)
     r.add_argument("--hip", action="store_true",
                    help="compile every file as HIP (-x hip), as hipcc does")
+    r.add_argument("--cuda", help="regular expression on the file paths "
+                   "the build compiles as CUDA whatever their extension "
+                   "(CMake's LANGUAGE CUDA)")
+    r.add_argument("--nvcc-flag", dest="nvcc_flags", action="append",
+                   default=[], help="an option the repository's build passes "
+                   "nvcc (--extended-lambda); not the linter's")
     r.add_argument("--programs", action="store_true",
                    help="lint each directory's files together, as one "
                    "program (whole-program provenance)")
