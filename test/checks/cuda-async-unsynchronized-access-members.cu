@@ -5,6 +5,7 @@
 // RUN: %tidy --checks='-*,cuda-async-unsynchronized-access' %s -- %cuda_args | %check_messages %s
 
 #include <cuda_runtime.h>
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -302,6 +303,104 @@ float swapped(Swapping &s) {
   s.flip();
   return s.first();
 }
+
+// Kaldi's decoder: the swap in the function that issued the download, or
+// called the member function that did, moves the pointers, not what they
+// point to.
+class SwappingInline {
+public:
+  void launch() {
+    cudaMemcpyAsync(tmp, device, 64, cudaMemcpyDeviceToHost, stream);
+  }
+  void step() {
+    launch();
+    std::swap(tmp, cur);
+  }
+  void stepHere() {
+    cudaMemcpyAsync(tmp, device, 64, cudaMemcpyDeviceToHost, stream);
+    std::swap(tmp, cur);
+    std::exchange(cur, device);
+  }
+  // A library function given the pointer by value writes through it.
+  void stepAndClear() {
+    cudaMemcpyAsync(tmp, device, 64, cudaMemcpyDeviceToHost, stream);
+    std::fill(tmp, tmp + 16, 0.0f);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'tmp' is written while 'cudaMemcpyAsync' into it may still be in flight on stream 'stream'; wait for it first with cudaStreamSynchronize(stream) or an event [cuda-async-unsynchronized-access]
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: the asynchronous copy is issued here
+    // CHECK-MESSAGES: :[[@LINE-4]]:62: note: on stream 'stream', not synchronized before the access
+  }
+  float *tmp = nullptr, *cur = nullptr, *device = nullptr;
+  cudaStream_t stream = nullptr;
+};
+
+// A buffer handed out by its owner's accessor (Kaldi's lane counters,
+// 'h_lanes_counters_.lane(i)' returning '&MutableData()[i * ncols_]'): a
+// copy into 'lane(0)' and a read of 'lane(k)' touch the one buffer.
+template <typename T> class LaneMatrix {
+public:
+  T *MutableData() {
+    if (!data_)
+      allocate();
+    return data_;
+  }
+  T *lane(int i) { return &this->MutableData()[i * ncols_]; }
+  // Not the object's storage: two returns, or another buffer.
+  T *either(int i) {
+    if (i)
+      return data_;
+    return spare_;
+  }
+  T *other(T *p) { return p; }
+
+private:
+  void allocate() { cudaMallocHost(&data_, 64 * sizeof(T)); }
+  T *data_ = nullptr, *spare_ = nullptr;
+  int ncols_ = 1;
+};
+struct LaneCounters {
+  int overflow;
+};
+class LaneDecoder {
+public:
+  void copyCountersAsync() {
+    cudaMemcpyAsync(counters.lane(0), device, 8 * sizeof(LaneCounters),
+                    cudaMemcpyDeviceToHost, stream);
+  }
+  void copyCountersSync() {
+    copyCountersAsync();
+    cudaStreamSynchronize(stream);
+  }
+  int checkOverflow() {
+    int overflow = 0;
+    for (int i = 0; i < 8; ++i) {
+      LaneCounters *c = counters.lane(i);
+      overflow |= c->overflow;
+    }
+    return overflow;
+  }
+  int advance() {
+    copyCountersAsync();
+    return checkOverflow();
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'c->overflow' is read by the call 'checkOverflow()' while 'cudaMemcpyAsync' into it may still be in flight on stream 'stream'; wait for it first with cudaStreamSynchronize(stream) or an event [cuda-async-unsynchronized-access]
+    // CHECK-MESSAGES: :[[@LINE-19]]:5: note: the asynchronous copy is issued here
+    // CHECK-MESSAGES: :[[@LINE-9]]:19: note: 'c->overflow' is read here
+    // CHECK-MESSAGES: :[[@LINE-20]]:45: note: on stream 'stream', not synchronized before the access
+  }
+  int advanceSynchronized() {
+    copyCountersSync();
+    return checkOverflow();
+  }
+  int readOtherAccessors() {
+    copyCountersAsync();
+    int sum = counters.either(1)->overflow;
+    sum += counters.other(device)->overflow;
+    cudaStreamSynchronize(stream);
+    return sum;
+  }
+  LaneMatrix<LaneCounters> counters;
+  LaneCounters *device = nullptr;
+  cudaStream_t stream = nullptr;
+};
 
 // Chains of member functions: the copy two calls down, the read two calls
 // down.

@@ -9,6 +9,7 @@
 #include "HostAccess.h"
 #include "analysis/code/LocalAliases.h"
 #include "analysis/code/StdLibrary.h"
+#include "analysis/code/StorageAccessors.h"
 #include "api/CudaApiCatalog.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -131,14 +132,19 @@ std::optional<BufferRef> HostAccessFinder::bufferOf(const Expr *E) const {
   }
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
-    if (MD && MD->getIdentifier() && isContainerAccessor(MD->getName()))
-      if (const Expr *Object = MC->getImplicitObjectArgument())
-        if (const VarDecl *VD = localVar(Object))
-          return BufferRef{VD, {}};
-    if (const auto *ME =
-            dyn_cast_or_null<MemberExpr>(MC->getImplicitObjectArgument()))
-      if (MD && MD->getIdentifier() && isContainerAccessor(MD->getName()))
-        return memberBuffer(ME);
+    // A container's accessor ('v.data()'), or a class's own accessor of
+    // the storage it owns ('m.lane(i)'): the object's buffer.
+    bool Storage =
+        MD && ((MD->getIdentifier() && isContainerAccessor(MD->getName())) ||
+               returnsOwnStorage(MD));
+    if (!Storage)
+      return std::nullopt;
+    const Expr *Object = MC->getImplicitObjectArgument();
+    if (const VarDecl *VD = Object ? localVar(Object) : nullptr)
+      return BufferRef{VD, {}};
+    if (const auto *ME = dyn_cast_or_null<MemberExpr>(
+            Object ? Object->IgnoreParenImpCasts() : nullptr))
+      return memberBuffer(ME);
     return std::nullopt;
   }
   return std::nullopt;

@@ -90,6 +90,14 @@ void HostAccessFinder::callAccesses(
     QualType Param;
     if (Proto && I - Offset < Proto->getNumParams())
       Param = Proto->getParamType(I - Offset);
+    // A library function given the pointer variable itself
+    // ('std::swap(front, back)', 'std::exchange(p, q)') moves the pointer,
+    // not what it points to (those that write through a pointer take it by
+    // value: std::fill, memcpy).
+    if (FD && !isUserFunction(FD) && !Param.isNull() &&
+        Param->isReferenceType() &&
+        Param.getNonReferenceType()->isPointerType())
+      continue;
     if (Arg->getType()->isPointerType() ||
         (!Param.isNull() && Param->isPointerType())) {
       bool Const = !Param.isNull() && Param->isPointerType()

@@ -5,6 +5,7 @@
 #include "analysis/code/ObjectReferences.h"
 #include "analysis/code/StdLibrary.h"
 #include "analysis/code/StmtWalk.h"
+#include "analysis/code/StorageAccessors.h"
 #include "analysis/dataflow/ForwardDataflow.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -20,7 +21,17 @@ static bool isWholeMember(const Expr *E) {
   E = E->IgnoreParenCasts();
   if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = Call->getMethodDecl();
-    if (!MD || !MD->getIdentifier() || MD->getName() != "data")
+    // 'v.data()', or a class's accessor of its storage from the start
+    // ('m.lane(0)', 'm.MutableData()').
+    bool FromStart =
+        MD && ((MD->getIdentifier() && MD->getName() == "data") ||
+               (returnsOwnStorage(MD) &&
+                llvm::all_of(Call->arguments(), [&](const Expr *Arg) {
+                  std::optional<int64_t> I =
+                      integerConstant(Arg, MD->getASTContext());
+                  return I && *I == 0;
+                })));
+    if (!FromStart)
       return false;
     E = Call->getImplicitObjectArgument()->IgnoreParenImpCasts();
   }
@@ -28,7 +39,8 @@ static bool isWholeMember(const Expr *E) {
 }
 
 /// The buffer members of \p Class and its bases: pointers to data, arrays,
-/// and containers.
+/// containers, and objects of classes that hand out their storage
+/// (StorageAccessors.h).
 static void bufferMembers(const CXXRecordDecl *Class,
                           std::vector<const FieldDecl *> &Out, int Depth = 0) {
   if (!Class || !Class->hasDefinition() || Depth > 8)
@@ -36,7 +48,8 @@ static void bufferMembers(const CXXRecordDecl *Class,
   for (const FieldDecl *F : Class->fields()) {
     QualType T = F->getType();
     if ((T->isPointerType() && !T->getPointeeType()->isFunctionType()) ||
-        T->isArrayType() || isPageableContainer(T))
+        T->isArrayType() || isPageableContainer(T) ||
+        handsOutStorage(T->getAsCXXRecordDecl()))
       Out.push_back(F);
   }
   for (const CXXBaseSpecifier &Base : Class->bases())
