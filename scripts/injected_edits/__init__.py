@@ -39,8 +39,8 @@ from . import (gpu_burn, heldback_babelstream, heldback_cuda_by_example,  # noqa
                heldback3_gamer, heldback3_tigre, heldback3_vanitysearch,
                heldback4_cudasw4, heldback4_gpujpeg, heldback4_hierarchicalkv,
                heldback4_hybridsort, heldback4_totem,
-               heldback5_cholla, heldback5_hecbench, heldback5_kaldi,
-               heldback5_nvidia_hpcg,
+               heldback5_cholla, heldback5_cuda_zstd, heldback5_hecbench,
+               heldback5_kaldi, heldback5_nvidia_hpcg,
                hip_examples, kernel_races, libraries,
                library_samples, llm_c, multi_gpu, professional_cuda, rodinia,
                teaching)
@@ -61,4 +61,5 @@ ALL = (multi_gpu.EDITS + teaching.EDITS + hip_examples.EDITS +
        heldback4_totem.EDITS + heldback4_cudasw4.EDITS +
        heldback4_gpujpeg.EDITS +
        heldback5_hecbench.EDITS + heldback5_kaldi.EDITS +
-       heldback5_cholla.EDITS + heldback5_nvidia_hpcg.EDITS)
+       heldback5_cholla.EDITS + heldback5_nvidia_hpcg.EDITS +
+       heldback5_cuda_zstd.EDITS)
