@@ -402,6 +402,34 @@ public:
   cudaStream_t stream = nullptr;
 };
 
+// HeCBench's sparkler: a matrix class whose 'elt' returns a reference to an
+// element of its pinned storage; the download is a member function of it.
+template <typename P> class PinnedMatrix {
+public:
+  explicit PinnedMatrix(size_t n) : n_(n) {
+    cudaMallocHost((void **)&h_, n * n * sizeof(P));
+    cudaMalloc((void **)&d_, n * n * sizeof(P));
+  }
+  P &elt(size_t i, size_t j) { return h_[i + n_ * j]; }
+  void fromDevice(cudaStream_t s) {
+    cudaMemcpyAsync(h_, d_, n_ * n_ * sizeof(P), cudaMemcpyDeviceToHost, s);
+  }
+
+private:
+  P *h_, *d_;
+  size_t n_;
+};
+
+size_t spotCheck(PinnedMatrix<size_t> &c, cudaStream_t s) {
+  c.fromDevice(s);
+  size_t value = c.elt(1, 2);
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'c.elt(1, 2)' is read while 'cudaMemcpyAsync' into it may still be in flight on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-12]]:5: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-4]]:16: note: on stream 's', not synchronized before the access
+  cudaStreamSynchronize(s);
+  return value + c.elt(2, 1);
+}
+
 // Chains of member functions: the copy two calls down, the read two calls
 // down.
 class Chained {

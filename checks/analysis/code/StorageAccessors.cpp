@@ -34,46 +34,66 @@ static const Expr *pointerOrigin(const Expr *E) {
   }
 }
 
-static bool returnsOwnStorage(const CXXMethodDecl *MD, unsigned Depth) {
-  if (!MD || Depth > 4 || MD->isVirtual() || MD->isStatic() ||
-      !MD->getReturnType()->isPointerType())
-    return false;
+static const FieldDecl *ownStorage(const CXXMethodDecl *MD, unsigned Depth) {
+  if (!MD || Depth > 4 || MD->isVirtual() || MD->isStatic())
+    return nullptr;
+  QualType Returned = MD->getReturnType();
+  bool Reference = Returned->isLValueReferenceType();
+  if (!Returned->isPointerType() && !Reference)
+    return nullptr;
   const FunctionDecl *Def = nullptr;
   if (!MD->hasBody(Def) || !Def)
-    return false;
+    return nullptr;
   if (Def->getASTContext().getSourceManager().isInSystemHeader(
           Def->getLocation()))
-    return false; // The standard library's accessors are StdLibrary's.
+    return nullptr; // The standard library's accessors are StdLibrary's.
   // One return, the body's last statement; before it, what checks or
   // fills the storage ('KALDI_ASSERT(data_);', 'if (!data_) allocate();').
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
   if (!Body || Body->body_empty())
-    return false;
+    return nullptr;
   const auto *Return = dyn_cast<ReturnStmt>(Body->body_back());
   if (!Return || !Return->getRetValue())
-    return false;
+    return nullptr;
   unsigned Returns = 0;
   forEachStmtOutsideLambdas(
       Body, [&](const Stmt *S) { Returns += isa<ReturnStmt>(S); });
   if (Returns != 1)
-    return false;
-  const Expr *Origin = pointerOrigin(Return->getRetValue());
+    return nullptr;
+  const Expr *Value = Return->getRetValue();
+  if (Reference) {
+    // An element the pointer points to: 'return h_[i + ld * j];', '*p'.
+    Value = Value->IgnoreParenImpCasts();
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Value))
+      Value = ASE->getBase();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(Value);
+             UO && UO->getOpcode() == UO_Deref)
+      Value = UO->getSubExpr();
+    else
+      return nullptr;
+  }
+  const Expr *Origin = pointerOrigin(Value);
   // A pointer or array member of this object.
-  if (const auto *ME = dyn_cast<MemberExpr>(Origin))
-    return isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) &&
-           isa<FieldDecl>(ME->getMemberDecl()) &&
-           (ME->getType()->isPointerType() || ME->getType()->isArrayType());
+  if (const auto *ME = dyn_cast<MemberExpr>(Origin)) {
+    const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    return Field && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) &&
+                   (ME->getType()->isPointerType() ||
+                    ME->getType()->isArrayType())
+               ? Field
+               : nullptr;
+  }
   // Another accessor of this object.
   if (const auto *Call = dyn_cast<CXXMemberCallExpr>(Origin)) {
     const Expr *Object = Call->getImplicitObjectArgument();
-    return Object && isa<CXXThisExpr>(Object->IgnoreParenImpCasts()) &&
-           returnsOwnStorage(Call->getMethodDecl(), Depth + 1);
+    return Object && isa<CXXThisExpr>(Object->IgnoreParenImpCasts())
+               ? ownStorage(Call->getMethodDecl(), Depth + 1)
+               : nullptr;
   }
-  return false;
+  return nullptr;
 }
 
-bool returnsOwnStorage(const CXXMethodDecl *MD) {
-  return returnsOwnStorage(MD, 0);
+const FieldDecl *ownStorage(const CXXMethodDecl *MD) {
+  return ownStorage(MD, 0);
 }
 
 static bool handsOutStorage(const CXXRecordDecl *RD, unsigned Depth) {
@@ -81,7 +101,7 @@ static bool handsOutStorage(const CXXRecordDecl *RD, unsigned Depth) {
     return false;
   RD = RD->getDefinition();
   for (const CXXMethodDecl *MD : RD->methods())
-    if (returnsOwnStorage(MD))
+    if (ownStorage(MD))
       return true;
   for (const CXXBaseSpecifier &Base : RD->bases())
     if (handsOutStorage(Base.getType()->getAsCXXRecordDecl(), Depth + 1))

@@ -15,12 +15,14 @@
 
 namespace cuda_async_lint {
 
-/// True if \p MD returns a pointer into its object's own storage: a
-/// non-virtual member function of the user's code, defined in this
-/// translation unit, whose body ends in its one return, of a pointer member
-/// of 'this' (through casts, '&m[i]' and 'm + i') or of a call of another
-/// such member function of 'this'.
-bool returnsOwnStorage(const clang::CXXMethodDecl *MD);
+/// The member \p MD hands out, if it returns a pointer into its object's own
+/// storage or a reference to an element of it: a
+/// reference to an element of it: a non-virtual member function of the
+/// user's code, defined in this translation unit, whose body ends in its one
+/// return, of a pointer member of 'this' (through casts, '&m[i]' and
+/// 'm + i') or of a call of another such member function of 'this'; for a
+/// reference, of an element of one ('return h_[i + ld * j];').
+const clang::FieldDecl *ownStorage(const clang::CXXMethodDecl *MD);
 
 /// True if an object of class \p RD hands out its storage through such an
 /// accessor (of its own or of a base): a member of that class is a buffer.

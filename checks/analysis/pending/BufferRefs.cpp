@@ -8,6 +8,7 @@
 
 #include "HostAccess.h"
 #include "analysis/code/LocalAliases.h"
+#include "analysis/code/ObjectReferences.h"
 #include "analysis/code/StdLibrary.h"
 #include "analysis/code/StorageAccessors.h"
 #include "api/CudaApiCatalog.h"
@@ -132,18 +133,28 @@ std::optional<BufferRef> HostAccessFinder::bufferOf(const Expr *E) const {
   }
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
-    // A container's accessor ('v.data()'), or a class's own accessor of
-    // the storage it owns ('m.lane(i)'): the object's buffer.
-    bool Storage =
-        MD && ((MD->getIdentifier() && isContainerAccessor(MD->getName())) ||
-               returnsOwnStorage(MD));
-    if (!Storage)
-      return std::nullopt;
     const Expr *Object = MC->getImplicitObjectArgument();
-    if (const VarDecl *VD = Object ? localVar(Object) : nullptr)
+    if (!MD || !Object)
+      return std::nullopt;
+    Object = Object->IgnoreParenImpCasts();
+    // A class's own accessor of the storage it owns ('m.lane(i)',
+    // 'c.elt(r, c)'): that member of the object, as its member functions
+    // name it; for a member object of this class, the member itself.
+    if (const FieldDecl *Storage = ownStorage(MD)) {
+      if (const auto *ME = dyn_cast<MemberExpr>(Object))
+        return memberBuffer(ME);
+      if (isa<CXXThisExpr>(Object))
+        return BufferRef{Storage, {}, Function};
+      if (const VarDecl *VD = declRefVar(Object))
+        return BufferRef{Storage, {}, VD};
+      return std::nullopt;
+    }
+    // A container's accessor ('v.data()'): the container's buffer.
+    if (!MD->getIdentifier() || !isContainerAccessor(MD->getName()))
+      return std::nullopt;
+    if (const VarDecl *VD = localVar(Object))
       return BufferRef{VD, {}};
-    if (const auto *ME = dyn_cast_or_null<MemberExpr>(
-            Object ? Object->IgnoreParenImpCasts() : nullptr))
+    if (const auto *ME = dyn_cast<MemberExpr>(Object))
       return memberBuffer(ME);
     return std::nullopt;
   }
@@ -208,6 +219,9 @@ std::optional<BufferRef> HostAccessFinder::lvalueBuffer(const Expr *E) const {
   }
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
+    // An element of the storage a class hands out ('m.elt(r, c)').
+    if (MD && ownStorage(MD))
+      return bufferOf(MC);
     if (!MD || !MD->getIdentifier() || !isContainerAccessor(MD->getName()) ||
         !MC->getImplicitObjectArgument())
       return std::nullopt;

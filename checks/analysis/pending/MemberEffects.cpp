@@ -25,7 +25,7 @@ static bool isWholeMember(const Expr *E) {
     // ('m.lane(0)', 'm.MutableData()').
     bool FromStart =
         MD && ((MD->getIdentifier() && MD->getName() == "data") ||
-               (returnsOwnStorage(MD) &&
+               (ownStorage(MD) &&
                 llvm::all_of(Call->arguments(), [&](const Expr *Arg) {
                   std::optional<int64_t> I =
                       integerConstant(Arg, MD->getASTContext());
