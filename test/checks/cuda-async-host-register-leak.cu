@@ -544,6 +544,42 @@ public:
   int *count;
 };
 
+// cholla's Poisson solver: one block, two halves, registered once; the
+// destructor clears the members after the release.
+class StagingHalves {
+public:
+  explicit StagingHalves(size_t n) : bytes(n * sizeof(double)) {
+    ha = new double[2 * n];
+    hb = ha + n;
+    check(cudaHostRegister(ha, bytes + bytes, cudaHostRegisterDefault));
+  }
+  ~StagingHalves() {
+    delete[] ha;
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'delete[]' releases memory that is still registered with the CUDA driver; call 'cudaHostUnregister' first
+    // CHECK-MESSAGES: :[[@LINE-5]]:11: note: registered here with 'cudaHostRegister'
+    // CHECK-FIXES: {{^}}    cudaHostUnregister(ha);{{$}}
+    // CHECK-FIXES-NEXT: {{^}}    delete[] ha;{{$}}
+    ha = hb = nullptr;
+  }
+  static void check(cudaError_t) {}
+  double *ha, *hb;
+  size_t bytes;
+};
+
+// The releaser points the member at another buffer: it sets it up itself.
+class ReleaserReassigns {
+public:
+  ReleaserReassigns() {
+    count = (int *)malloc(sizeof(int));
+    cudaHostRegister(count, sizeof(int), cudaHostRegisterDefault);
+  }
+  void swapOut(int *other) {
+    free(count);
+    count = other;
+  }
+  int *count;
+};
+
 // Unregistered before it is freed.
 class UnregistersFirst {
 public:

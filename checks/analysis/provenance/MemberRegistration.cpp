@@ -22,6 +22,9 @@ bool namesMember(const Expr *E, const FieldDecl *Member) {
 /// What one member function does to the member, in the order written.
 struct MemberUse {
   unsigned Assignments = 0;
+  /// Assignments of a null pointer ('h = nullptr', 'a = b = nullptr'):
+  /// clearing the member after its release.
+  unsigned NullAssignments = 0;
   /// A registration at the top level of the body, after every assignment.
   const CallExpr *Registration = nullptr;
   bool Unregisters = false;
@@ -38,6 +41,15 @@ void walk(const Stmt *S, const FieldDecl *Member, bool Conditional,
       BO && BO->isAssignmentOp() && namesMember(BO->getLHS(), Member)) {
     ++Use.Assignments;
     Use.Registration = nullptr; // Registered before: another buffer now.
+    const Expr *Value = BO->getRHS()->IgnoreParenCasts();
+    for (const auto *Chained = dyn_cast<BinaryOperator>(Value);
+         Chained && Chained->getOpcode() == BO_Assign;
+         Chained = dyn_cast<BinaryOperator>(Value))
+      Value = Chained->getRHS()->IgnoreParenCasts();
+    if (BO->getOpcode() == BO_Assign &&
+        Value->isNullPointerConstant(Member->getASTContext(),
+                                     Expr::NPC_ValueDependentIsNotNull))
+      ++Use.NullAssignments;
   }
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
     if (const ApiSpec *Api = lookupApi(Call)) {
@@ -93,8 +105,10 @@ const CallExpr *registrationInForce(const FieldDecl *Member,
     if (Use.Unregisters || Use.RegistersElsewhere)
       return nullptr;
     if (Def == Releaser->getDefinition() || Def == Releaser) {
-      if (Use.Registration || Use.Assignments)
-        return nullptr; // The releaser itself sets the member up.
+      // The releaser itself sets the member up; clearing it to null
+      // ('delete[] h; h = nullptr;') does not.
+      if (Use.Registration || Use.Assignments > Use.NullAssignments)
+        return nullptr;
       continue;
     }
     if (Use.Registration) {

@@ -22,8 +22,9 @@ namespace cuda_async_lint {
 /// function other than \p Releaser, defined in this translation unit, is
 /// the only one that assigns the member and registers it
 /// (cudaHostRegister(member, ...)) unconditionally, in its body's own
-/// statements, after its last assignment; and no member function of the
-/// class unregisters it. Null otherwise.
+/// statements, after its last assignment (\p Releaser may set it to null:
+/// 'delete[] h; h = nullptr;'); and no member function of the class
+/// unregisters it. Null otherwise.
 const clang::CallExpr *
 registrationInForce(const clang::FieldDecl *Member,
                     const clang::CXXMethodDecl *Releaser);
