@@ -108,3 +108,46 @@ void Staging::init(float *dev, size_t n, cudaStream_t s) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable host memory is staged and synchronous; {{.*}} [cuda-async-pageable-copy]
   // CHECK-MESSAGES: :[[@LINE-4]]:17: note: pageable memory allocated here with 'malloc'
 }
+
+// CUDA-ZSTD's FSE table: a builder of this file, given the struct by
+// reference, fills what its fields point to (through an overload that hands
+// it on) and moves no pointer: the fields still hold their new[] arrays.
+struct Table {
+  unsigned short *state;
+  unsigned char *symbol;
+  unsigned log;
+};
+static int buildTable(const short *norm, int n, Table &t) {
+  t.log = 5;
+  for (int i = 0; i < n; ++i) {
+    t.state[i] = (unsigned short)norm[i];
+    *t.symbol = 1;
+  }
+  return 0;
+}
+static int buildTable(const unsigned short *norm, int n, Table &t) {
+  return buildTable((const short *)norm, n, t);
+}
+void tableUpload(const unsigned short *norm, int n, Table *dev,
+                 cudaStream_t s) {
+  Table h = {};
+  h.state = new unsigned short[n];
+  h.symbol = new unsigned char[n];
+  buildTable(norm, n, h);
+  cudaMemcpyAsync(dev->state, h.state, n * 2, cudaMemcpyHostToDevice, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable host memory is staged and synchronous{{.*}} [cuda-async-pageable-copy]
+  // CHECK-MESSAGES: :[[@LINE-5]]:13: note: pageable memory allocated here with 'new[]'
+  delete[] h.state;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: 'h.state' is released here, with no wait for the copy before it
+  delete[] h.symbol;
+}
+
+// A builder that points a field elsewhere: what the field holds after the
+// call is not known.
+static void repoint(Table &t, unsigned short *other) { t.state = other; }
+void tableRepointed(unsigned short *other, int n, Table *dev, cudaStream_t s) {
+  Table h = {};
+  h.state = new unsigned short[n];
+  repoint(h, other);
+  cudaMemcpyAsync(dev->state, h.state, n * 2, cudaMemcpyHostToDevice, s);
+}

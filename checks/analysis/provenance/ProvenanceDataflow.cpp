@@ -304,25 +304,6 @@ void ProvenanceDataflow::forgetRegistrations(State &S) {
                    RegistrationFact{Registration::Maybe});
 }
 
-bool ProvenanceDataflow::isClobberable(const Expr *Arg, bool MutableReference) {
-  if (const Expr *Target = addressOfOperand(Arg))
-    return asTrackedLocal(Target) ||
-           isa_and_nonnull<VarDecl>(summarizedVariable(Target));
-  return MutableReference && asTrackedLocal(Arg);
-}
-
-void ProvenanceDataflow::clobber(const Expr *Arg, State &S) const {
-  if (const Expr *Target = addressOfOperand(Arg)) {
-    if (const VarDecl *VD = asTrackedLocal(Target))
-      S.Vars.insert_or_assign(VD, PointerValue::unknown());
-    else if (isa_and_nonnull<VarDecl>(summarizedVariable(Target)))
-      assign(Target, PointerValue::unknown(), S);
-    return;
-  }
-  if (const VarDecl *VD = asTrackedLocal(Arg))
-    S.Vars.insert_or_assign(VD, PointerValue::unknown());
-}
-
 void ProvenanceDataflow::call(const CallExpr *Call, State &S) const {
   const ApiSpec *Api = lookupApi(Call);
   const FunctionDecl *FD = Call->getDirectCallee();
@@ -345,9 +326,16 @@ void ProvenanceDataflow::call(const CallExpr *Call, State &S) const {
     // of an allocator (storedThrough).
     if (!Api)
       forgetAliasedMembers(S);
-    for (const Expr *Arg : Call->arguments()) {
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *Arg = Call->getArg(I);
       const Expr *Object = addressOfOperand(Arg);
-      if (const VarDecl *VD = asLocalObject(Object ? Object : Arg))
+      const VarDecl *VD = asLocalObject(Object ? Object : Arg);
+      if (!VD)
+        continue;
+      // Unless the callee only reads the fields or writes through them.
+      std::optional<unsigned> P =
+          FD && !Api ? parameterIndex(Call, FD, I) : std::nullopt;
+      if (!P || FieldStores.mayStore(FD, *P))
         forgetMembers(S, VD);
     }
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))

@@ -11,6 +11,7 @@
 
 #include "FixedFlag.h"
 #include "ProvenanceEvaluator.h"
+#include "analysis/code/FieldStores.h"
 #include "clang/Analysis/CFG.h"
 
 namespace cuda_async_lint::provenance {
@@ -107,6 +108,7 @@ private:
   const AllocationSites &Allocations;
   llvm::ArrayRef<FixedFlag> Assumed;
   unsigned AssumedValues = 0;
+  mutable FieldStoreAnswers FieldStores;
 };
 
 } // namespace cuda_async_lint::provenance
