@@ -430,6 +430,27 @@ size_t spotCheck(PinnedMatrix<size_t> &c, cudaStream_t s) {
   return value + c.elt(2, 1);
 }
 
+// A struct type whose one object holds host arrays and another their device
+// twins: the field's summary joins both, and the copy's direction says which
+// this side is. A pageable source is staged (cuda-async-pageable-copy
+// reports it): its release right after is no race.
+struct HostOrDevice {
+  float *p;
+};
+struct Twins {
+  void init() {
+    host.p = new float[n];
+    cudaMalloc(&dev.p, n * sizeof(float));
+  }
+  void upload(cudaStream_t s) {
+    cudaMemcpyAsync(dev.p, host.p, n * sizeof(float), cudaMemcpyHostToDevice,
+                    s);
+    delete[] host.p;
+  }
+  HostOrDevice host, dev;
+  size_t n = 64;
+};
+
 // Chains of member functions: the copy two calls down, the read two calls
 // down.
 class Chained {

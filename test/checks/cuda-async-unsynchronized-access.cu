@@ -248,6 +248,23 @@ void unregisterSourceBeforeSync(float *d, cudaStream_t s) {
   free(h);
 }
 
+// Memory of unknown kind that the function itself releases with free: by
+// the program's word it is pageable, so the copy was staged (CUDA-ZSTD's
+// migrate_host_to_device). A write to it instead is still a race.
+void *migrateAndFree(void *host, size_t n, void *d, cudaStream_t s) {
+  cudaMemcpyAsync(d, host, n, cudaMemcpyHostToDevice, s);
+  free(host);
+  return d;
+}
+void migrateAndOverwrite(char *host, size_t n, void *d, cudaStream_t s) {
+  cudaMemcpyAsync(d, host, n, cudaMemcpyHostToDevice, s);
+  host[0] = 0;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'host[0]' is written while 'cudaMemcpyAsync' from it may still be in flight on stream 's'
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the asynchronous copy is issued here
+  // CHECK-MESSAGES: :[[@LINE-4]]:55: note: on stream 's', not synchronized before the access
+  cudaStreamSynchronize(s);
+}
+
 // The batch loop of seed 000: refilling the pinned buffer at the top of
 // iteration i + 1 races with iteration i's copy from it.
 void batchLoopRefill(float *d_batch, float *d_output, float *h_result,

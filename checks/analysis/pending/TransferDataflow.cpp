@@ -11,6 +11,7 @@
 #include "api/AsyncOperation.h"
 #include "api/CudaApiCatalog.h"
 #include "api/HostCommunication.h"
+#include "api/ReleaseSite.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -289,6 +290,21 @@ void TransferDataflow::renameWritten(TransferSet &Transfers,
   Transfers.insert(Moved.begin(), Moved.end());
 }
 
+bool TransferDataflow::releasedAsPageable(const HostAccess &A,
+                                          const PendingTransfer &P) const {
+  if (A.Kind != AccessKind::Release || !P.Op || !P.HostArg ||
+      isa<CUDAKernelCallExpr>(P.Op))
+    return false;
+  std::optional<ReleaseSite> Site = releaseSite(dyn_cast<Expr>(A.At));
+  if (!Site || Site->Expects != MemoryKind::Pageable)
+    return false;
+  // Memory the analysis cannot name the kind of, released by the program
+  // with free or delete: pageable, by the program's own word (pinned memory
+  // so released is cuda-async-dealloc-mismatch's finding), so its copy was
+  // staged and nothing is in flight.
+  return !Provenance.pointerAt(P.Op, P.HostArg, /*HostByContract=*/true).Kind;
+}
+
 void TransferDataflow::access(const HostAccess &Given, Disjunct &D,
                               std::vector<TransferHazard> *Hazards) const {
   // A buffer handed to a function of the user's: what the function does
@@ -318,7 +334,7 @@ void TransferDataflow::access(const HostAccess &Given, Disjunct &D,
          lookupHostCommunication(dyn_cast<CallExpr>(A.At)) != nullptr) &&
         !(isa_and_nonnull<CUDAKernelCallExpr>(P.Op) &&
           (isLibraryWork(A.At) || A.Atomic));
-    if (!Conflict) {
+    if (!Conflict || releasedAsPageable(A, P)) {
       ++It;
       continue;
     }
@@ -355,7 +371,12 @@ void TransferDataflow::issue(const CallExpr *Call, Disjunct &D,
   if (Scope.SeveralStreams && !PageableAsPinned)
     issueDeviceSides(Call, *Api, StreamArg, Stream, D, Hazards);
   for (const HostSide &Side : hostSides(Call, *Api, Ctx)) {
-    HostProvenance P = Provenance.pointerAt(Call, Side.Arg);
+    // The copy's direction says this side is host memory: a struct field
+    // that also held its device twin ('h_table.newState' beside
+    // 'd_table.newState') is its host allocation here, as
+    // cuda-async-pageable-copy sees it; a pageable one is staged, no race.
+    HostProvenance P =
+        Provenance.pointerAt(Call, Side.Arg, /*HostByContract=*/true);
     if ((P.is(MemoryKind::Pageable) && !PageableAsPinned) ||
         P.is(MemoryKind::Device))
       continue;

@@ -139,6 +139,10 @@ private:
   bool restartsCounter(const clang::Stmt *St,
                        const clang::VarDecl *Written) const;
 
+  /// True if \p A releases with free or delete the host memory of the
+  /// copy \p P, of a kind the analysis cannot name: pageable by the
+  /// program's own word, so the copy was staged.
+  bool releasedAsPageable(const HostAccess &A, const PendingTransfer &P) const;
   void access(const HostAccess &A, Disjunct &D,
               std::vector<TransferHazard> *Hazards) const;
 
