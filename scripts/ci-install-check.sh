@@ -79,9 +79,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-step "bootstrap $dist" debootstrap --variant=minbase --no-check-gpg \
-  "$suite" "$root" "$mirror" "/usr/share/debootstrap/scripts/$script" \
-  >"$work/$dist-bootstrap.log" 2>&1
+bootstrap() {
+  debootstrap --variant=minbase --no-check-gpg "$suite" "$root" "$mirror" \
+    "/usr/share/debootstrap/scripts/$script" >"$work/$dist-bootstrap.log" 2>&1
+}
+step "bootstrap $dist" bootstrap
 rm -f "$root/etc/apt/sources.list"
 printf '%s\n' "$sources" >"$root/etc/apt/sources.list.d/$list"
 cp /etc/resolv.conf "$root/etc/resolv.conf"

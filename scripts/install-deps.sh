@@ -107,8 +107,10 @@ fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "install-deps: installing ${missing[*]}"
   "${SUDO[@]}" apt-get update
-  if [ "$GATE" = 1 ] &&
-    ! apt-cache policy clang-22 2>/dev/null | grep -q 'Candidate: [0-9]'; then
+  # (Read whole: 'apt-cache ... | grep -q' under pipefail fails when grep
+  # stops reading first.)
+  policy=$(apt-cache policy clang-22 2>/dev/null || true)
+  if [ "$GATE" = 1 ] && ! grep -q 'Candidate: [0-9]' <<<"$policy"; then
     add_llvm_repository
   fi
   "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive \
