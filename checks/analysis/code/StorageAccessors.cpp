@@ -35,11 +35,18 @@ static const Expr *pointerOrigin(const Expr *E) {
 }
 
 static const FieldDecl *ownStorage(const CXXMethodDecl *MD, unsigned Depth) {
-  if (!MD || Depth > 4 || MD->isVirtual() || MD->isStatic())
+  // Not a conversion ('operator cudaStream_t()' of an RAII stream), nor a
+  // handle to an object the program never sees inside (a stream, an event):
+  // those name no memory.
+  if (!MD || Depth > 4 || MD->isVirtual() || MD->isStatic() ||
+      isa<CXXConversionDecl>(MD))
     return nullptr;
   QualType Returned = MD->getReturnType();
   bool Reference = Returned->isLValueReferenceType();
   if (!Returned->isPointerType() && !Reference)
+    return nullptr;
+  QualType Pointee = Returned->getPointeeType();
+  if (Pointee->isIncompleteType() || Pointee->isFunctionType())
     return nullptr;
   const FunctionDecl *Def = nullptr;
   if (!MD->hasBody(Def) || !Def)

@@ -133,14 +133,15 @@ std::optional<BufferRef> HostAccessFinder::bufferOf(const Expr *E) const {
   }
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
-    const Expr *Object = MC->getImplicitObjectArgument();
-    if (!MD || !Object)
+    const Expr *Written = MC->getImplicitObjectArgument();
+    if (!MD || !Written)
       return std::nullopt;
-    Object = Object->IgnoreParenImpCasts();
+    const Expr *Object = Written->IgnoreParenImpCasts();
     // A class's own accessor of the storage it owns ('m.lane(i)',
     // 'c.elt(r, c)'): that member of the object, as its member functions
     // name it; for a member object of this class, the member itself.
-    if (const FieldDecl *Storage = ownStorage(MD)) {
+    bool Container = MD->getIdentifier() && isContainerAccessor(MD->getName());
+    if (const FieldDecl *Storage = Container ? nullptr : ownStorage(MD)) {
       if (const auto *ME = dyn_cast<MemberExpr>(Object))
         return memberBuffer(ME);
       if (isa<CXXThisExpr>(Object))
@@ -149,12 +150,14 @@ std::optional<BufferRef> HostAccessFinder::bufferOf(const Expr *E) const {
         return BufferRef{Storage, {}, VD};
       return std::nullopt;
     }
-    // A container's accessor ('v.data()'): the container's buffer.
-    if (!MD->getIdentifier() || !isContainerAccessor(MD->getName()))
+    // A container's accessor ('v.data()'): the container's buffer (a
+    // member only as written, not through a conversion: 'ws.d_query' of a
+    // reference 'ws' is another object's).
+    if (!Container)
       return std::nullopt;
-    if (const VarDecl *VD = localVar(Object))
+    if (const VarDecl *VD = localVar(Written))
       return BufferRef{VD, {}};
-    if (const auto *ME = dyn_cast<MemberExpr>(Object))
+    if (const auto *ME = dyn_cast<MemberExpr>(Written))
       return memberBuffer(ME);
     return std::nullopt;
   }
@@ -220,7 +223,8 @@ std::optional<BufferRef> HostAccessFinder::lvalueBuffer(const Expr *E) const {
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
     // An element of the storage a class hands out ('m.elt(r, c)').
-    if (MD && ownStorage(MD))
+    if (MD && !(MD->getIdentifier() && isContainerAccessor(MD->getName())) &&
+        ownStorage(MD))
       return bufferOf(MC);
     if (!MD || !MD->getIdentifier() || !isContainerAccessor(MD->getName()) ||
         !MC->getImplicitObjectArgument())
