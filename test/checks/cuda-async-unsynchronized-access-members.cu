@@ -451,6 +451,35 @@ struct Twins {
   size_t n = 64;
 };
 
+// Kaldi's CU_SAFE_CALL: a failed call ends in a function that does not
+// return (KALDI_ERR throws). That path never comes back to the caller, so
+// the upload the wait at the end covers is not in flight after the call.
+[[noreturn]] void fatal(int code);
+#define SAFE_CALL(call)                                                        \
+  {                                                                            \
+    int ret;                                                                   \
+    if ((ret = (call)) != 0)                                                   \
+      fatal(ret);                                                              \
+  }
+class Frames {
+public:
+  void advance(int frame) {
+    for (int i = 0; i < 8; ++i)
+      counters.lane(i)->overflow = frame;
+    SAFE_CALL(cudaMemcpyAsync(device, counters.lane(0),
+                              8 * sizeof(LaneCounters), cudaMemcpyHostToDevice,
+                              stream));
+    SAFE_CALL(cudaStreamSynchronize(stream));
+  }
+  void decode(int frames) {
+    for (int f = 0; f < frames; ++f)
+      advance(f);
+  }
+  LaneMatrix<LaneCounters> counters;
+  LaneCounters *device = nullptr;
+  cudaStream_t stream = nullptr;
+};
+
 // Chains of member functions: the copy two calls down, the read two calls
 // down.
 class Chained {

@@ -108,7 +108,10 @@ const MemberEffects *SyncSummaries::effects(const CXXMethodDecl *MD,
            H.Access.Within ? H.Access.Within : H.Access.Spelled,
            H.Transfer.DeviceWrites});
   TransferSet Left;
-  if (const std::optional<PendingState> &Exit = In[Cfg->getExit().getBlockID()])
+  // Where it returns: a path that throws or calls a function that does not
+  // return (Kaldi's KALDI_ERR after a failed call) never comes back to the
+  // caller with its transfers in flight.
+  if (const std::optional<PendingState> Exit = returnState(*Cfg, Dataflow, In))
     for (const Disjunct &D : Exit->Disjuncts)
       for (const PendingTransfer &P : D.Pending)
         // The whole member, of this object, as written: a slice ('h + i',
