@@ -59,7 +59,8 @@ EDITS = [
           sub(HA_FREE, "  delete[] ha_;\n")],
          "the MPI staging buffer is allocated with new[]: each upload of the received block "
          "from hb_ (cudaMemcpyAsync on stream 0) is staged and synchronous",
-         at="GPU_Error_Check(cudaMemcpyAsync(ub, hb_, bytes_, cudaMemcpyHostToDevice, 0));"),
+         at="MPI_Alltoall(ha_, dip * dkq * djq, MPI_DOUBLE, hb_, dip * dkq * djq, MPI_DOUBLE, commJ_);\n"
+            "  GPU_Error_Check(cudaMemcpyAsync(ub, hb_"),
     edit("hb5ch-poisson-staging-registered", "host-register-leak", PZ,
          [sub(HA_ALLOC,
               "  ha_ = new double[2 * nMax];\n"

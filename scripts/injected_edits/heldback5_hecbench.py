@@ -86,7 +86,7 @@ EDITS = [
          "the data and random coordinate arrays are allocated with malloc instead of "
          "cudaMallocHost: every tile upload (cudaMemcpyAsync on the benchmark's stream in "
          "tileComputeSymm and tileCompute) is staged and synchronous",
-         at="cudaMemcpyAsync(d_idata1.x, &h_idata1.x[i*GRID_SIZE]"),
+         at="      cudaMemcpyAsync(d_idata1.x, &h_idata1.x[i*GRID_SIZE]"),
     edit("hb5hb-tpacf-symm-kernel-legacy", "default-stream", TPACF,
          [sub("    ACFKernelSymm<<< grid, threads, 128*sizeof(double3), stream >>>(d_idata1, d_odata1);\n",
               "    ACFKernelSymm<<< grid, threads, 128*sizeof(double3) >>>(d_idata1, d_odata1);\n")],
@@ -214,7 +214,7 @@ EDITS = [
               "        c_buf.from_device(stream);\n")],
          "the spot check of the GEMM result reads c_buf's pinned host copy right after "
          "from_device issued the cudaMemcpyAsync into it on 'stream', without waiting for it",
-         at="const size_t value = c_buf.elt(r,c);"),
+         at="const size_t value = c_buf.elt(r,c);\n            ASSERT(c_buf.elt(r,c)"),
     edit("hb5hb-sparkler-matrix-delete", "dealloc-mismatch", SPK,
          [sub("      SAFE_CALL_CUDA(cudaFreeHost(h_));\n", "      delete[] h_;\n")],
          "the Matrix destructor releases the cudaMallocHost'd host copy with delete[]"),
