@@ -92,6 +92,13 @@ static bool registeredAsReleased(llvm::ArrayRef<const CallExpr *> By,
   });
 }
 
+/// The note at a registration: the API it calls, or a helper's call.
+static std::string registeredBy(const CallExpr *By) {
+  const ApiSpec *Api = lookupApi(By);
+  return Api ? "registered here with '" + Api->Name.str() + "'"
+             : "registered by this call";
+}
+
 void HostRegisterLeakCheck::run(const MatchFinder::MatchResult &R) {
   const auto *Function = R.Nodes.getNodeAs<FunctionDecl>("function");
   if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("unregister"))
@@ -121,11 +128,9 @@ void HostRegisterLeakCheck::checkUnregistration(const CallExpr *Call,
                 "', which it also registered, is unregistered here, '" +
                 L.Param->getNameAsString() + "' never; call '" +
                 unregisterAdvice({L.RegisteredBy}, Ctx) + "' on it too";
-    const ApiSpec *Api = lookupApi(L.RegisteredBy);
     F.Notes.push_back({L.RegisteredBy->getBeginLoc(),
-                       "'" + L.Param->getNameAsString() +
-                           "' registered here with '" +
-                           (Api ? Api->Name.str() : "cudaHostRegister") + "'"});
+                       "'" + L.Param->getNameAsString() + "' " +
+                           registeredBy(L.RegisteredBy)});
     report(std::move(F), Ctx);
   }
 }
@@ -163,12 +168,8 @@ void HostRegisterLeakCheck::checkRelease(const MatchFinder::MatchResult &R) {
               "' releases memory that is still registered with " +
               Registrar.str() + "; call '" +
               unregisterAdvice(P.RegisteredBy, *R.Context) + "' first";
-  for (const CallExpr *By : P.RegisteredBy) {
-    const ApiSpec *Api = lookupApi(By);
-    F.Notes.push_back({By->getBeginLoc(),
-                       Api ? "registered here with '" + Api->Name.str() + "'"
-                           : "registered by this call"});
-  }
+  for (const CallExpr *By : P.RegisteredBy)
+    F.Notes.push_back({By->getBeginLoc(), registeredBy(By)});
   if (!Unregister.empty() &&
       registeredAsReleased(P.RegisteredBy, Site->Ptr, *R.Context))
     if (std::optional<FixIt> Fix =

@@ -54,6 +54,26 @@ const Decl *objectArgument(const Expr *Arg, const FunctionDecl *Caller) {
   return T->isRecordType() ? VD : nullptr;
 }
 
+const Expr *pointerBase(const Expr *E) {
+  const Expr *Base = E->IgnoreParenCasts();
+  while (true) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(Base);
+        BO && BO->isAdditiveOp())
+      Base = (BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                       : BO->getRHS())
+                 ->IgnoreParenCasts();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(Base);
+             UO && UO->getOpcode() == UO_AddrOf &&
+             isa<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
+      Base = cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens())
+                 ->getBase()
+                 ->IgnoreParenCasts();
+    else
+      break;
+  }
+  return Base;
+}
+
 const VarDecl *baseVariable(const Expr *E) {
   while (E) {
     E = E->IgnoreParenCasts();

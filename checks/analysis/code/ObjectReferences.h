@@ -17,6 +17,11 @@ namespace cuda_async_lint {
 
 const clang::VarDecl *declRefVar(const clang::Expr *E);
 
+/// The pointer expression \p E points into, under casts: 'p' for 'p',
+/// 'p + i' and '&p[i]' (a member, a call or any other expression as well as
+/// a variable: the provenance analysis and the storage accessors ask).
+const clang::Expr *pointerBase(const clang::Expr *E);
+
 /// The variable whose memory \p E points into: 'p', 'p + n', '&p[i]',
 /// '&x', 'p.data()' are all 'p' (or 'x').
 const clang::VarDecl *baseVariable(const clang::Expr *E);

@@ -1,6 +1,7 @@
 //===- StorageAccessors.cpp - Member functions that return storage -------===//
 
 #include "StorageAccessors.h"
+#include "ObjectReferences.h"
 #include "StmtWalk.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -10,28 +11,14 @@ using namespace clang;
 
 namespace cuda_async_lint {
 
-/// Through the steps a returned pointer takes from what it points into:
-/// parentheses, casts, '&m[i]', 'm + i'.
+/// What a returned pointer points into (pointerBase), or the object whose
+/// address it is ('&data_').
 static const Expr *pointerOrigin(const Expr *E) {
-  while (true) {
-    E = E->IgnoreParenCasts();
-    if (const auto *UO = dyn_cast<UnaryOperator>(E);
-        UO && UO->getOpcode() == UO_AddrOf) {
-      const Expr *Sub = UO->getSubExpr()->IgnoreParens();
-      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Sub)) {
-        E = ASE->getBase();
-        continue;
-      }
-      return Sub;
-    }
-    if (const auto *BO = dyn_cast<BinaryOperator>(E);
-        BO && BO->isAdditiveOp()) {
-      E = BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
-                                                   : BO->getRHS();
-      continue;
-    }
-    return E;
-  }
+  const Expr *Base = pointerBase(E);
+  if (const auto *UO = dyn_cast<UnaryOperator>(Base);
+      UO && UO->getOpcode() == UO_AddrOf)
+    return UO->getSubExpr()->IgnoreParens();
+  return Base;
 }
 
 static const FieldDecl *ownStorage(const CXXMethodDecl *MD, unsigned Depth) {

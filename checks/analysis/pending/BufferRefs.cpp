@@ -33,6 +33,18 @@ void collectDeps(const Stmt *S, std::set<const VarDecl *> &Deps) {
     collectDeps(Child, Deps);
 }
 
+/// Whether \p MD is named as a container's accessor ('data', 'begin', ...).
+bool namesContainerAccessor(const CXXMethodDecl *MD) {
+  return MD && MD->getIdentifier() && isContainerAccessor(MD->getName());
+}
+
+/// The member a class's own accessor hands out (StorageAccessors.h), for a
+/// member function not named as a container's accessor: those keep the
+/// container rule.
+const FieldDecl *userStorage(const CXXMethodDecl *MD) {
+  return MD && !namesContainerAccessor(MD) ? ownStorage(MD) : nullptr;
+}
+
 } // namespace
 
 BufferRef HostAccessFinder::memberBuffer(const MemberExpr *ME) const {
@@ -140,8 +152,7 @@ std::optional<BufferRef> HostAccessFinder::bufferOf(const Expr *E) const {
     // A class's own accessor of the storage it owns ('m.lane(i)',
     // 'c.elt(r, c)'): that member of the object, as its member functions
     // name it; for a member object of this class, the member itself.
-    bool Container = MD->getIdentifier() && isContainerAccessor(MD->getName());
-    if (const FieldDecl *Storage = Container ? nullptr : ownStorage(MD)) {
+    if (const FieldDecl *Storage = userStorage(MD)) {
       if (const auto *ME = dyn_cast<MemberExpr>(Object))
         return memberBuffer(ME);
       if (isa<CXXThisExpr>(Object))
@@ -150,10 +161,10 @@ std::optional<BufferRef> HostAccessFinder::bufferOf(const Expr *E) const {
         return BufferRef{Storage, {}, VD};
       return std::nullopt;
     }
-    // A container's accessor ('v.data()'): the container's buffer (a
-    // member only as written, not through a conversion: 'ws.d_query' of a
-    // reference 'ws' is another object's).
-    if (!Container)
+    // A container's accessor ('v.data()'): the container's buffer, the
+    // object as written (as before the storage accessors: CUDASW4's
+    // 'ws.d_query.data()' named another way brought false findings, 73d8543).
+    if (!namesContainerAccessor(MD))
       return std::nullopt;
     if (const VarDecl *VD = localVar(Written))
       return BufferRef{VD, {}};
@@ -223,11 +234,9 @@ std::optional<BufferRef> HostAccessFinder::lvalueBuffer(const Expr *E) const {
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
     // An element of the storage a class hands out ('m.elt(r, c)').
-    if (MD && !(MD->getIdentifier() && isContainerAccessor(MD->getName())) &&
-        ownStorage(MD))
+    if (userStorage(MD))
       return bufferOf(MC);
-    if (!MD || !MD->getIdentifier() || !isContainerAccessor(MD->getName()) ||
-        !MC->getImplicitObjectArgument())
+    if (!namesContainerAccessor(MD) || !MC->getImplicitObjectArgument())
       return std::nullopt;
     std::optional<BufferRef> B = lvalueBuffer(MC->getImplicitObjectArgument());
     if (B)

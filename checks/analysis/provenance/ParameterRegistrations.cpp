@@ -2,7 +2,8 @@
 
 #include "ParameterRegistrations.h"
 #include "HostProvenance.h"
-#include "ProvenanceExpressions.h"
+#include "analysis/code/LocalAliases.h"
+#include "analysis/code/ObjectReferences.h"
 #include "analysis/code/StmtWalk.h"
 #include "api/CudaApiCatalog.h"
 #include "clang/AST/ExprCXX.h"
@@ -77,17 +78,15 @@ static bool callMayKeep(const CallExpr *Call, unsigned Index,
                       Summary->RegistersParam[Index]);
 }
 
-/// A local variable of \p FD (not static): a pointer, or an array of them.
+/// A local variable of \p FD (not static, not a parameter) that \p E
+/// names, itself or by one subscript ('part[k]').
 static const VarDecl *localVariable(const Expr *E, const FunctionDecl *FD) {
   E = E->IgnoreParenCasts();
   if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(E))
-    E = Subscript->getBase()->IgnoreParenCasts();
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  return VD && !isa<ParmVarDecl>(VD) && VD->isLocalVarDecl() &&
-                 !VD->isStaticLocal() && VD->getDeclContext() == FD
-             ? VD
-             : nullptr;
+    E = Subscript->getBase();
+  const VarDecl *VD = localVar(E);
+  return VD && !isa<ParmVarDecl>(VD) && VD->getDeclContext() == FD ? VD
+                                                                   : nullptr;
 }
 
 /// The local variable the pointer use \p Use is stored into, if any:
@@ -103,7 +102,7 @@ static const VarDecl *localAlias(const Expr *Use, ParentMap &PM,
       if (const auto *VD = dyn_cast<VarDecl>(D);
           VD && VD->getInit() &&
           VD->getInit()->IgnoreParenCasts() == Use->IgnoreParenCasts())
-        return VD->isLocalVarDecl() && !VD->isStaticLocal() ? VD : nullptr;
+        return VD->hasLocalStorage() ? VD : nullptr;
   return nullptr;
 }
 
@@ -188,7 +187,7 @@ static ParameterUses parameterUses(const FunctionDecl *FD, ParentMap &PM,
   for (const CallExpr *Call : Registrations) {
     const ApiSpec *Api = lookupApi(Call);
     const Expr *Ptr = Api->arg(Call, ArgRole::Ptr);
-    const Expr *Base = Ptr ? provenance::pointerBase(Ptr) : nullptr;
+    const Expr *Base = Ptr ? pointerBase(Ptr) : nullptr;
     if (const auto *Subscript = dyn_cast_or_null<ArraySubscriptExpr>(Base))
       Base = Subscript->getBase()->IgnoreParenCasts();
     const ParmVarDecl *PD = Base ? Held(Base) : nullptr;

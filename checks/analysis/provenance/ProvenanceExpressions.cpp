@@ -2,6 +2,7 @@
 
 #include "ProvenanceExpressions.h"
 #include "HostProvenance.h"
+#include "analysis/code/ObjectReferences.h"
 #include "analysis/code/StdLibrary.h"
 #include "api/CudaApiCatalog.h"
 #include "clang/AST/ASTContext.h"
@@ -40,28 +41,6 @@ bool convertsPointer(const Stmt *S) {
 }
 
 } // namespace
-
-/// The pointer \p E points into: 'p' for 'p', 'p + i', '&p[i]', under
-/// casts.
-const Expr *pointerBase(const Expr *E) {
-  const Expr *Base = E->IgnoreParenCasts();
-  while (true) {
-    if (const auto *BO = dyn_cast<BinaryOperator>(Base);
-        BO && BO->isAdditiveOp())
-      Base = (BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
-                                                       : BO->getRHS())
-                 ->IgnoreParenCasts();
-    else if (const auto *UO = dyn_cast<UnaryOperator>(Base);
-             UO && UO->getOpcode() == UO_AddrOf &&
-             isa<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
-      Base = cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens())
-                 ->getBase()
-                 ->IgnoreParenCasts();
-    else
-      break;
-  }
-  return Base;
-}
 
 bool isTrackedType(QualType T) {
   if (T->isReferenceType())
@@ -229,7 +208,7 @@ const CallExpr *registerResult(
 namespace cuda_async_lint {
 
 const ParmVarDecl *pointerParameterBase(const Expr *E) {
-  const auto *DRE = dyn_cast<DeclRefExpr>(provenance::pointerBase(E));
+  const auto *DRE = dyn_cast<DeclRefExpr>(pointerBase(E));
   const auto *PD = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
   return PD && PD->getType()->isPointerType() ? PD : nullptr;
 }

@@ -53,10 +53,6 @@ std::optional<ObjectMember> objectMember(const clang::Expr *E);
 /// integer variable that may hold an address).
 const clang::Expr *addressArithmeticBase(const clang::Expr *E);
 
-/// The pointer \p E points into: 'p' for 'p', 'p + i', '&p[i]', under
-/// casts.
-const clang::Expr *pointerBase(const clang::Expr *E);
-
 /// The summarized global \p E points into (pointerBase): a global pointer
 /// or an element of a global array of pointers. Null for anything else.
 const clang::VarDecl *globalBase(const clang::Expr *E);
