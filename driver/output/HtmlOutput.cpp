@@ -79,15 +79,19 @@ private:
   std::map<std::string, Loaded> Files;
 };
 
-/// A line of a snippet, escaped: a line longer than MaxLineText (generated
-/// or minified code) shows that many characters from \p Column, cut marks
-/// where it is cut, so that N findings on one long line do not print it N
-/// times whole.
+/// What a snippet shows of a line longer than MaxLineText (generated or
+/// minified code): a reviewer reads the finding's code and what follows it,
+/// not kilobytes of a line it shares with thousands of others.
+constexpr size_t ShownOfLongLine = 256;
+
+/// A line of a snippet, escaped: a line longer than MaxLineText shows
+/// ShownOfLongLine characters from \p Column, cut marks where it is cut, so
+/// that N findings on one long line do not print it N times.
 std::string shownLine(llvm::StringRef Text, unsigned Column) {
   if (Text.size() <= MaxLineText)
     return escapeHtml(Text);
-  unsigned From = 1;
-  std::string Kept = boundedLineText(Text, Column, From);
+  unsigned From = Column > 1 && Column <= Text.size() ? Column : 1;
+  llvm::StringRef Kept = Text.drop_front(From - 1).take_front(ShownOfLongLine);
   bool CutAtEnd = From - 1 + Kept.size() < Text.size();
   return (From > 1 ? "\u2026" : "") + escapeHtml(Kept) +
          (CutAtEnd ? "\u2026" : "");

@@ -96,8 +96,9 @@ std::string locationText(const FileLocation &L, const OutputContext &Ctx);
 
 /// \p Text with its control characters (but newlines and tabs) shown as
 /// Unicode's control pictures ('\x1b' as U+241B), and CRLF line ends as
-/// newlines: the Markdown and HTML reports pass through it whole.
-std::string withVisibleControls(llvm::StringRef Text);
+/// newlines, written to \p OS: the Markdown and HTML reports pass through
+/// it whole.
+void writeWithVisibleControls(llvm::StringRef Text, llvm::raw_ostream &OS);
 
 /// Text as HTML shows it: LLVM's escaping of & < > " and '.
 std::string escapeHtml(llvm::StringRef Text);

@@ -9,7 +9,7 @@ namespace {
 
 /// Bumped whenever a field changes; parent and worker are one executable,
 /// so a mismatch means the bytes are not ours.
-constexpr uint32_t FormatVersion = 9;
+constexpr uint32_t FormatVersion = 10;
 
 // One list of fields per type (defined below the reader and writer), read
 // and written by the same function.
@@ -148,8 +148,8 @@ template <class IO> void fields(IO &io, RenderedMessage &M) {
 }
 template <class IO> void fields(IO &io, ResolvedFinding &F) {
   io(F.CheckId), fields(io, F.Loc), io(F.Message), io(F.Notes), io(F.Fixes),
-      io(F.Messages), io(F.LineText), io(F.LineTextColumn),
-      io(F.BuildDirectory), io(F.IsError), io(F.FailsGate);
+      io(F.Messages), io(F.PointedCode), io(F.LineText), io(F.BuildDirectory),
+      io(F.IsError), io(F.FailsGate);
 }
 template <class IO> void fields(IO &io, FailedFile &F) {
   io(F.File), io(F.Errors), io(F.Reason), io(F.Diagnostics);

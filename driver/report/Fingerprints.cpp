@@ -1,6 +1,7 @@
 //===- Fingerprints.cpp ---------------------------------------------------===//
 
 #include "Fingerprints.h"
+#include "LineText.h"
 #include "support/PathComponents.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -9,45 +10,6 @@
 namespace cuda_async_lint {
 
 namespace {
-
-std::string withoutSpaces(llvm::StringRef Text) {
-  std::string Out;
-  for (char C : Text)
-    if (!llvm::isSpace(C))
-      Out += C;
-  return Out;
-}
-
-/// The code a finding points at, as its line writes it from the finding's
-/// column: through the first balanced parenthesized group, or up to a ';'
-/// or '{' outside parentheses, or a comment. What else the line holds (a
-/// comment after it, a macro or a cast around it) is not the finding's.
-std::string pointedCode(llvm::StringRef Line, unsigned Column) {
-  if (Column == 0 || Column > Line.size())
-    return withoutSpaces(Line);
-  llvm::StringRef Rest = Line.drop_front(Column - 1);
-  int Depth = 0;
-  size_t End = 0;
-  for (; End < Rest.size(); ++End) {
-    char C = Rest[End];
-    if (Rest.substr(End).starts_with("//") ||
-        Rest.substr(End).starts_with("/*"))
-      break;
-    if (C == '(' || C == '[') {
-      ++Depth;
-    } else if (C == ')' || C == ']') {
-      if (Depth == 0)
-        break; // It closes a group around the finding: a macro's, a cast's.
-      if (--Depth == 0) {
-        ++End;
-        break;
-      }
-    } else if (Depth == 0 && (C == ';' || C == '{' || C == ',')) {
-      break;
-    }
-  }
-  return withoutSpaces(Rest.take_front(End));
-}
 
 /// \p Message without the line numbers it names ("the read of 'h[0]' on
 /// line 634"): they move when lines are added or removed above.
@@ -79,12 +41,13 @@ std::string hashed(llvm::StringRef Key) {
 
 void Fingerprinter::assign(ResolvedFinding &F) {
   std::string File = relativePath(F.Loc.File, SourceRoot);
-  std::string Hex =
-      hashed(F.CheckId + '\0' + File + '\0' +
-             pointedCode(F.LineText, F.Loc.Column + 1 - F.LineTextColumn) +
-             '\0' + withoutLineNumbers(F.Message));
+  std::string Hex = hashed(F.CheckId + '\0' + File + '\0' + F.PointedCode +
+                           '\0' + withoutLineNumbers(F.Message));
   F.Fingerprint = Hex + ":" + std::to_string(++Occurrences[Hex]);
-  // Version 1 hashed the whole line and the message as written.
+  // Version 1 hashed the whole line and the message as written; only a
+  // baseline reads it.
+  if (!WithVersion1 || F.LineText.empty())
+    return;
   std::string V1 = hashed(F.CheckId + '\0' + File + '\0' +
                           withoutSpaces(F.LineText) + '\0' + F.Message);
   F.FingerprintV1 = V1 + ":" + std::to_string(++OccurrencesV1[V1]);

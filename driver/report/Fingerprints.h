@@ -21,14 +21,16 @@ namespace cuda_async_lint {
 /// baselines written before stay good.
 class Fingerprinter {
 public:
-  explicit Fingerprinter(std::string SourceRoot)
-      : SourceRoot(std::move(SourceRoot)) {}
+  /// \p WithVersion1: also set FingerprintV1, which only a baseline reads.
+  Fingerprinter(std::string SourceRoot, bool WithVersion1)
+      : SourceRoot(std::move(SourceRoot)), WithVersion1(WithVersion1) {}
 
   /// Sets F.Fingerprint; findings must come in report order.
   void assign(ResolvedFinding &F);
 
 private:
   std::string SourceRoot;
+  bool WithVersion1;
   llvm::StringMap<unsigned> Occurrences, OccurrencesV1;
 };
 

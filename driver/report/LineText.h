@@ -1,11 +1,12 @@
 //===- LineText.h - What a finding keeps of its line ------------*- C++ -*-===//
 //
-// A finding keeps its line's text for fingerprints that survive line moves
-// (Fingerprints.h). Generated and minified code puts thousands of findings
-// on one line of hundreds of kilobytes: each keeps a window of it from its
-// own column, not a copy of the whole line, so that what the worker sends,
-// the cache stores and the fingerprints hash grows with the findings, not
-// with findings times the line's length.
+// A finding's fingerprint (Fingerprints.h) reads its line: the code from
+// the finding's column and, for version 1, the whole line. The worker
+// that has the line keeps only that: the code pointed at, and the line
+// itself when it is of ordinary length. Generated and minified code puts
+// thousands of findings on one line of hundreds of kilobytes, and what the
+// worker sends, the cache stores and the fingerprints hash then grows with
+// the findings, not with findings times the line's length.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,15 +18,19 @@
 
 namespace cuda_async_lint {
 
-/// The longest line a finding keeps whole: clang's own snippets stop at
-/// 4,096 characters too.
+struct ResolvedFinding;
+
+/// The longest line kept or shown whole: clang's own snippets stop at
+/// 4,096 characters too. Of a longer line, the fingerprints read that many
+/// characters from the finding's column.
 constexpr size_t MaxLineText = 4096;
 
-/// What a finding at \p Column (1-based) keeps of \p Line: the line, or
-/// MaxLineText characters from the column on a longer line. \p From is set
-/// to the column the text begins at.
-std::string boundedLineText(llvm::StringRef Line, unsigned Column,
-                            unsigned &From);
+/// Sets \p F's PointedCode and LineText from \p Line, the line of its
+/// location (F.Loc.Column must be set).
+void keepLineText(llvm::StringRef Line, ResolvedFinding &F);
+
+/// \p Text without whitespace.
+std::string withoutSpaces(llvm::StringRef Text);
 
 } // namespace cuda_async_lint
 

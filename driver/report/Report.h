@@ -89,14 +89,12 @@ struct ResolvedFinding {
   std::vector<ResolvedFix> Fixes;
   /// The finding as clang-tidy renders it: the warning first.
   std::vector<RenderedMessage> Messages;
-  /// The reported line's text, for fingerprints that survive line moves:
-  /// the whole line or, on a line longer than MaxLineText (LineText.h:
-  /// generated, minified code), that many characters from the finding's
-  /// column, so that N findings on one long line keep N windows, not N
-  /// copies of the line.
+  /// What the fingerprints (Fingerprints.h) read of the reported line,
+  /// kept by the process that had the line (LineText.h): the code the
+  /// finding points at, from its column, without whitespace; and the whole
+  /// line for version 1, empty on a line longer than MaxLineText.
+  std::string PointedCode;
   std::string LineText;
-  /// The column LineText begins at: 1 for the whole line.
-  unsigned LineTextColumn = 1;
   /// The directory of the compile command (clang-apply-replacements YAML).
   std::string BuildDirectory;
   /// An error, not a warning: a check WarningsAsErrors names, or clang-tidy's

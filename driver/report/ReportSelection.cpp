@@ -38,12 +38,13 @@ llvm::Expected<ReportSelection> ReportSelection::fromOptions(
 }
 
 void ReportSelection::apply(FileResult &R) {
-  // The line's text served the fingerprints; no report quotes it (the
-  // HTML report reads the file), and on a long line each finding keeps a
-  // window of it: let it go before the report grows.
+  // What the finding kept of its line served the fingerprints; no report
+  // quotes it (the HTML report reads the file): let it go before the
+  // report grows.
   for (ResolvedFinding &F : R.Findings) {
     Prints.assign(F);
     std::string().swap(F.LineText);
+    std::string().swap(F.PointedCode);
   }
   llvm::erase_if(R.Findings, [&](const ResolvedFinding &F) {
     return !Lines.passes(F.Loc.File, F.Loc.Line);

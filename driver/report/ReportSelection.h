@@ -30,8 +30,8 @@ public:
 
   ReportSelection(std::string SourceRoot, LineFilter Lines,
                   std::optional<Baseline> Accepted)
-      : Prints(std::move(SourceRoot)), Lines(std::move(Lines)),
-        Accepted(std::move(Accepted)) {}
+      : Prints(std::move(SourceRoot), Accepted.has_value()),
+        Lines(std::move(Lines)), Accepted(std::move(Accepted)) {}
 
   /// Fingerprints \p R's findings (and lets their line text go, which
   /// only the fingerprints read) and drops those not reported.

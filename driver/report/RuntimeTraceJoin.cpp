@@ -261,15 +261,16 @@ RuntimeTraceJoin::uncovered(llvm::ArrayRef<std::string> AnalysedFiles,
       continue;
     const RuntimeFinding &R = T.Findings[I];
     ResolvedFinding F;
+    std::string Line;
     std::optional<FileLocation> Loc =
-        localLocation(R.Location, AnalysedFiles, &F.LineText);
+        localLocation(R.Location, AnalysedFiles, &Line);
     if (!Loc) {
       ++Elsewhere;
       continue;
     }
-    F.LineText = boundedLineText(F.LineText, Loc->Column, F.LineTextColumn);
     F.CheckId = R.CheckId;
     F.Loc = *Loc;
+    keepLineText(Line, F);
     F.Message = R.Message + "; found at run time by cuda-async-trace";
     const std::string &Local = F.Loc.File;
     RenderedMessage M;

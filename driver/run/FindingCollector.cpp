@@ -232,9 +232,7 @@ void FindingCollector::record(const Finding &F, ASTContext &Context,
   FileID FID = SM.getFileID(FileLoc);
   llvm::StringRef Buffer = SM.getBufferData(FID, &Invalid);
   if (!Invalid)
-    R.LineText =
-        boundedLineText(lineAt(SM, FID, Buffer, SM.getFileOffset(FileLoc)),
-                        R.Loc.Column, R.LineTextColumn);
+    keepLineText(lineAt(SM, FID, Buffer, SM.getFileOffset(FileLoc)), R);
   for (const FindingNote &N : F.Notes)
     R.Notes.push_back({resolve(SM, N.Loc), N.Message});
   std::vector<FixItHint> Hints;

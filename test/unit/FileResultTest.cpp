@@ -25,6 +25,7 @@ FileResult sample() {
   M.Fixes = {{0, 4, std::string("x\0y", 3)}};
   F.Messages = {M};
   F.LineText = "  cudaMemcpyAsync(d, h, n, kind, s);";
+  F.PointedCode = "cudaMemcpyAsync(d,h,n,kind,s)";
   F.BuildDirectory = "/build";
   R.Findings = {F, F};
   R.ToleratedErrors = FailedFile{"/src/b.cu",
@@ -51,6 +52,8 @@ TEST(FileResultTest, RoundTripsEveryField) {
   EXPECT_EQ(std::get<2>(F.Messages[0].Fixes[0]), std::string("x\0y", 3));
   EXPECT_EQ(F.Messages[0].Ranges[0].second, 5u);
   EXPECT_EQ(F.BuildDirectory, "/build");
+  EXPECT_EQ(F.LineText, "  cudaMemcpyAsync(d, h, n, kind, s);");
+  EXPECT_EQ(F.PointedCode, "cudaMemcpyAsync(d,h,n,kind,s)");
   EXPECT_FALSE(Out->Failure);
   ASSERT_TRUE(Out->ToleratedErrors);
   EXPECT_EQ(Out->ToleratedErrors->Errors, "b.cu:1:1: error: x\n");
