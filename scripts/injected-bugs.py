@@ -46,6 +46,7 @@ MANIFEST = os.path.join(ROOT, "docs", "real-code", "corpus.json")
 # The edit helpers, and the other repositories' edits (one module each).
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import injected_edits  # noqa: E402
+from corpus_manifest import compiled_as_cuda  # noqa: E402
 from injected_edits import after, before, delete, edit, sub  # noqa: E402,F401
 
 
@@ -784,9 +785,8 @@ def resolve(opts, path):
     args = []
     if entry.get("hip"):
         args += ["-x", "hip", "-std=c++17"]
-    elif entry.get("cuda") and not rel.endswith(".cu") and \
-            re.search(entry["cuda"], rel):
-        args += ["-x", "cuda"]  # the build's LANGUAGE CUDA
+    elif compiled_as_cuda(entry.get("cuda"), rel):
+        args += ["-x", "cuda"]
     for inc in entry.get("includes", []):
         args += ["-I", os.path.join(checkout, inc)]
     args += ["-D" + d for d in entry.get("defines", [])]

@@ -54,6 +54,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from corpus_manifest import compiled_as_cuda  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCES = (".cu", ".cpp", ".cc", ".cxx", ".hip")
 VERDICTS = ("true", "debatable", "false")
@@ -131,7 +134,7 @@ def lint_program(lint, repo, paths, includes, timeout, scratch, hip=False,
         args = ["clang++", "-std=c++17", "-c", path]
         if hip:
             args[1:1] = ["-x", "hip"]
-        elif path.endswith(".cu") or (cuda and re.search(cuda, path)):
+        elif path.endswith(".cu") or compiled_as_cuda(cuda, path):
             args[1:1] = ["-x", "cuda"]
         for inc in includes:
             args += ["-I", os.path.join(repo, inc)]
@@ -229,13 +232,6 @@ def first_error(text):
     return text.strip().splitlines()[0] if text.strip() else ""
 
 
-def as_cuda(pattern, path):
-    """Whether the build compiles `path` as CUDA though its extension says
-    otherwise: `pattern` (the manifest's "cuda") matches it."""
-    return bool(pattern) and not path.endswith(".cu") and \
-        re.search(pattern, path) is not None
-
-
 def cmd_run(opts):
     repo = os.path.abspath(opts.repo)
     files = list(source_files(repo))
@@ -260,7 +256,7 @@ def cmd_run(opts):
         else:
             futures = [pool.submit(lint_one, opts.lint, repo, f, opts.include,
                                    opts.timeout, opts.hip, opts.define,
-                                   as_cuda(opts.cuda, f))
+                                   compiled_as_cuda(opts.cuda, f))
                        for f in files]
         done = 0
         for fut in concurrent.futures.as_completed(futures):
@@ -272,7 +268,7 @@ def cmd_run(opts):
                                           rec["status"]), file=sys.stderr)
         if opts.nvcc:
             nv = {pool.submit(nvcc_one, opts.nvcc_path, repo, f, opts.include,
-                              cache, opts.define, as_cuda(opts.cuda, f),
+                              cache, opts.define, compiled_as_cuda(opts.cuda, f),
                               opts.nvcc_flags): f
                   for f in files}
             for fut in concurrent.futures.as_completed(nv):
