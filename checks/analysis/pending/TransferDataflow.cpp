@@ -34,6 +34,7 @@ TransferDataflow::TransferDataflow(const FunctionDecl *FD, ASTContext &Ctx,
   Counters.finish();
   LoopCounters = std::move(Counters.Counters);
   NonBlocking = nonBlockingStreams(FD, Ctx);
+  Results = findCallResults(FD);
 }
 
 TransferDataflow::State TransferDataflow::entryState() const {
@@ -82,6 +83,7 @@ bool TransferDataflow::transferEdge(const CFGBlock &From, unsigned SuccIndex,
     return true;
   counterEdge(Cond, SuccIndex, S);
   pollingEdge(Cond, SuccIndex, S);
+  failureEdge(Cond, SuccIndex, S);
   llvm::erase_if(S.Disjuncts, [&](Disjunct &D) {
     return !Branches.takeEdge(
         Cond, SuccIndex == 0, D.Facts, [&](const VarDecl *VD) {
@@ -150,6 +152,20 @@ void TransferDataflow::pollingEdge(const Expr *Cond, unsigned SuccIndex,
     else if (Api->Kind == ApiKind::EventQuery)
       syncEvent(D, Api->arg(Call, ArgRole::Event));
   }
+}
+
+void TransferDataflow::failureEdge(const Expr *Cond, unsigned SuccIndex,
+                                   State &S) const {
+  std::optional<ResultTest> Test = resultTest(Cond);
+  if (!Test || Test->Code != CudaErrorCode::Success)
+    return;
+  unsigned FailureEdge = Test->TrueIfEqual ? 1 : 0;
+  const CallExpr *Failed = resultOf(Test->Result, Results);
+  if (SuccIndex != FailureEdge || !Failed || !lookupApi(Failed))
+    return;
+  for (Disjunct &D : S.Disjuncts)
+    eraseIf(D.Pending,
+            [&](const PendingTransfer &P) { return P.Op == Failed; });
 }
 
 void TransferDataflow::transfer(const CFGElement &E, Disjunct &D,

@@ -12,6 +12,7 @@
 
 #include "HostAccess.h"
 #include "PendingState.h"
+#include "analysis/code/CallResults.h"
 #include "analysis/provenance/ProvenanceAnalysis.h"
 #include "analysis/sync/DeviceWaitLoops.h"
 #include "api/CudaApiCatalog.h"
@@ -92,6 +93,12 @@ private:
   /// 'while (cudaStreamQuery(s) == cudaErrorNotReady)': leaving the loop
   /// means the stream is done; likewise cudaEventQuery for an event.
   void pollingEdge(const clang::Expr *Cond, unsigned SuccIndex, State &S) const;
+
+  /// 'if (cudaMemcpyAsync(...) != cudaSuccess)', or a test of a local that
+  /// holds its result (error-checking macros): on the edge where the call
+  /// failed, the runtime enqueued nothing, so nothing it issued is in
+  /// flight there.
+  void failureEdge(const clang::Expr *Cond, unsigned SuccIndex, State &S) const;
 
   /// True if work on \p S (a sync of it, or an event recorded on it) waits
   /// for \p P: the same stream, or one that may be it.
@@ -246,6 +253,7 @@ private:
   TransferSet Seed;
   std::set<const clang::VarDecl *> LoopCounters;
   std::set<const clang::ValueDecl *> NonBlocking;
+  CallResults Results;
   BranchFacts Branches;
   DeviceWaitLoops WaitLoops;
   /// Compiled with --default-stream per-thread: 0 is the per-thread stream.
