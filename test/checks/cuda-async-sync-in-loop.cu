@@ -467,6 +467,32 @@ void memsetIsNoWait(float *d, int n, cudaStream_t *st) {
   }
 }
 
+// One element of a std::vector of streams, by a constant index, in every
+// iteration (CUDA-ZSTD's download thread): the iterations run in order on
+// that one stream anyway, and the wait costs no overlap.
+struct VectorStreams {
+  std::vector<cudaStream_t> st;
+  void downloadOnOne(float *h, float *d, int n);
+  void uploadAndProcess(float *h, float *d, int n);
+};
+void VectorStreams::downloadOnOne(float *h, float *d, int n) {
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(h + i * 256, d, 1024, cudaMemcpyDeviceToHost, st[2]);
+    cudaStreamSynchronize(st[2]);
+  }
+}
+
+// Two elements of it, by constant indices: the iterations could overlap.
+void VectorStreams::uploadAndProcess(float *h, float *d, int n) {
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, h + i * 256, 1024, cudaMemcpyHostToDevice, st[0]);
+    process<<<1, 256, 0, st[1]>>>(d);
+    cudaStreamSynchronize(st[1]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaStreamSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Held out from real programs (scripts/injected-bugs.py).
 

@@ -18,8 +18,8 @@ namespace cuda_async_lint {
 namespace {
 
 /// A stream or event as one object: a variable or field, or an element of
-/// an array of them with a constant index ('streams[0]'). Index is -1 for
-/// a whole variable.
+/// an array, std::vector or std::array of them with a constant index
+/// ('streams[0]'). Index is -1 for a whole variable.
 using HandleKey = std::pair<const ValueDecl *, int64_t>;
 
 /// The object \p E names, if it is one whatever the iteration: not an
@@ -32,17 +32,29 @@ std::optional<HandleKey> handleKey(const Expr *E, const ASTContext &Ctx) {
     return std::nullopt;
   // Every index constant, of each dimension ('done[1][0]').
   int64_t Key = 0;
-  const Expr *Part = E->IgnoreParenImpCasts();
-  const auto *Element = dyn_cast<ArraySubscriptExpr>(Part);
-  if (!Element)
-    return std::nullopt;
-  for (; Element; Element = dyn_cast<ArraySubscriptExpr>(
-                      Element->getBase()->IgnoreParenImpCasts())) {
-    std::optional<int64_t> Index = integerConstant(Element->getIdx(), Ctx);
-    if (!Index)
+  bool Indexed = false;
+  for (const Expr *Part = handleObject(E)->IgnoreParenImpCasts();;) {
+    const Expr *Base = nullptr, *Index = nullptr;
+    if (const auto *Element = dyn_cast<ArraySubscriptExpr>(Part)) {
+      Base = Element->getBase();
+      Index = Element->getIdx();
+    } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Part);
+               Op && Op->getOperator() == OO_Subscript &&
+               Op->getNumArgs() == 2) {
+      Base = Op->getArg(0);
+      Index = Op->getArg(1);
+    } else {
+      break;
+    }
+    std::optional<int64_t> Value = integerConstant(Index, Ctx);
+    if (!Value)
       return std::nullopt;
-    Key = Key * 1000003 + *Index;
+    Key = Key * 1000003 + *Value;
+    Indexed = true;
+    Part = Base->IgnoreParenImpCasts();
   }
+  if (!Indexed)
+    return std::nullopt;
   return HandleKey{S.Decl, Key};
 }
 
