@@ -434,12 +434,48 @@ def shapes_with_findings(args, lint):
                     fastest.append((n, lint_t.fastest_cpu))
                 growth.append(([title, layout],
                                [(n, t * 1e3) for n, t in fastest]))
-    return table + growth_table(
+    return table + one_format_per_run(args, lint, sizes) + growth_table(
         "The whole process's CPU time from N = %d to N = %d, on the fastest "
         "of the %d runs at each N: its growth over N's, and k of a time "
         "proportional to N^k fitted to every N (1.00: linear):" % (
             sizes[0], sizes[-1], args.repeat), ["shape", "layout"], sizes,
         growth)
+
+
+def one_format_per_run(args, lint, sizes):
+    """At the goal's N (4000, else the largest size), each output format in
+    a run of its own, as a user who asks for one report runs it: the whole
+    process's CPU time over clang's, per shape, layout and format."""
+    import benchmark_shapes
+    n = 4000 if 4000 in sizes else sizes[-1]
+    formats = ["json"] + REPORT_FORMATS
+    table = ["", "Each format in a run of its own at N = %d (`--format=F -o "
+             "FILE`): the whole process's CPU time over clang's, medians of "
+             "%d runs; the last column is the slowest format's:" % (
+                 n, args.repeat), "",
+             "| shape | layout | clang CPU (ms) | " +
+             " | ".join(formats) + " | slowest |",
+             "|" + " --- |" * (len(formats) + 4)]
+    with tempfile.TemporaryDirectory() as tmp:
+        for title, shape in benchmark_shapes.SHAPES:
+            for layout, one_line in (("a line each", False),
+                                     ("one line", True)):
+                path = os.path.join(tmp, "%s-%d.cu" % (shape.__name__,
+                                                      one_line))
+                with open(path, "w") as f:
+                    f.write(benchmark_shapes.source(
+                        shape, n, pageable=True, one_line=one_line))
+                argvs = [parse_command(lint, ["--use-bundled-cuda"], path)] + [
+                    [lint, "--use-bundled-cuda", path, "--format=" + fmt,
+                     "-o", os.path.join(tmp, "report." + fmt)]
+                    for fmt in formats]
+                timings = interleaved(argvs, args.repeat)
+                clang = timings[0].cpu
+                ratios = [t.cpu / clang for t in timings[1:]]
+                table.append("| %s | %s | %.0f | %s | %.2f |" % (
+                    title, layout, clang * 1e3,
+                    " | ".join("%.2f" % r for r in ratios), max(ratios)))
+    return table
 
 
 def database(args, lint, cuda_args):
