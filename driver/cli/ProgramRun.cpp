@@ -120,8 +120,16 @@ ProgramAnalysis ProgramRun::analyzeProgram() {
       [&](StringRef File, size_t Ended, size_t Total) {
         if (!Parsing)
           Parsing.emplace(Total, errs(), Progress::wanted(), "parsed",
-                          progressEvery(I));
+                          progressEvery(I), Started);
         Parsing->fileEnded(File, Ended);
+      },
+      // Units the whole program answered otherwise, parsed again: on a
+      // large project minutes with no other file ending.
+      [&](StringRef File, size_t Ended, size_t Total) {
+        if (!ParsingAgain)
+          ParsingAgain.emplace(Total, errs(), Progress::wanted(),
+                               "parsed again", progressEvery(I), Started);
+        ParsingAgain->fileEnded(File, Ended);
       });
 }
 

@@ -73,8 +73,12 @@ private:
   /// is given.
   std::optional<TranslationUnitCache> StoreResults;
   unsigned SummaryFailures = 0;
-  /// "[n/N] parsed file" as each unit of a one-parse run ends.
-  std::optional<Progress> Parsing;
+  /// "[n/N] parsed file" as each unit of a one-parse run ends, and as each
+  /// unit parsed again to check it against the whole program ends; their
+  /// seconds counted from the run's start.
+  std::optional<Progress> Parsing, ParsingAgain;
+  std::chrono::steady_clock::time_point Started =
+      std::chrono::steady_clock::now();
 };
 
 } // namespace cuda_async_lint

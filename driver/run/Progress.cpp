@@ -8,10 +8,12 @@ namespace cuda_async_lint {
 
 Progress::Progress(size_t Total, llvm::raw_ostream &OS, bool Shown,
                    llvm::StringRef What,
-                   std::optional<std::chrono::duration<double>> Every)
+                   std::optional<std::chrono::duration<double>> Every,
+                   std::optional<std::chrono::steady_clock::time_point> Started)
     : Total(Total), What(What.empty() ? "" : What.str() + " "), OS(OS),
       Shown(Shown && Total > 1), Every(Total > 1 ? Every : std::nullopt),
-      Started(std::chrono::steady_clock::now()), Last(Started) {}
+      Started(Started.value_or(std::chrono::steady_clock::now())),
+      Last(std::chrono::steady_clock::now()) {}
 
 bool Progress::wanted() {
   return llvm::sys::Process::StandardOutIsDisplayed() &&

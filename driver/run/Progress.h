@@ -22,10 +22,13 @@ class Progress {
 public:
   /// \p What says what ended, before the file's name ("summarized").
   /// \p Shown: a line per file; otherwise, with \p Every, a line when that
-  /// long has passed since the last (or the start).
+  /// long has passed since the last (or the start). The seconds a line
+  /// says are counted from \p Started (default: now).
   Progress(size_t Total, llvm::raw_ostream &OS, bool Shown,
            llvm::StringRef What = "",
-           std::optional<std::chrono::duration<double>> Every = std::nullopt);
+           std::optional<std::chrono::duration<double>> Every = std::nullopt,
+           std::optional<std::chrono::steady_clock::time_point> Started =
+               std::nullopt);
   /// Shown when stdout and stderr are terminals.
   static bool wanted();
   void fileEnded(llvm::StringRef File, size_t Ended);

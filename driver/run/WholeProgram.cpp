@@ -66,7 +66,8 @@ ProgramAnalysis analyzeProgram(
     const std::vector<std::string> &Analysed, const ProgramScope &Scope,
     const AnalysisOptions &Options, TranslationUnitCache *Summaries,
     llvm::function_ref<void(const FailedFile &)> OnFailure,
-    llvm::function_ref<void(llvm::StringRef, size_t, size_t)> OnParsed) {
+    llvm::function_ref<void(llvm::StringRef, size_t, size_t)> OnParsed,
+    llvm::function_ref<void(llvm::StringRef, size_t, size_t)> OnParsedAgain) {
   ProgramAnalysis Out;
   // An analysed file outside the program (named, but not in the database)
   // is checked once the program is whole.
@@ -309,9 +310,12 @@ ProgramAnalysis analyzeProgram(
     Parks.reset();
   }
   Out.ParsedAgain = Reparse.size();
+  size_t ParsedAgainEnded = 0;
   runUnits(
       Reparse, [](size_t) { return UnitWork::Check; }, Options,
       [&](size_t J, FileResult R) {
+        if (OnParsedAgain)
+          OnParsedAgain(Reparse[J], ++ParsedAgainEnded, Reparse.size());
         size_t A = ReparseOf[J];
         if (ResultKey[A])
           keepResult(*ResultKey[A], R, Options);

@@ -85,13 +85,16 @@ struct ProgramAnalysis {
 /// cache (\p Summaries, null: none) and the result cache (Options.Results)
 /// spare the parse of a unit they hold. A unit that does not parse has no
 /// summary: \p OnFailure hears of it.
-/// \p OnParsed(File, Ended, Total) hears of each unit parsed, as it ends.
+/// \p OnParsed(File, Ended, Total) hears of each unit parsed, as it ends;
+/// \p OnParsedAgain, of each unit parsed again to check it against the
+/// whole program.
 ProgramAnalysis analyzeProgram(
     const std::vector<std::string> &ProgramFiles,
     const std::vector<std::string> &Analysed, const ProgramScope &Scope,
     const AnalysisOptions &Options, TranslationUnitCache *Summaries,
     llvm::function_ref<void(const FailedFile &)> OnFailure,
-    llvm::function_ref<void(llvm::StringRef, size_t, size_t)> OnParsed);
+    llvm::function_ref<void(llvm::StringRef, size_t, size_t)> OnParsed,
+    llvm::function_ref<void(llvm::StringRef, size_t, size_t)> OnParsedAgain);
 
 } // namespace cuda_async_lint
 
