@@ -364,11 +364,21 @@ bool onlyErrorsNvccAccepts(const std::vector<SourceLocation> &Locations,
   assert(Locations.size() == IDs.size() && "one ID per error");
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
+  // A system header's redeclaration that adds or drops __device__, which
+  // cannot be rewritten there (nvccRewritesFor): nvcc merges it. CCCL's
+  // assert.h declares __assert_fail __host__ __device__ where nvcc compiles
+  // (__NVCC__, as for nvcc's host pass) and NDEBUG is set, where clang's
+  // CUDA wrapper declared it __device__.
+  auto Accepted = [&](size_t I) {
+    return isHostDialectError(IDs[I], LO) ||
+           (IDs[I] == diag::err_cuda_ovl_target &&
+            SM.isInSystemHeader(SM.getExpansionLoc(Locations[I])));
+  };
   llvm::DenseSet<FileID> Files;
   for (size_t I = 0; I < Locations.size(); ++I) {
     if (Locations[I].isInvalid())
       return false;
-    if (!isHostDialectError(IDs[I], LO))
+    if (!Accepted(I))
       Files.insert(SM.getFileID(SM.getExpansionLoc(Locations[I])));
   }
   if (Files.empty())
@@ -377,7 +387,7 @@ bool onlyErrorsNvccAccepts(const std::vector<SourceLocation> &Locations,
       SM, Files, nvccLanguageOf(LO) & (NvccLanguage::Cxx | NvccLanguage::Cuda));
   Bodies.TraverseDecl(Ctx.getTranslationUnitDecl());
   for (size_t I = 0; I < Locations.size(); ++I) {
-    if (isHostDialectError(IDs[I], LO))
+    if (Accepted(I))
       continue;
     SourceLocation At = SM.getExpansionLoc(Locations[I]);
     if (llvm::none_of(Bodies.Ranges, [&](const CharSourceRange &R) {
