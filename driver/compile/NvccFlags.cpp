@@ -350,6 +350,23 @@ void appendEach(llvm::StringRef Values, llvm::StringRef Prefix,
   }
 }
 
+/// -Xcompiler's value: comma-separated, and each part goes to the host
+/// compiler's command line, where spaces separate arguments (CMake writes
+/// '-Xcompiler "-Wno-terminate -DWITH_MPI -fPIC"'; nvcc defines WITH_MPI).
+void appendHostCompilerOptions(llvm::StringRef Values,
+                               std::vector<std::string> &Out) {
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  Values.split(Parts, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef P : Parts) {
+    llvm::BumpPtrAllocator Alloc;
+    llvm::StringSaver Saver(Alloc);
+    llvm::SmallVector<const char *, 8> Words;
+    llvm::cl::TokenizeGNUCommandLine(P, Saver, Words);
+    for (const char *W : Words)
+      Out.push_back(W);
+  }
+}
+
 } // namespace
 
 bool isNvcc(llvm::StringRef Compiler) {
@@ -406,7 +423,7 @@ translateNvccCommand(const std::vector<std::string> &Args,
     case Action::DropWithValue:
       break;
     case Action::HostCompiler:
-      appendEach(Value, "", Out);
+      appendHostCompilerOptions(Value, Out);
       break;
     case Action::IncludePath:
       appendEach(Value, "-I", Out);

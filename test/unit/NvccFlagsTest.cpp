@@ -39,6 +39,18 @@ TEST(NvccFlags, TranslatesACMakeCommand) {
                                 "-c", "/src/a.cu", "-o", "a.cu.o"}));
 }
 
+TEST(NvccFlags, SplitsHostCompilerOptionsAsTheHostCommandLineDoes) {
+  // CMake writes a target's COMPILE_OPTIONS as one quoted -Xcompiler value;
+  // nvcc hands it to the host compiler's command line, which splits it.
+  EXPECT_EQ(translate({"nvcc", "-Xcompiler",
+                       "-Wno-terminate -DWITH_MPI -rdynamic,-fPIC "
+                       "'-DNAME=\"a b\"'",
+                       "-c", "a.cu"}),
+            (std::vector<std::string>{"clang++", "-Wno-terminate", "-DWITH_MPI",
+                                      "-rdynamic", "-fPIC", "-DNAME=\"a b\"",
+                                      "-c", "a.cu"}));
+}
+
 TEST(NvccFlags, DropsDeviceAndToolOptions) {
   EXPECT_EQ(
       translate({"nvcc", "-gencode", "arch=compute_80,code=sm_80",
