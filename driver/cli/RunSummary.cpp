@@ -35,6 +35,9 @@ void sayRunSummary(const Invocation &I, const Report &R,
   for (size_t N = 0; N < Failed && N < MaxListedFailures; ++N)
     errs() << "cuda-async-lint: not analysed: " << R.Failures[N].File << " ("
            << R.Failures[N].Reason << ")\n";
+  if (Failed > MaxListedFailures)
+    errs() << "cuda-async-lint: ... and " << Failed - MaxListedFailures
+           << " more files not analysed in the report\n";
   std::string Line =
       "cuda-async-lint: " + countOf(R.FilesAnalysed - Failed, "file", "files") +
       " analysed";
