@@ -2,6 +2,7 @@
 
 #include "CallResults.h"
 #include "LocalAliases.h"
+#include "LocalWrites.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
@@ -12,10 +13,9 @@ namespace cuda_async_lint {
 
 namespace {
 
-class ResultFinder : public RecursiveASTVisitor<ResultFinder> {
+class ResultFinder : public LocalWrites<ResultFinder> {
 public:
   CallResults Inits;
-  llvm::DenseSet<const VarDecl *> Written;
 
   bool VisitVarDecl(VarDecl *VD) {
     if (!VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || !VD->getInit())
@@ -29,18 +29,6 @@ public:
     if (const auto *Call =
             dyn_cast<CallExpr>(VD->getInit()->IgnoreImplicit()->IgnoreParens()))
       Inits[VD] = Call;
-    return true;
-  }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
-      if (const VarDecl *VD = localVar(BO->getLHS()))
-        Written.insert(VD);
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-      if (const VarDecl *VD = localVar(UO->getSubExpr()))
-        Written.insert(VD);
     return true;
   }
   bool VisitCallExpr(CallExpr *Call) {

@@ -1,6 +1,7 @@
 //===- LocalAliases.cpp ---------------------------------------------------===//
 
 #include "LocalAliases.h"
+#include "LocalWrites.h"
 #include "StdLibrary.h"
 #include "api/CudaApiCatalog.h"
 #include "clang/AST/ExprCXX.h"
@@ -21,10 +22,9 @@ namespace {
 
 /// Pointers initialized once and never written again, and the loop
 /// variables of range-based for loops.
-class AliasFinder : public RecursiveASTVisitor<AliasFinder> {
+class AliasFinder : public LocalWrites<AliasFinder> {
 public:
   llvm::DenseMap<const VarDecl *, const Expr *> Inits;
-  llvm::DenseSet<const VarDecl *> Written;
   llvm::DenseMap<const VarDecl *, const CXXForRangeStmt *> RangeLoops;
 
   bool VisitVarDecl(VarDecl *VD) {
@@ -37,18 +37,8 @@ public:
       Inits[VD] = VD->getInit();
     return true;
   }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
-      if (const VarDecl *VD = localVar(BO->getLHS()))
-        Written.insert(VD);
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->isIncrementDecrementOp() ||
-        (UO->getOpcode() == UO_AddrOf && !DeviceAliasOuts.count(UO)))
-      if (const VarDecl *VD = localVar(UO->getSubExpr()))
-        Written.insert(VD);
-    return true;
+  bool addressOnlyInitializes(const UnaryOperator *UO) const {
+    return DeviceAliasOuts.count(UO);
   }
   /// 'cudaHostGetDevicePointer(&d, h, 0)': a pointer given no other value
   /// is an alias of 'h' (the same memory, at the device's address).
