@@ -3,12 +3,38 @@
 #include "RunSummary.h"
 #include "ExitCodes.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
+#include <map>
 
 using namespace llvm;
 
 namespace cuda_async_lint {
+
+/// Files stopped by one error (a header every unit includes, a flag the
+/// build's compiler takes otherwise): the cause, said once.
+static void sayCommonFirstError(const std::vector<FailedFile> &Failures) {
+  if (Failures.size() < 2)
+    return;
+  std::map<std::string, size_t> ByFirstError;
+  for (const FailedFile &F : Failures) {
+    SmallVector<StringRef> Lines;
+    StringRef(F.Errors).split(Lines, '\n');
+    auto First =
+        find_if(Lines, [](StringRef L) { return L.contains(": error: "); });
+    if (First != Lines.end())
+      ++ByFirstError[First->str()];
+  }
+  auto Most = max_element(ByFirstError, [](const auto &A, const auto &B) {
+    return A.second < B.second;
+  });
+  if (Most != ByFirstError.end() && Most->second > 1)
+    errs() << "cuda-async-lint: " << Most->second << " of the "
+           << Failures.size()
+           << " files not analysed stop at the same error: " << Most->first
+           << "\n";
+}
 
 void sayRunSummary(const Invocation &I, const Report &R,
                    const OutputContext &Ctx, int Status, bool TextOnStdout,
@@ -38,6 +64,7 @@ void sayRunSummary(const Invocation &I, const Report &R,
   if (Failed > MaxListedFailures)
     errs() << "cuda-async-lint: ... and " << Failed - MaxListedFailures
            << " more files not analysed in the report\n";
+  sayCommonFirstError(R.Failures);
   std::string Line =
       "cuda-async-lint: " + countOf(R.FilesAnalysed - Failed, "file", "files") +
       " analysed";
