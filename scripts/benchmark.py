@@ -358,9 +358,7 @@ def shapes(args, lint):
         for title, shape in benchmark_shapes.SHAPES:
             fastest = []
             for n in sizes:
-                path = os.path.join(tmp, "%s-%d.cu" % (shape.__name__, n))
-                with open(path, "w") as f:
-                    f.write(benchmark_shapes.source(shape, n))
+                path = benchmark_shapes.write(tmp, shape, n)
                 argv = [lint, "--use-bundled-cuda", path]
                 clang_t, lint_t = interleaved(
                     [parse_command(lint, ["--use-bundled-cuda"], path), argv],
@@ -405,15 +403,11 @@ def shapes_with_findings(args, lint):
     growth = []
     with tempfile.TemporaryDirectory() as tmp:
         for title, shape in benchmark_shapes.SHAPES:
-            for layout, one_line in (("a line each", False),
-                                     ("one line", True)):
+            for layout, one_line in benchmark_shapes.LAYOUTS:
                 fastest = []
                 for n in sizes:
-                    path = os.path.join(tmp, "%s-%d-%d.cu" % (
-                        shape.__name__, n, one_line))
-                    with open(path, "w") as f:
-                        f.write(benchmark_shapes.source(
-                            shape, n, pageable=True, one_line=one_line))
+                    path = benchmark_shapes.write(tmp, shape, n, pageable=True,
+                                                  one_line=one_line)
                     out = os.path.join(tmp, "report")
                     argv = [lint, "--use-bundled-cuda", path, "--format=json",
                             "-o", out + ".json"] + [
@@ -458,13 +452,9 @@ def one_format_per_run(args, lint, sizes):
              "|" + " --- |" * (len(formats) + 4)]
     with tempfile.TemporaryDirectory() as tmp:
         for title, shape in benchmark_shapes.SHAPES:
-            for layout, one_line in (("a line each", False),
-                                     ("one line", True)):
-                path = os.path.join(tmp, "%s-%d.cu" % (shape.__name__,
-                                                      one_line))
-                with open(path, "w") as f:
-                    f.write(benchmark_shapes.source(
-                        shape, n, pageable=True, one_line=one_line))
+            for layout, one_line in benchmark_shapes.LAYOUTS:
+                path = benchmark_shapes.write(tmp, shape, n, pageable=True,
+                                              one_line=one_line)
                 argvs = [parse_command(lint, ["--use-bundled-cuda"], path)] + [
                     [lint, "--use-bundled-cuda", path, "--format=" + fmt,
                      "-o", os.path.join(tmp, "report." + fmt)]

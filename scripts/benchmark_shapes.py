@@ -7,6 +7,7 @@ of a translation unit that includes <cuda_runtime.h>.
 With pageable memory (--shapes --findings) each copy is a finding of
 cuda-async-pageable-copy; written on one line (generated and minified code,
 macros that expand a list), every finding is on that line."""
+import os
 
 PRELUDE = """#include <cuda_runtime.h>
 int g(cudaError_t);
@@ -89,3 +90,17 @@ def source(shape, n, pageable=False, one_line=False):
     if pageable:
         return PAGEABLE_PRELUDE + body + PAGEABLE_EPILOGUE
     return PRELUDE + body + EPILOGUE
+
+
+# A statement a line, or every statement on one line.
+LAYOUTS = (("a line each", False), ("one line", True))
+
+
+def write(directory, shape, n, pageable=False, one_line=False):
+    """Writes source(shape, n, ...) into a file of its own under directory
+    and returns the file's path."""
+    path = os.path.join(directory, "%s-%d-%d-%d.cu" % (
+        shape.__name__, n, pageable, one_line))
+    with open(path, "w") as f:
+        f.write(source(shape, n, pageable=pageable, one_line=one_line))
+    return path

@@ -90,8 +90,8 @@ constexpr size_t ShownOfLongLine = 256;
 std::string shownLine(llvm::StringRef Text, unsigned Column) {
   if (Text.size() <= MaxLineText)
     return escapeHtml(Text);
-  unsigned From = Column > 1 && Column <= Text.size() ? Column : 1;
-  llvm::StringRef Kept = Text.drop_front(From - 1).take_front(ShownOfLongLine);
+  unsigned From = 1;
+  llvm::StringRef Kept = lineFromColumn(Text, Column, ShownOfLongLine, From);
   bool CutAtEnd = From - 1 + Kept.size() < Text.size();
   return (From > 1 ? "\u2026" : "") + escapeHtml(Kept) +
          (CutAtEnd ? "\u2026" : "");

@@ -6,6 +6,12 @@
 
 namespace cuda_async_lint {
 
+llvm::StringRef lineFromColumn(llvm::StringRef Line, unsigned Column,
+                               size_t Width, unsigned &From) {
+  From = Column > 1 && Column <= Line.size() ? Column : 1;
+  return Line.drop_front(From - 1).take_front(Width);
+}
+
 std::string withoutSpaces(llvm::StringRef Text) {
   std::string Out(Text.size(), '\0');
   size_t N = 0;
@@ -55,12 +61,10 @@ void keepLineText(llvm::StringRef Line, ResolvedFinding &F) {
   // The code is read from what a report would show of the line: on a long
   // line, MaxLineText characters from the column.
   unsigned From = 1;
-  llvm::StringRef Shown = Line;
-  if (Line.size() > MaxLineText) {
-    if (F.Loc.Column > 1 && F.Loc.Column <= Line.size())
-      From = F.Loc.Column;
-    Shown = Line.drop_front(From - 1).take_front(MaxLineText);
-  }
+  llvm::StringRef Shown =
+      Line.size() <= MaxLineText
+          ? Line
+          : lineFromColumn(Line, F.Loc.Column, MaxLineText, From);
   F.PointedCode = withoutSpaces(pointedCode(Shown, F.Loc.Column + 1 - From));
   // Version 1 hashed the whole line, as the baselines written then quote
   // it. A line longer than MaxLineText has been hashed as a window since

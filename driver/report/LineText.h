@@ -25,6 +25,12 @@ struct ResolvedFinding;
 /// characters from the finding's column.
 constexpr size_t MaxLineText = 4096;
 
+/// What is read of \p Line from \p Column (1-based): \p Width characters
+/// from the column, or from the line's start where the column is not on
+/// the line. \p From is set to the column the text begins at.
+llvm::StringRef lineFromColumn(llvm::StringRef Line, unsigned Column,
+                               size_t Width, unsigned &From);
+
 /// Sets \p F's PointedCode and LineText from \p Line, the line of its
 /// location (F.Loc.Column must be set).
 void keepLineText(llvm::StringRef Line, ResolvedFinding &F);

@@ -1,5 +1,4 @@
-//===- LocalWrites.h - Locals written after their initialization -*- C++
-//-*-===//
+//===- LocalWrites.h - Locals written after their first value --*- C++ -*-===//
 //
 // The part of a visitor that finds which locals keep their first value:
 // every local an assignment, an increment or decrement writes, or whose
