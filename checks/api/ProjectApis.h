@@ -4,7 +4,8 @@
 // configuration names them (global CheckOptions, shared by every check since
 // the checks share one provenance analysis), and the catalog then treats them
 // as it treats cudaMallocHost and cudaFreeHost: an allocator returns the
-// memory, a releaser takes it as its first argument.
+// memory or, declared without a pointer result, stores it through its first
+// `T **` or `T *&` parameter; a releaser takes it as its first argument.
 //
 //===----------------------------------------------------------------------===//
 

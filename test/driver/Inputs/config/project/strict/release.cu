@@ -10,3 +10,20 @@ void release(Pool &P, float *Dev, cudaStream_t S) {
   cudaStreamSynchronize(S);
   free(Large);
 }
+
+// Out-parameter allocators of the configuration: the memory is pinned.
+void releaseOut(float *Dev, cudaStream_t S) {
+  void *P = nullptr;
+  pool::cudaMallocHost(&P, 4096);
+  cudaMemcpyAsync(Dev, P, 4096, cudaMemcpyHostToDevice, S);
+  cudaStreamSynchronize(S);
+  free(P);
+  float *R = nullptr;
+  pool::allocInto(4096, R);
+  cudaMemcpyAsync(Dev, R, 4096, cudaMemcpyHostToDevice, S);
+  cudaStreamSynchronize(S);
+  delete[] R;
+  void *Q = nullptr;
+  pool::cudaMallocHost(&Q, 4096);
+  pool::cudaFreeHost(Q);
+}
