@@ -2,8 +2,10 @@
 
 #include "ProgramRun.h"
 #include "Config.h"
+#include "config/ExtraArgs.h"
 #include "run/SummaryStore.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -28,13 +30,24 @@ ProgramRun::open(const Invocation &I, const Configuration &Config,
   if (I.Verbose)
     for (const std::string &F : Run->In.Files)
       for (const auto &Command : Run->In.Database->getCompileCommands(F)) {
+        // The command the parse runs: the translated one, then the file's
+        // ExtraArgsBefore and ExtraArgs (.clang-tidy, --extra-arg).
         std::vector<std::string> Args =
             Options.Adjuster(Command.CommandLine, F);
+        if (clang::tooling::ArgumentsAdjuster Extra =
+                extraArgsAdjuster(Config.optionsFor(F)))
+          Args = Extra(Args, F);
         // A command after '--' is LibTooling's, named 'clang-tool': the
         // parse runs clang's driver in process, in its 'clang' mode.
         if (!Args.empty() && sys::path::filename(Args[0]) == "clang-tool")
           Args[0] = "clang";
-        errs() << "cuda-async-lint: " << F << ": " << join(Args, " ") << "\n";
+        // Quoted as a shell reads it back: "-DX=a b" is one argument.
+        errs() << "cuda-async-lint: " << F << ":";
+        for (const std::string &A : Args) {
+          errs() << ' ';
+          sys::printArg(errs(), A, /*Quote=*/false);
+        }
+        errs() << "\n";
       }
 
   // Whole-program provenance: the program is the whole database, else the
