@@ -362,10 +362,35 @@ std::vector<llvm::StringRef> enabledChecks(const ClangTidyOptions &Options) {
   return Ids;
 }
 
+/// \p List without the globs that occur again later in it: merging the
+/// defaults' '-*,cuda-async-*' with a file's 'cuda-async-*' repeats it. The
+/// last glob that matches a name decides, so a later copy decides whatever
+/// the earlier one would have.
+static std::string withoutRepeatedGlobs(llvm::StringRef List) {
+  llvm::SmallVector<llvm::StringRef, 8> Globs;
+  for (llvm::StringRef Line : llvm::split(List, '\n'))
+    for (llvm::StringRef Glob : llvm::split(Line, ','))
+      if (!Glob.trim().empty())
+        Globs.push_back(Glob.trim());
+  std::string Out;
+  for (size_t I = 0; I < Globs.size(); ++I) {
+    if (llvm::is_contained(llvm::ArrayRef(Globs).drop_front(I + 1), Globs[I]))
+      continue;
+    if (!Out.empty())
+      Out += ',';
+    Out += Globs[I];
+  }
+  return Out;
+}
+
 std::string dumpConfiguration(const ClangTidyOptions &Options) {
   // As clang-tidy --dump-config: the options, with every enabled check's
   // options in effect (defaults included), written by the checks.
   ClangTidyOptions Effective = Options;
+  for (std::optional<std::string> *List :
+       {&Effective.Checks, &Effective.WarningsAsErrors})
+    if (*List)
+      **List = withoutRepeatedGlobs(**List);
   for (const auto &Entry : storedCheckOptions(Options))
     Effective.CheckOptions.try_emplace(Entry.getKey(), Entry.getValue());
   return configurationAsText(Effective);
