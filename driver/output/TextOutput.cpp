@@ -190,7 +190,12 @@ std::string reportHeadline(const Report &R) {
   return (R.Findings.empty()
               ? std::string("no findings")
               : countOf(R.Findings.size(), "finding", "findings")) +
-         " in " + countOf(R.FilesAnalysed, "file", "files");
+         " in " + countOf(R.FilesAnalysed, "file", "files") +
+         // The count is of the files asked for: say how many of them have
+         // no findings because they were not analysed.
+         (R.Failures.empty()
+              ? std::string()
+              : " (" + std::to_string(R.Failures.size()) + " not analysed)");
 }
 
 std::string notReportedText(const Report &R) {
