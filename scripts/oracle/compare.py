@@ -9,11 +9,19 @@ lines of the runtime finding or of the edit, linting the edited file on its
 own (as an editor does) or the program's units together (-p, as a CI run
 with the project's database does). The pristine programs are linted too:
 every static finding on them is to be read.
+
+--only REGEX compares again only the programs whose names match (their
+mutants and their pristine lint) with --lint, and carries every other
+record of docs/oracle/comparison.json over as it was made: on a machine
+whose cores are taken, the programs just added are compared without
+linting the whole corpus again. The file then names both linters
+("lint" for the carried records, "only" for the REGEX's).
 """
 import concurrent.futures
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -155,6 +163,7 @@ def main(opts):
             m = json.loads(line)
             mutants[m["id"]] = m
     previous = {}
+    old = {}
     if os.path.exists(COMPARISON):
         with open(COMPARISON) as f:
             old = json.load(f)
@@ -162,6 +171,10 @@ def main(opts):
         lint_version = old.get("lint")
     else:
         lint_version = None
+    only = re.compile(opts.only) if getattr(opts, "only", None) else None
+    # With --only, what the other programs had is kept as it was made.
+    carried = {i: r for i, r in previous.items()
+               if only and not only.search(r["program"])}
     # The version names the release, not the build: the binary's hash says
     # which linter made a cached comparison.
     version = subprocess.run([opts.lint, "--version"], capture_output=True,
@@ -170,6 +183,8 @@ def main(opts):
         version += " sha256:" + hashlib.sha256(f.read()).hexdigest()[:16]
     if lint_version != version:
         previous = {}
+    if only:
+        previous.update(carried)
 
     pristine_runtime = {}
     for p in programs.values():
@@ -208,6 +223,8 @@ def main(opts):
 
     def one(job):
         m, new, rec = job
+        if m["id"] in carried:
+            return carried[m["id"]]
         if m["id"] in previous and previous[m["id"]]["runtime"] == new:
             return previous[m["id"]]
         result = compared_mutant(m, new)
@@ -228,14 +245,20 @@ def main(opts):
 
     with concurrent.futures.ThreadPoolExecutor(opts.j) as pool:
         compared = list(pool.map(one, sorted(jobs, key=lambda j: j[0]["id"])))
-        pristine_static = dict(zip(
-            sorted(programs), pool.map(
-                lambda n: lint_pristine(opts.lint, programs[n]),
-                sorted(programs))))
-    out = {"lint": version, "window": WINDOW, "mutants": compared,
+        names = sorted(n for n in programs if not only or only.search(n))
+        pristine_static = dict(zip(names, pool.map(
+            lambda n: lint_pristine(opts.lint, programs[n]), names)))
+    for n in programs:
+        if n not in pristine_static:
+            pristine_static[n] = old.get("pristine", {}).get(
+                n, {}).get("static")
+    out = {"lint": lint_version if only else version, "window": WINDOW,
+           "mutants": compared,
            "pristine": {n: {"static": pristine_static[n],
                             "runtime": pristine_runtime.get(n, {}).get(
                                 "findings")} for n in sorted(programs)}}
+    if only:
+        out["only"] = {"programs": opts.only, "lint": version}
     with open(COMPARISON + ".tmp", "w") as f:
         json.dump(out, f, indent=1, sort_keys=True)
     os.replace(COMPARISON + ".tmp", COMPARISON)

@@ -5,7 +5,7 @@
   oracle.py gpu --out DIR [--deadline S] [--jobs N] [--runs N]  (GPU machine)
                [--redo FILE]
   oracle.py import FILE...                              (here)
-  oracle.py compare [--lint BIN] [-j N]                 (here, with LLVM)
+  oracle.py compare [--lint BIN] [-j N] [--only REGEX]  (here, with LLVM)
   oracle.py report                                      (the tables)
 
 docs/oracle/programs.json (or $CUDA_ASYNC_ORACLE_MANIFEST) names each
@@ -483,6 +483,9 @@ def main():
     p.add_argument("--lint", default=os.path.join(ROOT, "build", "bin",
                                                   "cuda-async-lint"))
     p.add_argument("-j", type=int, default=2)
+    p.add_argument("--only", help="compare again only the programs whose "
+                   "names match this regular expression; keep the others' "
+                   "records")
     p.set_defaults(func=lambda o: __import__("compare").main(o))
     p = sub.add_parser("report")
     p.set_defaults(func=lambda o: __import__("report").main(o))
