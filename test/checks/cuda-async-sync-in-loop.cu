@@ -391,6 +391,64 @@ void singleStreamLoop(float *d, float *h, int n, cudaStream_t s) {
   }
 }
 
+// A stream variable that names another stream each iteration: swapped
+// between two created streams at the end of the body (hpc2n's pipeline),
+// or declared in the body from an element chosen by the counter.
+void swappedStreamVariable(float *d, float *h, int n, cudaStream_t s1,
+                           cudaStream_t s2) {
+  cudaStream_t stream = s1;
+  for (int i = 0; i < n; ++i) {
+    cudaMemcpyAsync(d, h + i * 256, 1024, cudaMemcpyHostToDevice, stream);
+    process<<<1, 256, 0, stream>>>(d);
+    if (stream == s1)
+      stream = s2;
+    else
+      stream = s1;
+    cudaDeviceSynchronize();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaDeviceSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-8]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+void streamVariableFromElementPerIteration(float *d, float *h, int n,
+                                           cudaStream_t *st) {
+  for (int i = 0; i < n; ++i) {
+    cudaStream_t stream = st[i % 2];
+    cudaMemcpyAsync(d, h + i * 256, 1024, cudaMemcpyHostToDevice, stream);
+    process<<<1, 256, 0, stream>>>(d);
+    cudaDeviceSynchronize();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cudaDeviceSynchronize' inside the loop waits for work issued earlier in the same iteration
+    // CHECK-MESSAGES: :[[@LINE-4]]:5: note: it waits for this asynchronous operation
+  }
+}
+
+// The same variable naming one stream in every iteration: a constant
+// element, the same stream assigned again, or a value the analysis cannot
+// name (precision first).
+cudaStream_t nextStream();
+void streamVariableOfOneStream(float *d, float *h, int n, cudaStream_t *st,
+                               cudaStream_t s1) {
+  for (int i = 0; i < n; ++i) {
+    cudaStream_t stream = st[0];
+    cudaMemcpyAsync(d, h + i * 256, 1024, cudaMemcpyHostToDevice, stream);
+    process<<<1, 256, 0, stream>>>(d);
+    cudaDeviceSynchronize();
+  }
+  cudaStream_t again = s1;
+  for (int i = 0; i < n; ++i) {
+    again = s1;
+    cudaMemcpyAsync(d, h + i * 256, 1024, cudaMemcpyHostToDevice, again);
+    process<<<1, 256, 0, again>>>(d);
+    cudaDeviceSynchronize();
+  }
+  for (int i = 0; i < n; ++i) {
+    cudaStream_t unknown = nextStream();
+    cudaMemcpyAsync(d, h + i * 256, 1024, cudaMemcpyHostToDevice, unknown);
+    process<<<1, 256, 0, unknown>>>(d);
+    cudaDeviceSynchronize();
+  }
+}
+
 void timingLoopOnTheLegacyStream(float *d, int n) {
   for (int i = 0; i < n; ++i) {
     process<<<1, 256>>>(d);

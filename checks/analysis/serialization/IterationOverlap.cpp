@@ -186,6 +186,65 @@ bool forksAndJoins(const HandleKey &Root, const std::set<HandleKey> &Streams,
   return true;
 }
 
+/// Whether the local stream variable \p VD may name another stream in each
+/// iteration of \p Loop: declared in its body from an element chosen per
+/// iteration ('cudaStream_t s = st[i % 2];'), or assigned there such an
+/// element or two different streams (the swap 'stream = stream == s1 ? s2 :
+/// s1;' or its if/else). A value the analysis cannot name (a call's result)
+/// keeps it one stream: precision first.
+bool namesStreamPerIteration(const VarDecl *VD, const Stmt *Loop,
+                             const ASTContext &Ctx) {
+  if (!VD->isLocalVarDecl())
+    return false;
+  struct Values : RecursiveASTVisitor<Values> {
+    const VarDecl *VD;
+    const ASTContext &Ctx;
+    std::set<HandleKey> Keys;
+    bool PerIteration = false;
+    Values(const VarDecl *VD, const ASTContext &Ctx) : VD(VD), Ctx(Ctx) {}
+    void value(const Expr *E) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+        value(C->getTrueExpr());
+        value(C->getFalseExpr());
+        return;
+      }
+      StreamRef S = streamRef(E);
+      if (S.K != StreamRef::Kind::Named && S.K != StreamRef::Kind::ArrayElement)
+        return;
+      if (std::optional<HandleKey> Key = handleKey(E, Ctx))
+        Keys.insert(*Key);
+      else
+        PerIteration = true;
+    }
+    bool VisitVarDecl(VarDecl *D) {
+      if (D == VD && D->getInit())
+        value(D->getInit());
+      return true;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->getOpcode() != BO_Assign)
+        return true;
+      if (const auto *Ref =
+              dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
+        if (Ref->getDecl() == VD)
+          value(B->getRHS());
+      return true;
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {
+      if (Op->getOperator() != OO_Equal || Op->getNumArgs() != 2)
+        return true;
+      if (const auto *Ref =
+              dyn_cast<DeclRefExpr>(Op->getArg(0)->IgnoreParenImpCasts()))
+        if (Ref->getDecl() == VD)
+          value(Op->getArg(1));
+      return true;
+    }
+  } V(VD, Ctx);
+  V.TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
+  return V.PerIteration || V.Keys.size() > 1;
+}
+
 } // namespace
 
 bool iterationsCanOverlap(const Stmt *Loop, bool PerThread,
@@ -193,12 +252,21 @@ bool iterationsCanOverlap(const Stmt *Loop, bool PerThread,
   LoopSteps Body(Ctx);
   Body.TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
   std::set<HandleKey> Streams;
+  std::map<const VarDecl *, bool> PerIteration;
   bool PerThreadStream = false;
   for (const AsyncOperation &Op : Body.Ops) {
     StreamRef S = streamRef(Op.Stream);
     switch (S.K) {
     case StreamRef::Kind::ArrayElement:
     case StreamRef::Kind::Named:
+      if (const auto *VD = dyn_cast_or_null<VarDecl>(S.Decl);
+          VD && S.K == StreamRef::Kind::Named) {
+        auto [It, New] = PerIteration.try_emplace(VD, false);
+        if (New)
+          It->second = namesStreamPerIteration(VD, Loop, Ctx);
+        if (It->second)
+          return true; // A variable naming another stream each iteration.
+      }
       if (std::optional<HandleKey> Key = handleKey(Op.Stream, Ctx))
         Streams.insert(*Key);
       else
