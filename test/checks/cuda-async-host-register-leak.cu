@@ -185,6 +185,29 @@ void registeredByAllocator(size_t n) {
   // CHECK-FIXES: {{^}}  cudaHostUnregister(p);{{$}}
 }
 
+// An out-parameter allocator that registers what it stored (simpleStreams'
+// allocateHostMemory), read back through the out-parameter.
+void allocateRegisteredInto(float **pp, size_t n) {
+  *pp = (float *)malloc(n);
+  cudaHostRegister(*pp, n, 0);
+}
+
+void registeredThroughOutParameter(size_t n) {
+  float *p = nullptr;
+  allocateRegisteredInto(&p, n);
+  free(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'free' releases memory that is still registered
+  // CHECK-MESSAGES: :[[@LINE-8]]:3: note: registered here with 'cudaHostRegister'
+  // CHECK-FIXES: {{^}}  cudaHostUnregister(p);{{$}}
+}
+
+void unregisteredAfterOutParameter(size_t n) {
+  float *p = nullptr;
+  allocateRegisteredInto(&p, n);
+  cudaHostUnregister(p);
+  free(p);
+}
+
 template <typename T> void releaseTemplate(size_t n) {
   T *p = (T *)malloc(n * sizeof(T));
   cudaHostRegister(p, n * sizeof(T), 0);

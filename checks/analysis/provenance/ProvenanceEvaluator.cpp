@@ -232,6 +232,16 @@ PointerValue Evaluator::loaded(const Expr *LValue) const {
       if (PD->getType()->isReferenceType())
         if (auto It = S.Pointees.find(PD); It != S.Pointees.end())
           return It->second;
+  // What this function stored through a T** parameter, read back through
+  // it: '*pp = (int *)malloc(n); cudaHostRegister(*pp, n, 0);'.
+  if (const auto *UO = dyn_cast<UnaryOperator>(LValue);
+      UO && UO->getOpcode() == UO_Deref)
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+      if (const auto *PD = dyn_cast<ParmVarDecl>(DRE->getDecl());
+          PD && PD->getType()->isPointerType())
+        if (auto It = S.Pointees.find(PD); It != S.Pointees.end())
+          return It->second;
   // C++ lvalues that stand for another one: 'p = q', '++p', 'c ? p : q'.
   if (const auto *BO = dyn_cast<BinaryOperator>(LValue)) {
     if (BO->getOpcode() == BO_Assign)
