@@ -19,6 +19,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
+#include <map>
 #include <set>
 #include <sys/resource.h>
 
@@ -27,17 +28,32 @@ using namespace llvm;
 namespace cuda_async_lint {
 namespace {
 
-/// Says what the file's analysis reported beside its findings: errors,
+/// What standard error has said once in a run.
+struct SaidOnce {
+  std::set<std::string> ConfigWarnings;
+  /// A first error (a header's, as every unit including it meets it) ->
+  /// the file whose errors were shown in full with it.
+  std::map<std::string, std::string> FirstErrors;
+};
+
+/// Says what the file's analysis reported beside its findings: errors
+/// (a first error already shown with another file's is pointed back to),
 /// configuration warnings (each once per run), --verbose's timings.
-void sayFileOutcome(const Invocation &I, const FileResult &FR,
-                    std::set<std::string> &ConfigWarned) {
+void sayFileOutcome(const Invocation &I, const FileResult &FR, SaidOnce &Said) {
   for (const std::string &W : FR.ConfigurationWarnings)
-    if (ConfigWarned.insert(W).second)
+    if (Said.ConfigWarnings.insert(W).second)
       errs() << "cuda-async-lint: warning: " << W << "\n";
-  if (const std::optional<FailedFile> &Failure = FR.Failure)
+  if (const std::optional<FailedFile> &Failure = FR.Failure) {
     errs() << "cuda-async-lint: error: cannot analyse '" << Failure->File
-           << "': " << Failure->Reason
-           << (Failure->Errors.empty() ? "\n" : ":\n") << Failure->Errors;
+           << "': " << Failure->Reason;
+    StringRef First = firstErrorLine(Failure->Errors);
+    auto [Shown, New] = Said.FirstErrors.try_emplace(First.str(), FR.File);
+    if (!First.empty() && !New)
+      errs() << ", at the error shown for '" << Shown->second << "': " << First
+             << "\n";
+    else
+      errs() << (Failure->Errors.empty() ? "\n" : ":\n") << Failure->Errors;
+  }
   if (const std::optional<FailedFile> &Tolerated = FR.ToleratedErrors)
     errs() << "cuda-async-lint: warning: '" << Tolerated->File
            << "': " << ToleratedErrorsMessage << ":\n"
@@ -149,7 +165,7 @@ int analyse(const Invocation &I) {
   Options.OnFileEnded = [&](const std::string &File, size_t Ended, size_t) {
     Shown.fileEnded(File, Ended);
   };
-  std::set<std::string> ConfigWarned;
+  SaidOnce Said;
   // NOLINT'd findings, once each (a header's, whichever units saw it).
   std::set<std::string> Suppressed;
   Options.OnFileReported = [&](FileResult &FR) {
@@ -159,7 +175,7 @@ int analyse(const Invocation &I) {
     if (Join)
       Join->annotate(FR.Findings);
     Selected.apply(FR);
-    sayFileOutcome(I, FR, ConfigWarned);
+    sayFileOutcome(I, FR, Said);
     if (StreamText) {
       writeText(FR.Findings, outs(), Colors);
       outs().flush();

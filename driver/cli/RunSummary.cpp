@@ -12,20 +12,25 @@ using namespace llvm;
 
 namespace cuda_async_lint {
 
+StringRef firstErrorLine(StringRef Errors) {
+  for (StringRef Rest = Errors; !Rest.empty();) {
+    auto [Line, Next] = Rest.split('\n');
+    if (Line.contains(": error: "))
+      return Line;
+    Rest = Next;
+  }
+  return {};
+}
+
 /// Files stopped by one error (a header every unit includes, a flag the
 /// build's compiler takes otherwise): the cause, said once.
 static void sayCommonFirstError(const std::vector<FailedFile> &Failures) {
   if (Failures.size() < 2)
     return;
   std::map<std::string, size_t> ByFirstError;
-  for (const FailedFile &F : Failures) {
-    SmallVector<StringRef> Lines;
-    StringRef(F.Errors).split(Lines, '\n');
-    auto First =
-        find_if(Lines, [](StringRef L) { return L.contains(": error: "); });
-    if (First != Lines.end())
-      ++ByFirstError[First->str()];
-  }
+  for (const FailedFile &F : Failures)
+    if (StringRef First = firstErrorLine(F.Errors); !First.empty())
+      ++ByFirstError[First.str()];
   auto Most = max_element(ByFirstError, [](const auto &A, const auto &B) {
     return A.second < B.second;
   });

@@ -23,6 +23,10 @@ namespace cuda_async_lint {
 /// Failing findings listed on standard error at most; the rest are counted.
 inline constexpr size_t MaxListedFailures = 100;
 
+/// The first error line of clang's rendered \p Errors ('file:line:col:
+/// error: ...'), or empty.
+llvm::StringRef firstErrorLine(llvm::StringRef Errors);
+
 /// \p Status: the run's exit status; \p TextOnStdout: the findings were
 /// printed there already.
 void sayRunSummary(const Invocation &I, const Report &R,
