@@ -41,6 +41,8 @@ from . import (gpu_burn, heldback_babelstream, heldback_cuda_by_example,  # noqa
                heldback4_hybridsort, heldback4_totem,
                heldback5_cholla, heldback5_cuda_zstd, heldback5_hecbench,
                heldback5_kaldi, heldback5_nvidia_hpcg,
+               heldback6_gasal2, heldback6_genomeworks,
+               heldback6_jetson_utils,
                hip_examples, kernel_races, libraries,
                library_samples, llm_c, multi_gpu, professional_cuda, rodinia,
                teaching)
@@ -62,4 +64,6 @@ ALL = (multi_gpu.EDITS + teaching.EDITS + hip_examples.EDITS +
        heldback4_gpujpeg.EDITS +
        heldback5_hecbench.EDITS + heldback5_kaldi.EDITS +
        heldback5_cholla.EDITS + heldback5_nvidia_hpcg.EDITS +
-       heldback5_cuda_zstd.EDITS)
+       heldback5_cuda_zstd.EDITS +
+       heldback6_gasal2.EDITS + heldback6_genomeworks.EDITS +
+       heldback6_jetson_utils.EDITS)
