@@ -42,7 +42,7 @@ from . import (gpu_burn, heldback_babelstream, heldback_cuda_by_example,  # noqa
                heldback5_cholla, heldback5_cuda_zstd, heldback5_hecbench,
                heldback5_kaldi, heldback5_nvidia_hpcg,
                heldback6_gasal2, heldback6_genomeworks,
-               heldback6_jetson_utils,
+               heldback6_jetson_utils, heldback6_mgbench,
                hip_examples, kernel_races, libraries,
                library_samples, llm_c, multi_gpu, professional_cuda, rodinia,
                teaching)
@@ -66,4 +66,4 @@ ALL = (multi_gpu.EDITS + teaching.EDITS + hip_examples.EDITS +
        heldback5_cholla.EDITS + heldback5_nvidia_hpcg.EDITS +
        heldback5_cuda_zstd.EDITS +
        heldback6_gasal2.EDITS + heldback6_genomeworks.EDITS +
-       heldback6_jetson_utils.EDITS)
+       heldback6_jetson_utils.EDITS + heldback6_mgbench.EDITS)
