@@ -188,8 +188,10 @@ CharSourceRange spellingOf(const Attr *A, const SourceManager &SM,
 
 /// The blanks that make each declaration of a function redeclared with
 /// other execution spaces (err_cuda_ovl_target: the new declaration, and
-/// its notes' previous one) a host function: nvcc merges them into a
-/// __host__ __device__ function, whose host side is what the checks read.
+/// its notes' previous one; err_function_template_spec_no_match: an
+/// explicit specialization, and its primary template) a host function:
+/// nvcc merges them into a __host__ __device__ function, whose host side is
+/// what the checks read.
 /// A __global__ function is no such function: nvcc rejects that too.
 void blankExecutionSpaces(const std::vector<const ParseDiagnostic *> &Errors,
                           ASTContext &Ctx, Blanks &Out) {
@@ -409,6 +411,13 @@ BlankedSpans nvccRewritesFor(const ParseErrorCollector &Errors,
         A->How != NvccAcceptance::Rewrite || !(A->Languages & Language))
       continue;
     if (D.ID == diag::err_cuda_ovl_target)
+      Spaces.push_back(&D);
+    // A specialization set aside for its execution spaces alone: every
+    // candidate's note says so.
+    else if (D.ID == diag::err_function_template_spec_no_match &&
+             !D.NoteIDs.empty() && llvm::all_of(D.NoteIDs, [](unsigned N) {
+               return N == diag::note_cuda_ovl_candidate_target_mismatch;
+             }))
       Spaces.push_back(&D);
     else if (D.ID == diag::err_function_template_partial_spec)
       OwnArguments.push_back(&D);

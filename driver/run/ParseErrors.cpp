@@ -84,6 +84,7 @@ void ParseErrorCollector::HandleDiagnostic(DiagnosticsEngine::Level Level,
     ParseDiagnostic &Last = Diagnostics.back();
     if (Info.hasSourceManager())
       Last.NoteLocs.push_back(Info.getLocation());
+    Last.NoteIDs.push_back(Info.getID());
     Last.TextEnd = Text.size();
   } else if (Level != DiagnosticsEngine::Note) {
     ShowingNotes = false;

@@ -53,6 +53,8 @@ struct ParseDiagnostic {
   /// The ranges it highlights, and where its notes point.
   std::vector<clang::CharSourceRange> Ranges;
   std::vector<clang::SourceLocation> NoteLocs;
+  /// Each note's diagnostic, in the order they came.
+  std::vector<unsigned> NoteIDs;
   /// Downgraded below an error before the parse: the parse went on as if
   /// it were a warning.
   bool Downgraded = false;
