@@ -420,13 +420,16 @@ ArgumentsAdjuster makeCommandAdjuster(const GpuHeaders &Headers,
         Extra.push_back("-fno-caret-diagnostics");
         if (!hasArgPrefix(Args, "-resource-dir"))
           Extra.push_back("-resource-dir=" + ResourceDir);
-        Args.insert(Args.begin() + 1, Extra.begin(), Extra.end());
         // Every error is seen, whatever limit the build sets: clang's
         // default of 20 ends the parse with a fatal error, which no file
         // survives, where each instantiation of a kernel template repeats
         // an error of device code the tool tolerates (jetson-utils'
-        // cudaRGB.cu). Last, so that it overrides the command's own.
-        Args.push_back("-ferror-limit=0");
+        // cudaRGB.cu). The command's own limit is dropped.
+        llvm::erase_if(Args, [](const std::string &A) {
+          return llvm::StringRef(A).starts_with("-ferror-limit=");
+        });
+        Extra.push_back("-ferror-limit=0");
+        Args.insert(Args.begin() + 1, Extra.begin(), Extra.end());
         return Args;
       });
 }
