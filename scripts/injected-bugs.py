@@ -34,7 +34,9 @@ import difflib
 import json
 import os
 import re
+import shutil
 import subprocess
+import tempfile
 import sys
 import threading
 
@@ -732,32 +734,37 @@ class Linter:
         self.lock = threading.Lock()
         self.pristine = {}
 
-    def lint(self, path, args):
+    def lint(self, path, args, in_file=None):
         """The findings of one file, as (check, line, note lines), or None
-        if the linter failed on it. `args`: its compiler arguments."""
+        if the linter failed on it. `args`: its compiler arguments.
+        `in_file`: only the findings (and notes) in that file, a header
+        the unit `path` includes."""
         cmd = [self.opts.lint, "--format=json", "-j", "1", path, "--"] + args
         proc = subprocess.run(cmd, capture_output=True, text=True,
                               timeout=self.opts.timeout)
         if proc.returncode not in (0, 1):
             return None
         report = json.loads(proc.stdout)
+        where = lambda loc: in_file is None or \
+            os.path.realpath(loc.get("file", "")) == os.path.realpath(in_file)
         return [(f["check"], f["location"]["line"],
                  [n["location"]["line"] for n in f.get("notes", [])
-                  if "location" in n])
-                for f in report.get("findings", [])]
+                  if "location" in n and where(n["location"])])
+                for f in report.get("findings", []) if where(f["location"])]
 
-    def lint_pristine(self, path, args):
+    def lint_pristine(self, path, args, in_file=None):
+        key = (path, in_file)
         with self.lock:
-            future = self.pristine.get(path)
+            future = self.pristine.get(key)
             if future is None:
                 future = concurrent.futures.Future()
-                self.pristine[path] = future
+                self.pristine[key] = future
                 mine = True
             else:
                 mine = False
         if mine:
             try:
-                future.set_result(self.lint(path, args))
+                future.set_result(self.lint(path, args, in_file))
             except Exception as err:  # the waiting edits see it too
                 future.set_exception(err)
         return future.result()
@@ -838,8 +845,15 @@ def run_edit(opts, linter, e):
                         edited_text.count(e["at"]))
         line = edited_text.count("\n", 0, edited_text.index(e["at"])) + 1
         places.append((line, line))
-    before = linter.lint_pristine(path, args)
-    after = lint_copy(linter, path, e["id"], edited_text, args)
+    if e.get("unit"):
+        # A header's edit: linted as the unit that includes it compiles it.
+        unit, unit_args = resolve(opts, e["unit"])
+        before = linter.lint_pristine(unit, unit_args, in_file=path)
+        after = lint_header_copy(linter, path, unit, e["id"], edited_text,
+                                 unit_args)
+    else:
+        before = linter.lint_pristine(path, args)
+        after = lint_copy(linter, path, e["id"], edited_text, args)
     if before is None or after is None:
         return dict(e, status="error", detail="the linter failed")
     moved = collections.Counter((c, line_map.get(l)) for c, l, _ in before)
@@ -853,8 +867,8 @@ def run_edit(opts, linter, e):
     hits = [f for f in new_findings if f[0] == e["check"] and
             any(near(l) for l in [f[1]] + f[2])]
     status = "found" if hits else "missed"
-    if not hits and is_skipped_by_preprocessor(linter, path, e["id"],
-                                               new, first_edited, args):
+    if not hits and not e.get("unit") and is_skipped_by_preprocessor(
+            linter, path, e["id"], new, first_edited, args):
         return dict(e, status="dead", line=places[0][0],
                     detail="the edit is in code the preprocessor skips")
     return dict(e, status=status, line=places[0][0], new=new_findings,
@@ -872,6 +886,25 @@ def lint_copy(linter, path, tag, text, args):
         return linter.lint(copy, args)
     finally:
         os.remove(copy)
+
+
+def lint_header_copy(linter, header, unit, tag, text, args):
+    """Lints `unit` with the header `header` replaced by `text`: the
+    header's folder is copied with the edited header in it, and the unit is
+    linted from the copy when it lies there, else with the copy first on
+    its include path. Only the findings in the edited header count."""
+    folder = os.path.dirname(header)
+    with tempfile.TemporaryDirectory(prefix="injected-" + tag) as tmp:
+        copy = os.path.join(tmp, os.path.basename(folder))
+        shutil.copytree(folder, copy, symlinks=True,
+                        ignore=shutil.ignore_patterns(".injected-*"))
+        edited = os.path.join(copy, os.path.basename(header))
+        with open(edited, "w") as f:
+            f.write(text)
+        if os.path.dirname(unit) == folder:
+            return linter.lint(os.path.join(copy, os.path.basename(unit)),
+                               args + ["-I", folder], in_file=edited)
+        return linter.lint(unit, ["-I", copy] + args, in_file=edited)
 
 
 def is_skipped_by_preprocessor(linter, path, tag, lines, line, args):

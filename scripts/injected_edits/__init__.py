@@ -7,12 +7,14 @@ each change is a text that occurs exactly once in the file and what replaces
 it."""
 
 
-def edit(ident, check, path, changes, why, at=None):
+def edit(ident, check, path, changes, why, at=None, unit=None):
     """`changes`: (find, replace) pairs. `at`: where the bug shows, when
     not at the edit itself (the host's read after a deleted wait): text of
-    that line in the edited file."""
+    that line in the edited file. `unit`: for an edit of a header, the
+    translation unit ('NAME:path') whose parse compiles it (a class
+    template's members, say); its findings in the header count."""
     return {"id": ident, "check": "cuda-async-" + check, "path": path,
-            "changes": changes, "why": why, "at": at}
+            "changes": changes, "why": why, "at": at, "unit": unit}
 
 
 def sub(find, replace):

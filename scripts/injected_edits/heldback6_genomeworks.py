@@ -41,6 +41,9 @@ from . import edit, sub, after, before, delete
 R = "genomeworks:cudapoa/src/"
 BATCH = R + "cudapoa_batch.cuh"
 BLOCK = R + "allocate_block.hpp"
+# Both headers are compiled by batch.cu (CudapoaBatch's members are a class
+# template's: linted on their own, the headers instantiate nothing).
+UNIT = R + "batch.cu"
 
 BLOCK_ALLOC = ("        GW_CU_CHECK_ERR(cudaHostAlloc((void**)&block_data_h_, total_h_, "
                "cudaHostAllocDefault));\n")
@@ -63,7 +66,8 @@ EDITS = [
             "            {\n"
             "                decode_cudapoa_kernel_error(static_cast<genomeworks::cudapoa::StatusType>"
             "(c[1]), output_status);\n"
-            "                // push back empty placeholder"),
+            "                // push back empty placeholder",
+         unit=UNIT),
     edit("hb6gw-poa-msa-read-before-wait", "unsynchronized-access", BATCH,
          [sub("        GW_CU_CHECK_ERR(cudaStreamSynchronize(stream_));\n"
               "\n"
@@ -72,7 +76,8 @@ EDITS = [
          "get_msa drops its stream wait: the MSA rows and consensus are parsed from the "
          "pinned output block while their downloads may still be running on the batch's "
          "stream",
-         at="            msa.emplace_back(std::vector<std::string>());"),
+         at="            msa.emplace_back(std::vector<std::string>());",
+         unit=UNIT),
     edit("hb6gw-poa-graphs-read-before-wait", "unsynchronized-access", BATCH,
          [sub("        graphs.resize(poa_count_);\n"
               "\n"
@@ -81,7 +86,8 @@ EDITS = [
          "get_graphs reads the downloaded nodes, edges and sequence lengths without waiting "
          "for the batch's stream (the wait after graphs.resize is gone)",
          at="                int32_t seq_0_offset = input_details_h_->window_details[poa]"
-            ".seq_len_buffer_offset;"),
+            ".seq_len_buffer_offset;",
+         unit=UNIT),
     edit("hb6gw-poa-window-details-after-upload", "unsynchronized-access", BATCH,
          [after("        GW_CU_CHECK_ERR(cudaMemcpyAsync(input_details_d_->window_details, "
                 "input_details_h_->window_details,\n"
@@ -94,15 +100,18 @@ EDITS = [
          "queuing its upload: the host writes input_details_h_->window_details while the "
          "cudaMemcpyAsync reading it may still be in flight on the batch's stream",
          at="        std::fill(input_details_h_->window_details, "
-            "input_details_h_->window_details + poa_count_, WindowDetails{});"),
+            "input_details_h_->window_details + poa_count_, WindowDetails{});",
+         unit=UNIT),
     edit("hb6gw-block-delete", "dealloc-mismatch", BLOCK,
          [sub(BLOCK_FREE, "        delete[] block_data_h_;\n")],
-         "~BatchBlock releases the batch's cudaHostAlloc'd host block with delete[]"),
+         "~BatchBlock releases the batch's cudaHostAlloc'd host block with delete[]",
+         unit=UNIT),
     edit("hb6gw-block-new-freehost", "dealloc-mismatch", BLOCK,
          [sub(BLOCK_ALLOC, "        block_data_h_ = new uint8_t[total_h_];\n")],
          "BatchBlock allocates its host block with new[] but ~BatchBlock still releases it "
          "with cudaFreeHost",
-         at=BLOCK_FREE.rstrip("\n")),
+         at=BLOCK_FREE.rstrip("\n"),
+         unit=UNIT),
     edit("hb6gw-block-registered", "host-register-leak", BLOCK,
          [sub(BLOCK_ALLOC,
               "        block_data_h_ = new uint8_t[total_h_];\n"
@@ -111,5 +120,6 @@ EDITS = [
           sub(BLOCK_FREE, "        delete[] block_data_h_;\n")],
          "BatchBlock news its host block and pins it with cudaHostRegister; ~BatchBlock "
          "deletes it without cudaHostUnregister",
-         at="        delete[] block_data_h_;"),
+         at="        delete[] block_data_h_;",
+         unit=UNIT),
 ]
