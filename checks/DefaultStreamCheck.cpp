@@ -2,6 +2,7 @@
 
 #include "DefaultStreamCheck.h"
 #include "analysis/code/HostFunctions.h"
+#include "analysis/serialization/CallsThatIssue.h"
 #include "api/AsyncOperation.h"
 #include "api/CudaApiCatalog.h"
 #include "api/GpuLibrary.h"
@@ -88,8 +89,20 @@ void DefaultStreamCheck::run(const MatchFinder::MatchResult &R) {
         !Callee->getDefinition()->hasBody())
       return;
     Work = CalleesOfUnit().of(Callee);
+    // Or one that issues work on the stream its caller passes, given the
+    // legacy stream here (LegacyStreamWork.h).
+    bool GivenLegacy = false;
     if (!Work || !Work->LeftInFlight)
+      if (std::optional<AsyncOperation> Own =
+              workLeftInFlight(Call, *R.Context);
+          Own && Own->Stream &&
+          llvm::is_contained(Call->arguments(), Own->Stream) &&
+          streamRef(Own->Stream).K == StreamRef::Kind::Legacy)
+        GivenLegacy = true;
+    if (!GivenLegacy && (!Work || !Work->LeftInFlight))
       return;
+    if (GivenLegacy)
+      Work = nullptr;
   }
   CalleesOfUnit();
   const FunctionFacts &Whole = Facts.get(Function, [&](const FunctionDecl *FD) {

@@ -108,6 +108,35 @@ void explicitLegacyBetweenCreated(float *d, float *e, float *h,
   kernel<<<1, 256, 0, s>>>(e);
 }
 
+// A function of the unit that issues its work on the stream it is given,
+// given the legacy stream (mgbench's CopyDev2Dev for the last chunk, a
+// launcher given 0): that call is work on the legacy stream.
+inline void copyOn(float *dst, const float *src, size_t n, cudaStream_t s) {
+  cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToDevice, s);
+}
+
+void wrapperGivenTheLegacyStream(float **dst, float **src, int chunks,
+                                 cudaStream_t s) {
+  for (int c = 0; c < chunks; ++c) {
+    if (c == chunks - 1)
+      copyOn(dst[c], src[c], 64, 0);
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'copyOn' on the legacy default stream waits for all earlier work
+    else
+      copyOn(dst[c], src[c], 64, s);
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: note: work on a created stream issued here waits for it
+    // CHECK-MESSAGES: :[[@LINE-12]]:3: note: the work on a created stream it issues first
+  }
+}
+
+// The same wrapper given created streams only, or given the legacy stream
+// with nothing on a created stream after it: nothing held back.
+void wrapperGivenCreatedStreams(float **dst, float **src, int chunks,
+                                cudaStream_t s, cudaStream_t t) {
+  for (int c = 0; c < chunks; ++c)
+    copyOn(dst[c], src[c], 64, c % 2 ? s : t);
+  copyOn(dst[0], src[0], 64, 0);
+}
+
 template <typename T> void templateLoop(T *d, T *h, int n, cudaStream_t s) {
   for (int i = 0; i < n; ++i) {
     cudaMemcpyAsync(d, h, sizeof(T), cudaMemcpyHostToDevice);

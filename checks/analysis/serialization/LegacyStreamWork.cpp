@@ -1,6 +1,7 @@
 //===- LegacyStreamWork.cpp -----------------------------------------------===//
 
 #include "LegacyStreamWork.h"
+#include "CallsThatIssue.h"
 #include "IterationWork.h"
 #include "analysis/code/ObjectReferences.h"
 #include "analysis/dataflow/BodyParents.h"
@@ -302,6 +303,17 @@ private:
     if (!Call)
       return;
     const ApiSpec *Api = lookupApi(Call);
+    // A function of the unit that issues work on the stream its caller
+    // passes, given the legacy stream ('copyAsync(d, h, n, 0)'): the call is
+    // the unit's own legacy work, as the copy in its body would be.
+    if (!Api)
+      if (std::optional<AsyncOperation> Own = Issuers.work(Call);
+          Own && Own->Stream &&
+          llvm::is_contained(Call->arguments(), Own->Stream) &&
+          isLegacy(streamRef(Own->Stream), Own->Stream)) {
+        S.Pending.insert(Call);
+        return;
+      }
     if (!Api) {
       const FunctionDecl *Callee = Call->getDirectCallee();
       const CalleeLegacyWork *Work = Callee ? Callees.of(Callee) : nullptr;
@@ -371,6 +383,8 @@ private:
   const StreamCreations &Created;
   DeviceWaitLoops WaitLoops;
   LegacyCallees &Callees;
+  /// The unit's functions that leave work in flight, each call asked once.
+  CallsThatIssue Issuers{Ctx};
   /// Where a function's CalleeLegacyWork is being found, that.
   CalleeLegacyWork *Summary;
 };
