@@ -108,6 +108,38 @@ int managedOrPageableWaited(int n, bool pageableAccess) {
   return m[0];
 }
 
+// Device memory on one path, pinned on the other (mgbench's uva: a GPU
+// source is cudaMalloc'd, the host source cudaMallocHost'd): where the host
+// writes it, it is the host's, and the kernel still reads it.
+__global__ void readFrom(const int *in, int *out) { out[threadIdx.x] = in[threadIdx.x]; }
+void deviceOrPinnedSource(int *out, int n, bool fromGpu, cudaStream_t s) {
+  int *src;
+  if (fromGpu)
+    cudaMalloc(&src, n * sizeof(int));
+  else
+    cudaMallocHost(&src, n * sizeof(int));
+  readFrom<<<1, 256, 0, s>>>(src, out);
+  if (!fromGpu)
+    src[0] = 1;
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'src[0]' is written while kernel 'readFrom', which reads it, may still be running on stream 's'; wait for it first with cudaStreamSynchronize(s) or an event [cuda-async-unsynchronized-access]
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: the kernel is launched here
+  // CHECK-MESSAGES: :[[@LINE-5]]:25: note: on stream 's', not synchronized before the access
+  cudaStreamSynchronize(s);
+}
+
+void deviceOrPinnedSourceWaited(int *out, int n, bool fromGpu,
+                                cudaStream_t s) {
+  int *src;
+  if (fromGpu)
+    cudaMalloc(&src, n * sizeof(int));
+  else
+    cudaMallocHost(&src, n * sizeof(int));
+  readFrom<<<1, 256, 0, s>>>(src, out);
+  cudaStreamSynchronize(s);
+  if (!fromGpu)
+    src[0] = 1;
+}
+
 // The host updating with atomic operations what a running kernel updates
 // (systemWideAtomics: system-scope atomics on both sides) shares it on
 // purpose: no race, even where it also reads it plainly (a compare-and-swap

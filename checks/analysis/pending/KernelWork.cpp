@@ -315,11 +315,14 @@ void TransferDataflow::issueKernel(const CUDAKernelCallExpr *Launch,
   }
 }
 
-/// Memory of different kinds on different paths, every one an allocation
-/// the host can touch and one of them memory a kernel reaches on any system
+/// Memory of different kinds on different paths, every one a known
+/// allocation and one of them memory both the host and a kernel reach
 /// (managed or pinned): 'malloc' where the device can read pageable memory,
-/// 'cudaMallocManaged' elsewhere (systemWideAtomics). On that path the
-/// kernel's writes race with the host's reads.
+/// 'cudaMallocManaged' elsewhere (systemWideAtomics); 'cudaMalloc' for a
+/// GPU source, 'cudaMallocHost' for the host (mgbench's uva). A host
+/// access is reported only where the host touches the memory, which on
+/// that path is the host's: the kernel's writes race with the host's
+/// reads there (its reads, with the host's writes).
 static bool hostReachableOnSomePath(const PointerValue &V) {
   // An unknown value with origins is one of mixed kinds (ProvenanceLattice).
   if (V.tag() != PointerValue::Tag::Unknown || V.origins().empty())
@@ -327,7 +330,7 @@ static bool hostReachableOnSomePath(const PointerValue &V) {
   bool Reached = false;
   for (Origin O : V.origins()) {
     std::optional<MemoryKind> K = allocationKind(O);
-    if (!K || *K == MemoryKind::Device)
+    if (!K)
       return false;
     Reached |= *K == MemoryKind::Managed || *K == MemoryKind::Pinned;
   }
