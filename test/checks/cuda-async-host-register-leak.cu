@@ -589,6 +589,41 @@ public:
   size_t bytes;
 };
 
+// jetson-utils' cudaFont: the constructor sets the member to null, an init
+// allocates and registers it, its failure checked; the destructor frees it.
+class FontMap {
+public:
+  FontMap() : map(nullptr) { map = NULL; }
+  bool init(size_t n) {
+    map = (unsigned char *)malloc(n);
+    if (cudaHostRegister(map, n, cudaHostRegisterMapped) != cudaSuccess)
+      return false;
+    return true;
+  }
+  ~FontMap() {
+    free(map);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'free' releases memory that is still registered with the CUDA driver; call 'cudaHostUnregister' first
+    // CHECK-MESSAGES: :[[@LINE-7]]:9: note: registered here with 'cudaHostRegister'
+    // CHECK-FIXES: {{^}}    cudaHostUnregister(map);{{$}}
+    // CHECK-FIXES-NEXT: {{^}}    free(map);{{$}}
+  }
+  unsigned char *map;
+};
+
+// Registered only where an earlier test of '||' fails: not on every path.
+class RegisteredAfterOr {
+public:
+  RegisteredAfterOr() : map(nullptr) {}
+  bool init(size_t n, bool skip) {
+    map = (unsigned char *)malloc(n);
+    if (skip || cudaHostRegister(map, n, cudaHostRegisterMapped) != cudaSuccess)
+      return false;
+    return true;
+  }
+  ~RegisteredAfterOr() { free(map); }
+  unsigned char *map;
+};
+
 // The releaser points the member at another buffer: it sets it up itself.
 class ReleaserReassigns {
 public:

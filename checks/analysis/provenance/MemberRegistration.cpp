@@ -19,6 +19,22 @@ bool namesMember(const Expr *E, const FieldDecl *Member) {
          isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts());
 }
 
+/// Whether a member initializer gives the member a null pointer
+/// ('h(nullptr)', 'h(NULL)', 'h{}').
+bool isNullInitializer(const Expr *Value, ASTContext &Ctx) {
+  Value = Value->IgnoreImplicit();
+  if (const auto *List = dyn_cast<InitListExpr>(Value))
+    return List->getNumInits() == 0 ||
+           (List->getNumInits() == 1 &&
+            isNullInitializer(List->getInit(0), Ctx));
+  if (const auto *Paren = dyn_cast<ParenListExpr>(Value))
+    return Paren->getNumExprs() == 1 &&
+           isNullInitializer(Paren->getExpr(0), Ctx);
+  return isa<ImplicitValueInitExpr>(Value) ||
+         Value->IgnoreParenCasts()->isNullPointerConstant(
+             Ctx, Expr::NPC_ValueDependentIsNotNull);
+}
+
 /// What one member function does to the member, in the order written.
 struct MemberUse {
   unsigned Assignments = 0;
@@ -69,10 +85,25 @@ void walk(const Stmt *S, const FieldDecl *Member, bool Conditional,
         if (namesMember(Operand, Member))
           ++Use.Assignments, Use.Registration = nullptr;
   }
+  // An if's condition runs whenever the if does: a registration checked
+  // there ('if (cudaHostRegister(h, n, 0) != cudaSuccess) return false;')
+  // is in force on the path that goes on. Its arms may not run.
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    walk(If->getInit(), Member, Conditional, Use);
+    walk(If->getCond(), Member, Conditional, Use);
+    walk(If->getThen(), Member, /*Conditional=*/true, Use);
+    walk(If->getElse(), Member, /*Conditional=*/true, Use);
+    return;
+  }
   // A 'do { } while (0)' of a macro runs once; anything else under a
-  // branch or a loop may not run.
-  bool Branches = isa<IfStmt, SwitchStmt, ForStmt, WhileStmt, CXXForRangeStmt,
+  // branch or a loop may not run, nor the right of '&&' and '||'.
+  bool Branches = isa<SwitchStmt, ForStmt, WhileStmt, CXXForRangeStmt,
                       ConditionalOperator, CXXTryStmt>(S);
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isLogicalOp()) {
+    walk(BO->getLHS(), Member, Conditional, Use);
+    walk(BO->getRHS(), Member, /*Conditional=*/true, Use);
+    return;
+  }
   if (const auto *Do = dyn_cast<DoStmt>(S)) {
     std::optional<int64_t> Cond =
         integerConstant(Do->getCond(), Member->getASTContext());
@@ -99,8 +130,12 @@ const CallExpr *registrationInForce(const FieldDecl *Member,
     MemberUse Use;
     if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
       for (const CXXCtorInitializer *Init : Ctor->inits())
-        if (Init->getAnyMember() == Member)
+        if (Init->getAnyMember() == Member && Init->isWritten()) {
           ++Use.Assignments;
+          if (const Expr *Value = Init->getInit();
+              Value && isNullInitializer(Value, Member->getASTContext()))
+            ++Use.NullAssignments;
+        }
     walk(Def->getBody(), Member, /*Conditional=*/false, Use);
     if (Use.Unregisters || Use.RegistersElsewhere)
       return nullptr;
@@ -115,8 +150,10 @@ const CallExpr *registrationInForce(const FieldDecl *Member,
       if (Registration)
         return nullptr; // Two member functions set it up.
       Registration = Use.Registration;
-    } else if (Use.Assignments) {
-      return nullptr; // Assigned elsewhere than where it is registered.
+    } else if (Use.Assignments > Use.NullAssignments) {
+      // Assigned elsewhere than where it is registered; set to null there
+      // (a constructor's 'h = NULL', ': h(nullptr)') sets up nothing.
+      return nullptr;
     }
   }
   return Registration;
