@@ -228,6 +228,74 @@ std::string answer(const ProgramSummaries *Program, llvm::StringRef Unit,
   llvm_unreachable("every kind is answered");
 }
 
+std::string nameOfUsr(llvm::StringRef Usr) {
+  if (!Usr.consume_front("c:"))
+    return Usr.str();
+  // '@' introduces each part: a kind (N namespace, S/ST/SP a record, U a
+  // union, E an enum, F/FT a function, FI a field, C an ObjC class), then
+  // its name; a function's name ends where its signature begins ('#').
+  // A part naming a file ('kernel.cu@F@f', internal linkage) is skipped.
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  Usr.split(Parts, '@');
+  std::string Name;
+  for (size_t I = 0; I + 1 < Parts.size(); ++I) {
+    // A template's kind carries its parameters ('ST>1#T').
+    llvm::StringRef Kind = Parts[I].take_until([](char C) { return C == '>'; });
+    if (!llvm::is_contained({"N", "S", "ST", "SP", "U", "E", "F", "FT", "FI"},
+                            Kind))
+      continue;
+    llvm::StringRef Part = Parts[I + 1];
+    Part = Part.take_until([](char C) { return C == '#' || C == '>'; });
+    if (Part.empty())
+      continue;
+    if (!Name.empty())
+      Name += "::";
+    Name += Part.str();
+    ++I;
+    // A function's signature, which names types too, follows its name.
+    if (Kind == "F" || Kind == "FT" || Kind == "FI")
+      break;
+  }
+  return Name.empty() ? ("c:" + Usr).str() : Name;
+}
+
+std::string ProgramQuestion::describe() const {
+  std::string Of = "'" + nameOfUsr(Key) + "'";
+  std::string N = std::to_string(Index);
+  switch (What) {
+  case Kind::Installed:
+    return "whether a summary store is installed";
+  case Kind::EveryCaller:
+    return "whether it holds every caller";
+  case Kind::Returns:
+    return "what " + Of + " returns";
+  case Kind::OutParam:
+    return "what " + Of + " stores through its parameter " + N;
+  case Kind::CallEffect:
+    return "what a call of " + Of + " does to its arguments";
+  case Kind::Syncs:
+    return "what a call of " + Of + " waits for";
+  case Kind::HostUse:
+    return "what " + Of + " does on the host with what its parameter " + N +
+           " points to";
+  case Kind::Field:
+    return "what the units store into " + Of;
+  case Kind::Stored:
+    return "what " + Of + " holds by the other units' stores";
+  case Kind::Argument:
+    return "what calls of " + Of + " pass as argument " + N;
+  case Kind::Parameter:
+    return "what the other units' calls of " + Of + " pass as parameter " + N;
+  case Kind::NotOnlyCalled:
+    return "whether " + Of + " is named other than as a callee";
+  case Kind::Registered:
+    return "whether the memory of " + Of + " is registered";
+  case Kind::RegistersContainers:
+    return "whether a container's storage is registered";
+  }
+  llvm_unreachable("every kind is described");
+}
+
 std::optional<std::string>
 ProgramQueries::differenceIn(const ProgramSummaries *Program) const {
   for (const auto &[Question, Answer] : Answers) {

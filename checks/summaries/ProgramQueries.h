@@ -76,7 +76,14 @@ struct ProgramQuestion {
   std::string text() const;
   /// The inverse of text(); none for text it does not write.
   static std::optional<ProgramQuestion> parse(llvm::StringRef Text);
+  /// What it asks, in words, its key a name ("what 'ns::f' returns"), for
+  /// --verbose.
+  std::string describe() const;
 };
+
+/// The name a USR spells ('c:@N@amgx@N@memory@F@cudaFreeHost#*v#' is
+/// 'amgx::memory::cudaFreeHost'), or the USR itself where it spells none.
+std::string nameOfUsr(llvm::StringRef Usr);
 
 struct FunctionFacts;
 

@@ -611,8 +611,12 @@ std::optional<std::string> whyResultDiffers(const FileResult &R,
     llvm::consumeError(Queries.takeError());
     return "its record of questions cannot be read";
   }
-  if (std::optional<std::string> Question = Queries->differenceIn(Program))
-    return "the program answers '" + *Question + "' otherwise";
+  // In words, the question's own text after it (the summaries' key).
+  if (std::optional<std::string> Question = Queries->differenceIn(Program)) {
+    std::optional<ProgramQuestion> Q = ProgramQuestion::parse(*Question);
+    return "the program answers " + (Q ? Q->describe() + " " : "") +
+           "otherwise ('" + *Question + "')";
+  }
   return std::nullopt;
 }
 

@@ -87,3 +87,19 @@ TEST(ProgramAnswersTest, PendingAnswersAreRecordedWhenRead) {
 }
 
 } // namespace
+
+// --verbose says why a unit is analysed again in words: a USR's name.
+TEST(ProgramAnswersTest, AQuestionIsDescribedByTheNameItsUsrSpells) {
+  EXPECT_EQ(nameOfUsr("c:@N@amgx@N@memory@F@cudaFreeHost#*v#"),
+            "amgx::memory::cudaFreeHost");
+  EXPECT_EQ(nameOfUsr("c:@F@send1#*f#l#*$@S@CUstream_st#"), "send1");
+  EXPECT_EQ(nameOfUsr("c:@S@Reservoir@FI@cells"), "Reservoir::cells");
+  EXPECT_EQ(nameOfUsr("c:kernel.cu@F@helper#"), "helper");
+  EXPECT_EQ(nameOfUsr("c:@ST>1#T@Pool@F@alloc#"), "Pool::alloc");
+  EXPECT_EQ(nameOfUsr("not a usr"), "not a usr");
+  std::optional<ProgramQuestion> Q = ProgramQuestion::parse(
+      "host-use 0 c:@N@amgx@N@memory@F@cudaFreeHost#*v#");
+  ASSERT_TRUE(Q);
+  EXPECT_EQ(Q->describe(), "what 'amgx::memory::cudaFreeHost' does on the "
+                           "host with what its parameter 0 points to");
+}
