@@ -744,17 +744,3 @@ void tableOfBuffers(float **d, cudaStream_t *s, int ngpus, size_t bytes) {
     cudaMemcpyAsync(d[i], pinned[i], bytes, cudaMemcpyHostToDevice, s[i]);
   }
 }
-
-// std::swap of two pointer locals exchanges what they hold (a double
-// buffer): after it, 'a' is the pinned buffer and 'b' the malloc'd one.
-void swappedBuffers(float *d, size_t n, cudaStream_t s) {
-  float *a = (float *)malloc(n);
-  float *b = nullptr;
-  cudaMallocHost(&b, n);
-  std::swap(a, b);
-  cudaMemcpyAsync(d, a, n, cudaMemcpyHostToDevice, s);
-  cudaMemcpyAsync(d, b, n, cudaMemcpyHostToDevice, s);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'cudaMemcpyAsync' from pageable host memory
-  // CHECK-MESSAGES: :[[@LINE-7]]:23: note: pageable memory allocated here with 'malloc'
-  cudaStreamSynchronize(s);
-}

@@ -307,20 +307,6 @@ void ProvenanceDataflow::forgetRegistrations(State &S) {
 void ProvenanceDataflow::call(const CallExpr *Call, State &S) const {
   const ApiSpec *Api = lookupApi(Call);
   const FunctionDecl *FD = Call->getDirectCallee();
-  // std::swap of two pointer locals exchanges their values (a double
-  // buffer's 'std::swap(src, dst)'); the memory stays what it was.
-  if (!Api && FD && FD->isInStdNamespace() && FD->getIdentifier() &&
-      FD->getName() == "swap" && Call->getNumArgs() == 2) {
-    const VarDecl *A = asTrackedLocal(Call->getArg(0)->IgnoreParenImpCasts());
-    const VarDecl *B = asTrackedLocal(Call->getArg(1)->IgnoreParenImpCasts());
-    if (A && B && A != B && !A->getType()->isArrayType() &&
-        !B->getType()->isArrayType()) {
-      PointerValue ValueOfA = S.get(A), ValueOfB = S.get(B);
-      S.Vars.insert_or_assign(A, std::move(ValueOfB));
-      S.Vars.insert_or_assign(B, std::move(ValueOfA));
-      return;
-    }
-  }
   if (Api &&
       (Api->Kind == ApiKind::Register || Api->Kind == ApiKind::Unregister)) {
     // cudaHostRegister page-locks the allocation the pointer points into;
