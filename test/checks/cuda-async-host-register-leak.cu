@@ -610,17 +610,40 @@ public:
   unsigned char *map;
 };
 
-// Registered only where an earlier test of '||' fails: not on every path.
-class RegisteredAfterOr {
+// jetson-utils' cudaAllocMapped: every test of the '||' fails on the path
+// that goes on, so each ran, the registration among them.
+class RegisteredInOrChain {
 public:
-  RegisteredAfterOr() : map(nullptr) {}
-  bool init(size_t n, bool skip) {
+  RegisteredInOrChain() : map(nullptr) {}
+  bool init(size_t n) {
     map = (unsigned char *)malloc(n);
-    if (skip || cudaHostRegister(map, n, cudaHostRegisterMapped) != cudaSuccess)
+    if (!map ||
+        cudaHostRegister(map, n, cudaHostRegisterMapped) != cudaSuccess)
       return false;
     return true;
   }
-  ~RegisteredAfterOr() { free(map); }
+  ~RegisteredInOrChain() {
+    free(map);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'free' releases memory that is still registered with the CUDA driver; call 'cudaHostUnregister' first
+    // CHECK-MESSAGES: :[[@LINE-7]]:9: note: registered here with 'cudaHostRegister'
+    // CHECK-FIXES: {{^}}    cudaHostUnregister(map);{{$}}
+    // CHECK-FIXES-NEXT: {{^}}    free(map);{{$}}
+  }
+  unsigned char *map;
+};
+
+// Registered only where an earlier test of '&&' holds: the path that goes
+// on may not have run it.
+class RegisteredAfterAnd {
+public:
+  RegisteredAfterAnd() : map(nullptr) {}
+  bool init(size_t n, bool pin) {
+    map = (unsigned char *)malloc(n);
+    if (pin && cudaHostRegister(map, n, cudaHostRegisterMapped) != cudaSuccess)
+      return false;
+    return true;
+  }
+  ~RegisteredAfterAnd() { free(map); }
   unsigned char *map;
 };
 

@@ -47,6 +47,30 @@ struct MemberUse {
   bool RegistersElsewhere = false;
 };
 
+void walk(const Stmt *S, const FieldDecl *Member, bool Conditional,
+          MemberUse &Use);
+
+/// Whether \p S never falls through: a return or a throw, or a block that
+/// ends in one.
+bool leaves(const Stmt *S) {
+  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(S))
+    return !Block->body_empty() && leaves(Block->body_back());
+  return isa_and_nonnull<ReturnStmt, CXXThrowExpr>(S);
+}
+
+/// Each operand of the '||' chain \p Cond, walked as running.
+void walkOperandsOfOr(const Expr *Cond, const FieldDecl *Member,
+                      bool Conditional, MemberUse &Use) {
+  const Expr *E = Cond->IgnoreParenImpCasts();
+  if (const auto *Or = dyn_cast<BinaryOperator>(E);
+      Or && Or->getOpcode() == BO_LOr) {
+    walkOperandsOfOr(Or->getLHS(), Member, Conditional, Use);
+    walkOperandsOfOr(Or->getRHS(), Member, Conditional, Use);
+    return;
+  }
+  walk(Cond, Member, Conditional, Use);
+}
+
 /// Calls under \p S, with whether they are reached through a branch or a
 /// loop (or a lambda) of the body.
 void walk(const Stmt *S, const FieldDecl *Member, bool Conditional,
@@ -90,7 +114,13 @@ void walk(const Stmt *S, const FieldDecl *Member, bool Conditional,
   // is in force on the path that goes on. Its arms may not run.
   if (const auto *If = dyn_cast<IfStmt>(S)) {
     walk(If->getInit(), Member, Conditional, Use);
-    walk(If->getCond(), Member, Conditional, Use);
+    // 'if (!p || cudaHostRegister(p, n, 0) != cudaSuccess) return false;':
+    // the path that goes on found every operand of the '||' false, so ran
+    // each of them.
+    if (!If->getElse() && leaves(If->getThen()))
+      walkOperandsOfOr(If->getCond(), Member, Conditional, Use);
+    else
+      walk(If->getCond(), Member, Conditional, Use);
     walk(If->getThen(), Member, /*Conditional=*/true, Use);
     walk(If->getElse(), Member, /*Conditional=*/true, Use);
     return;
