@@ -89,20 +89,15 @@ void DefaultStreamCheck::run(const MatchFinder::MatchResult &R) {
         !Callee->getDefinition()->hasBody())
       return;
     Work = CalleesOfUnit().of(Callee);
-    // Or one that issues work on the stream its caller passes, given the
-    // legacy stream here (LegacyStreamWork.h).
-    bool GivenLegacy = false;
-    if (!Work || !Work->LeftInFlight)
-      if (std::optional<AsyncOperation> Own =
-              workLeftInFlight(Call, *R.Context);
-          Own && Own->Stream &&
-          llvm::is_contained(Call->arguments(), Own->Stream) &&
-          streamRef(Own->Stream).K == StreamRef::Kind::Legacy)
-        GivenLegacy = true;
-    if (!GivenLegacy && (!Work || !Work->LeftInFlight))
-      return;
-    if (GivenLegacy)
+    if (!Work || !Work->LeftInFlight) {
+      // Or one that issues work on the stream its caller passes, given the
+      // legacy stream here (LegacyStreamWork.h): the call is that work.
+      const Expr *Given =
+          streamArgumentOf(Call, workLeftInFlight(Call, *R.Context));
+      if (!Given || streamRef(Given).K != StreamRef::Kind::Legacy)
+        return;
       Work = nullptr;
+    }
   }
   CalleesOfUnit();
   const FunctionFacts &Whole = Facts.get(Function, [&](const FunctionDecl *FD) {

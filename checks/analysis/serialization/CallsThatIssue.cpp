@@ -82,6 +82,14 @@ std::optional<AsyncOperation> workLeftInFlight(const CallExpr *Call,
   return AsyncOperation{Call, false, Stream};
 }
 
+const Expr *streamArgumentOf(const CallExpr *Call,
+                             const std::optional<AsyncOperation> &Work) {
+  return Work && Work->Stream &&
+                 llvm::is_contained(Call->arguments(), Work->Stream)
+             ? Work->Stream
+             : nullptr;
+}
+
 std::optional<AsyncOperation> CallsThatIssue::work(const CallExpr *Call) const {
   auto [It, New] = Done.try_emplace(Call);
   if (New)

@@ -27,6 +27,12 @@ namespace cuda_async_lint {
 std::optional<AsyncOperation> workLeftInFlight(const clang::CallExpr *Call,
                                                const clang::ASTContext &Ctx);
 
+/// The argument of \p Call that is the stream of its work left in flight
+/// (\p Work, workLeftInFlight's answer), where the callee issued it on a
+/// stream parameter; null otherwise.
+const clang::Expr *streamArgumentOf(const clang::CallExpr *Call,
+                                    const std::optional<AsyncOperation> &Work);
+
 /// workLeftInFlight, each call asked once.
 class CallsThatIssue {
 public:

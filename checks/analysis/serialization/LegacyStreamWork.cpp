@@ -307,10 +307,8 @@ private:
     // passes, given the legacy stream ('copyAsync(d, h, n, 0)'): the call is
     // the unit's own legacy work, as the copy in its body would be.
     if (!Api)
-      if (std::optional<AsyncOperation> Own = Issuers.work(Call);
-          Own && Own->Stream &&
-          llvm::is_contained(Call->arguments(), Own->Stream) &&
-          isLegacy(streamRef(Own->Stream), Own->Stream)) {
+      if (const Expr *Given = streamArgumentOf(Call, Issuers.work(Call));
+          Given && isLegacy(streamRef(Given), Given)) {
         S.Pending.insert(Call);
         return;
       }
