@@ -226,22 +226,21 @@ PointerValue Evaluator::loaded(const Expr *LValue) const {
       return global(VD);
     return Summaries ? Summaries->stored(D) : PointerValue::unknown();
   }
-  // A T*& parameter this function stored into.
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(LValue))
-    if (const auto *PD = dyn_cast<ParmVarDecl>(DRE->getDecl()))
-      if (PD->getType()->isReferenceType())
-        if (auto It = S.Pointees.find(PD); It != S.Pointees.end())
-          return It->second;
-  // What this function stored through a T** parameter, read back through
-  // it: '*pp = (int *)malloc(n); cudaHostRegister(*pp, n, 0);'.
-  if (const auto *UO = dyn_cast<UnaryOperator>(LValue);
-      UO && UO->getOpcode() == UO_Deref)
-    if (const auto *DRE =
-            dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
-      if (const auto *PD = dyn_cast<ParmVarDecl>(DRE->getDecl());
-          PD && PD->getType()->isPointerType())
-        if (auto It = S.Pointees.find(PD); It != S.Pointees.end())
-          return It->second;
+  // What this function stored into a T*& parameter, or through a T** one
+  // (outParameter, as the dataflow's assign stores it) and read back
+  // through it: '*pp = (int *)malloc(n); cudaHostRegister(*pp, n, 0);'.
+  const ParmVarDecl *StoredInto = nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(LValue)) {
+    const auto *PD = dyn_cast<ParmVarDecl>(DRE->getDecl());
+    if (PD && PD->getType()->isReferenceType())
+      StoredInto = PD;
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(LValue);
+             UO && UO->getOpcode() == UO_Deref) {
+    StoredInto = outParameter(UO->getSubExpr());
+  }
+  if (StoredInto)
+    if (auto It = S.Pointees.find(StoredInto); It != S.Pointees.end())
+      return It->second;
   // C++ lvalues that stand for another one: 'p = q', '++p', 'c ? p : q'.
   if (const auto *BO = dyn_cast<BinaryOperator>(LValue)) {
     if (BO->getOpcode() == BO_Assign)
