@@ -32,11 +32,8 @@ ProgramRun::open(const Invocation &I, const Configuration &Config,
       for (const auto &Command : Run->In.Database->getCompileCommands(F)) {
         // The command the parse runs: the translated one, then the file's
         // ExtraArgsBefore and ExtraArgs (.clang-tidy, --extra-arg).
-        std::vector<std::string> Args =
-            Options.Adjuster(Command.CommandLine, F);
-        if (clang::tooling::ArgumentsAdjuster Extra =
-                extraArgsAdjuster(Config.optionsFor(F)))
-          Args = Extra(Args, F);
+        std::vector<std::string> Args = parseAdjuster(
+            Options.Adjuster, Config.optionsFor(F))(Command.CommandLine, F);
         // A command after '--' is LibTooling's, named 'clang-tool': the
         // parse runs clang's driver in process, in its 'clang' mode.
         if (!Args.empty() && sys::path::filename(Args[0]) == "clang-tool")

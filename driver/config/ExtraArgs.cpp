@@ -22,4 +22,12 @@ extraArgsAdjuster(const clang::tidy::ClangTidyOptions &Options) {
       };
 }
 
+clang::tooling::ArgumentsAdjuster
+parseAdjuster(clang::tooling::ArgumentsAdjuster Base,
+              const clang::tidy::ClangTidyOptions &Options) {
+  if (clang::tooling::ArgumentsAdjuster Extra = extraArgsAdjuster(Options))
+    return clang::tooling::combineAdjusters(std::move(Base), std::move(Extra));
+  return Base;
+}
+
 } // namespace cuda_async_lint

@@ -22,6 +22,13 @@ namespace cuda_async_lint {
 clang::tooling::ArgumentsAdjuster
 extraArgsAdjuster(const clang::tidy::ClangTidyOptions &Options);
 
+/// The adjuster that makes the command a file's parse runs: \p Base (the
+/// translated command), then \p Options' extra arguments. --verbose prints
+/// what the parse runs with it.
+clang::tooling::ArgumentsAdjuster
+parseAdjuster(clang::tooling::ArgumentsAdjuster Base,
+              const clang::tidy::ClangTidyOptions &Options);
+
 } // namespace cuda_async_lint
 
 #endif // CUDA_ASYNC_LINT_DRIVER_CONFIG_EXTRAARGS_H

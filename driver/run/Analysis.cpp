@@ -366,10 +366,10 @@ FileResult analyzeUnit(const std::string &File, const AnalysisOptions &Options,
                                   Rewritten, Blanks));
     Tool.setDiagnosticConsumer(ErrorsOwner.get());
     Tool.setPrintErrorMessage(false);
-    Tool.appendArgumentsAdjuster(Options.Adjuster);
-    // The configuration's ExtraArgsBefore and ExtraArgs (config/ExtraArgs.h).
-    if (tooling::ArgumentsAdjuster Extra = extraArgsAdjuster(Tidy.getOptions()))
-      Tool.appendArgumentsAdjuster(Extra);
+    // With the configuration's ExtraArgsBefore and ExtraArgs
+    // (config/ExtraArgs.h).
+    Tool.appendArgumentsAdjuster(
+        parseAdjuster(Options.Adjuster, Tidy.getOptions()));
     // ClangTool keeps the texts by reference until it runs.
     std::list<std::string> UnsavedTexts;
     for (const auto &[Path, Text] : Options.Unsaved) {
